@@ -1,0 +1,55 @@
+"""sudokuprint: publish Sudoku on paper and read paper back.
+
+The core for scripts::
+
+    >>> import sudokuprint
+    >>> grid = sudokuprint.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> sudokuprint.is_unique(grid)
+    True
+    >>> sudokuprint.solve(grid).to_string()[:9]
+    '417369825'
+"""
+
+from __future__ import annotations
+
+from .errors import (
+    InvalidGridError,
+    MissingDependencyError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    ParseError,
+    SudokuprintError,
+    UnknownFormatError,
+    UnsupportedError,
+)
+from .formats import Record, parse, read_file, read_text, write
+from .grid import Conflict, Grid
+from .shape import Shape
+from .solver import SolveResult, count_solutions, is_unique, search, solve
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Conflict",
+    "Grid",
+    "InvalidGridError",
+    "MissingDependencyError",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "ParseError",
+    "Record",
+    "Shape",
+    "SolveResult",
+    "SudokuprintError",
+    "UnknownFormatError",
+    "UnsupportedError",
+    "count_solutions",
+    "is_unique",
+    "parse",
+    "read_file",
+    "read_text",
+    "search",
+    "solve",
+    "write",
+    "__version__",
+]

@@ -1,0 +1,15 @@
+"""The ``sudokuprint`` command line: thin wrappers around the library.
+
+Every command module registers its commands on :data:`main`; errors raised by
+the library become one line on stderr and the exit code the error carries.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from .app import main, run  # noqa: F401  (``main`` is the console script)
+from . import core  # noqa: F401,E402  (registers commands)
+
+__all__ = ["main", "run", "__version__"]

@@ -1,0 +1,89 @@
+"""The click group, error handling and the helpers every command shares."""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterable, Iterator, TypeVar
+
+import click
+
+from .. import __version__
+from ..errors import SudokuprintError
+from ..formats import Record, formats, read_file
+
+T = TypeVar("T")
+
+
+class _Group(click.Group):
+    """A group that turns sudokuprint errors into a message and an exit code, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except SudokuprintError as error:
+            click.echo(f"sudokuprint: error: {error}", err=True)
+            ctx.exit(error.exit_code)
+        except BrokenPipeError:
+            sys.stderr.close()  # the reader went away (e.g. `| head`): stop quietly
+            ctx.exit(0)
+        except KeyboardInterrupt:
+            click.echo("sudokuprint: interrupted", err=True)
+            ctx.exit(130)
+
+
+def _version_message() -> str:
+    from ..solver import active_backend
+
+    return f"sudokuprint {__version__} (solver backend: {active_backend().NAME})"
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "-V", "--version", message=_version_message())
+def main() -> None:
+    """Publish Sudoku on paper and read paper back.
+
+    Reads every common puzzle format (detected automatically), solves and
+    proves puzzles unique, and converts between formats. FILE arguments may be
+    '-' for standard input; '-o -' (the default) writes to standard output.
+
+    Exit codes: 0 success; 1 a puzzle is invalid, unsolvable or not unique;
+    2 usage or parse error; 3 a needed program is missing.
+    """
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Run the CLI in-process and return its exit code (for scripts and tests)."""
+    try:
+        main.main(args=argv, prog_name="sudokuprint", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    return 0
+
+
+FORMAT_NAMES = [f.name for f in formats()]
+
+
+def format_option(*names: str, help: str, writable: bool = False):
+    """A ``--from`` / ``--to`` option whose choices are the registered formats."""
+    choices = [f.name for f in formats() if f.write is not None] if writable else FORMAT_NAMES
+    return click.option(*names, type=click.Choice(choices, case_sensitive=False), default=None, help=help)
+
+
+def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Record]]:
+    """Every record of every input, lazily, with the name of its source."""
+    for path in paths:
+        name = "<stdin>" if path == "-" else path
+        for record in read_file(path, fmt):
+            yield name, record
+
+
+def with_progress(items: Iterable[T], label: str) -> Iterator[T]:
+    """Pass items through, with a progress counter on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        yield from items
+        return
+    with click.progressbar(items, label=label, file=sys.stderr, show_pos=True, item_show_func=lambda _: None) as bar:
+        yield from bar

@@ -1,0 +1,159 @@
+"""Core commands: check, solve, convert, formats."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
+from ..formats import formats, get_format
+from ..grid import Grid
+from ..outputs import atomic_output
+from ..solver import search
+from .app import format_option, main, read_inputs, with_progress
+
+INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
+OUTPUT = click.option(
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    type=click.Path(allow_dash=True, dir_okay=False, writable=True),
+    help="Write here ('-' for standard output); a file is replaced only when the job succeeds.",
+)
+FROM = format_option("--from", "from_format", help="Input format (default: detected from the content).")
+
+
+def _inputs(inputs: tuple[str, ...]) -> tuple[str, ...]:
+    return inputs or ("-",)
+
+
+def check_grid(grid: Grid) -> dict:
+    """What ``check`` reports about one grid, as a plain dict."""
+    conflicts = grid.conflicts()
+    report = {
+        "puzzle": grid.to_string(),
+        "shape": grid.shape.name,
+        "clues": grid.clue_count,
+        "valid": not conflicts,
+        "solutions": "0",
+        "conflicts": [c.describe(grid.shape) for c in conflicts],
+    }
+    if not conflicts:
+        report["solutions"] = search(grid, 2).describe()
+    return report
+
+
+def _status(report: dict) -> str:
+    if not report["valid"]:
+        return "invalid"
+    return {"0": "unsolvable", "1": "unique", "2+": "not-unique"}[report["solutions"]]
+
+
+@main.command()
+@INPUTS
+@FROM
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle and line.")
+@OUTPUT
+def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, output: str) -> None:
+    """Check puzzles: valid? 0, 1 or 2+ solutions? clue count and shape.
+
+    Prints one line per puzzle: status (unique, not-unique, unsolvable,
+    invalid), solutions, clues, shape and the puzzle. Exits with 1 when any
+    puzzle is not valid with exactly one solution.
+    """
+    all_unique = True
+    with atomic_output(output) as out:
+        records = read_inputs(_inputs(inputs), from_format)
+        for source, record in with_progress(records, "checking"):
+            report = check_grid(record.grid)
+            status = _status(report)
+            all_unique &= status == "unique"
+            if as_json:
+                out.write(json.dumps({"source": source, "line": record.line, "status": status, **report}) + "\n")
+                continue
+            out.write(
+                f"{status:<11} solutions={report['solutions']:<2} clues={report['clues']:<3} "
+                f"shape={report['shape']:<5} {report['puzzle']}\n"
+            )
+            for conflict in report["conflicts"]:
+                out.write(f"    {source}, line {record.line}: {conflict}\n")
+    if not all_unique:
+        raise SystemExit(1)
+
+
+@main.command()
+@INPUTS
+@FROM
+@format_option("--to", "to_format", help="Output format (default: the input's format).", writable=True)
+@click.option("--allow-multiple", is_flag=True, help="Print the first solution of a puzzle that has several.")
+@OUTPUT
+def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | None, allow_multiple: bool, output: str) -> None:
+    """Solve puzzles and print their solutions.
+
+    A file of many puzzles is solved as a stream, one solution per puzzle. A
+    puzzle with no solution or (without --allow-multiple) several stops the
+    run with exit code 1, naming the puzzle.
+    """
+    fmt = get_format(to_format) if to_format else None
+    with atomic_output(output) as out:
+        count = 0
+        for source, record in with_progress(read_inputs(_inputs(inputs), from_format), "solving"):
+            grid = record.grid
+            where = f"{source}, line {record.line}"
+            conflicts = grid.conflicts()
+            if conflicts:
+                raise InvalidGridError(f"{where}: " + "; ".join(c.describe(grid.shape) for c in conflicts))
+            result = search(grid, 1 if allow_multiple else 2)
+            if result.solution is None:
+                raise NoSolutionError(f"{where}: the puzzle has no solution")
+            if result.count > 1:
+                raise MultipleSolutionsError(f"{where}: the puzzle has more than one solution (use --allow-multiple)")
+            writer = fmt or _writer_for(record.format)
+            if count:
+                out.write(writer.separator)
+            out.write(writer.write(result.solution))
+            count += 1
+        if count:
+            out.write("\n")
+
+
+def _writer_for(format_name: str):
+    """The input's format if it can be written, else the standard string."""
+    fmt = get_format(format_name or "standard")
+    return fmt if fmt.write is not None else get_format("standard")
+
+
+@main.command()
+@INPUTS
+@FROM
+@format_option("--to", "to_format", help="Output format.", writable=True)
+@OUTPUT
+def convert(inputs: tuple[str, ...], from_format: str | None, to_format: str | None, output: str) -> None:
+    """Convert puzzles from any readable format to --to FORMAT.
+
+    Givens, filled digits and pencil marks are carried over where the target
+    format can hold them. Run 'sudokuprint formats' for the list of formats.
+    """
+    if to_format is None:
+        raise click.UsageError("--to FORMAT is required (see 'sudokuprint formats')")
+    fmt = get_format(to_format)
+    with atomic_output(output) as out:
+        count = 0
+        for _, record in with_progress(read_inputs(_inputs(inputs), from_format), "converting"):
+            if count:
+                out.write(fmt.separator)
+            out.write(fmt.write(record.grid))
+            count += 1
+        if count:
+            out.write("\n")
+
+
+@main.command(name="formats")
+def list_formats() -> None:
+    """List the formats sudokuprint reads and writes."""
+    for fmt in formats():
+        access = "read/write" if fmt.write is not None else "read only"
+        extensions = " ".join(fmt.extensions)
+        click.echo(f"{fmt.name:<16} {access:<11} {fmt.title}" + (f"  [{extensions}]" if extensions else ""))

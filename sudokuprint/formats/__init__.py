@@ -1,0 +1,48 @@
+"""Puzzle and state formats: read and write, with auto-detection.
+
+Each format lives in its own module as a symmetric pair ``read_X`` /
+``write_X`` with a ``sniff_X`` test, registered here in sniffing order
+(the most specific formats first, the forgiving standard string last).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .base import Format, Lines, Record
+from .registry import (
+    detect,
+    formats,
+    get_format,
+    parse,
+    read_file,
+    read_stream,
+    read_text,
+    register,
+    write,
+    write_all,
+)
+
+# Sniffing order: formats with unmistakable markers first, plain lists last.
+_MODULES = (
+    "standard",
+)
+
+for _name in _MODULES:
+    register(import_module(f"{__name__}.{_name}").FORMAT)
+
+__all__ = [
+    "Format",
+    "Lines",
+    "Record",
+    "detect",
+    "formats",
+    "get_format",
+    "parse",
+    "read_file",
+    "read_stream",
+    "read_text",
+    "register",
+    "write",
+    "write_all",
+]

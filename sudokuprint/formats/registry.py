@@ -1,0 +1,143 @@
+"""The format registry: look formats up by name, sniff them, read lazily, write."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, Iterable, Iterator
+
+from ..errors import ParseError, UnknownFormatError, UnsupportedError
+from ..grid import Grid
+from .base import Format, Lines, Record
+
+SAMPLE_SIZE = 8192
+"""How much of an input is looked at to detect its format."""
+
+_FORMATS: dict[str, Format] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(fmt: Format) -> Format:
+    """Add a format; formats registered first are sniffed first."""
+    if fmt.name in _FORMATS:
+        raise ValueError(f"format {fmt.name!r} is registered twice")
+    _FORMATS[fmt.name] = fmt
+    for alias in fmt.aliases:
+        _ALIASES[alias] = fmt.name
+    return fmt
+
+
+def formats() -> list[Format]:
+    """Every registered format, in sniffing order."""
+    return list(_FORMATS.values())
+
+
+def get_format(name: str) -> Format:
+    """The format called ``name`` (or one of its aliases)."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return _FORMATS[key]
+    except KeyError:
+        known = ", ".join(sorted(_FORMATS))
+        raise UnknownFormatError(f"unknown format {name!r}; known formats: {known}") from None
+
+
+def detect(sample: str, filename: str | None = None) -> Format:
+    """The format of a text, from its first few kilobytes and, as a hint, its file name.
+
+    A file's extension is tried first, but the content decides: a ``.sdk``
+    file that holds a list of puzzles is read as a list.
+    """
+    sample = sample.lstrip("\ufeff")
+    candidates = formats()
+    if filename:
+        suffix = Path(filename).suffix.lower()
+        by_extension = [f for f in candidates if suffix and suffix in f.extensions]
+        candidates = by_extension + [f for f in candidates if f not in by_extension]
+    for fmt in candidates:
+        if fmt.sniff(sample):
+            return fmt
+    first = next((line for line in sample.splitlines() if line.strip()), "")
+    where = f"{filename}: " if filename else ""
+    if not first:
+        raise ParseError("input", "no puzzle found: the input is empty", source=filename)
+    raise UnknownFormatError(
+        f"{where}cannot tell the format of this input; it starts with {first[:60]!r}. "
+        "Name the format with --from (see 'sudokuprint formats')."
+    )
+
+
+def _lines_of(stream: IO[str]) -> tuple[str, Iterator[str]]:
+    """The sample at the head of a text stream and all its lines, read lazily."""
+    head = stream.read(SAMPLE_SIZE)
+    if len(head) == SAMPLE_SIZE:
+        head += stream.readline()
+    lines = itertools.chain(head.splitlines(keepends=True), stream)
+    return head, lines
+
+
+def read_stream(stream: IO[str], format: str | None = None, *, source: str | None = None) -> Iterator[Record]:
+    """Records from a text stream, lazily; the format is detected unless given."""
+    head, lines = _lines_of(stream)
+    fmt = get_format(format) if format else detect(head, source)
+    try:
+        for record in fmt.read(Lines(lines)):
+            yield record if record.format else replace(record, format=fmt.name)
+    except ParseError as error:
+        raise error.located(source) if source and not error.source else error
+
+
+def read_file(path: str | os.PathLike, format: str | None = None) -> Iterator[Record]:
+    """Records from a file, lazily; ``-`` reads standard input."""
+    import sys
+
+    name = os.fspath(path)
+    if name == "-":
+        yield from read_stream(sys.stdin, format, source="<stdin>")
+        return
+    try:
+        stream = open(name, encoding="utf-8", errors="replace", newline="")
+    except OSError as error:
+        raise UnknownFormatError(f"{name}: cannot open: {error.strerror or error}") from None
+    with stream:
+        yield from read_stream(stream, format, source=name)
+
+
+def read_text(text: str, format: str | None = None) -> Iterator[Record]:
+    """Records from a text held in memory."""
+    return read_stream(io.StringIO(text), format)
+
+
+def parse(text: str, format: str | None = None) -> Grid:
+    """The first puzzle in ``text`` (format detected unless given)."""
+    for record in read_text(text, format):
+        return record.grid
+    raise ParseError(get_format(format).title if format else "input", "no puzzle found")
+
+
+def write(grid: Grid, format: str = "standard") -> str:
+    """The text of one grid in a format (no final newline)."""
+    fmt = get_format(format)
+    if fmt.write is None:
+        raise UnsupportedError(f"format {fmt.name!r} can be read but not written")
+    return fmt.write(grid)
+
+
+def write_all(grids: Iterable[Grid], stream: IO[str], format: str = "standard") -> int:
+    """Write grids one after another, as they come; returns how many were written."""
+    fmt = get_format(format)
+    if fmt.write is None:
+        raise UnsupportedError(f"format {fmt.name!r} can be read but not written")
+    count = 0
+    for grid in grids:
+        if count:
+            stream.write(fmt.separator)
+        stream.write(fmt.write(grid))
+        count += 1
+    if count:
+        stream.write("\n")
+    return count
