@@ -34,7 +34,8 @@ def digit_symbol(digit: int) -> str:
 
 def symbol_digit(symbol: str) -> int:
     """The digit a character writes ('1' → 1, 'a' or 'A' → 10); -1 if none."""
-    return DIGIT_SYMBOLS.find(symbol.upper()) + 1 if symbol.strip() else -1
+    index = DIGIT_SYMBOLS.find(symbol.upper()) if len(symbol) == 1 else -1
+    return index + 1 if index >= 0 else -1
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,106 @@
+"""The core commands through the real CLI: output, exit codes, stdin/stdout, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import data_file, puzzle_lines
+from sudokuprint import __version__, parse, solve
+from sudokuprint.cli import main
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_help_lists_every_command_and_version_names_backend(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for command in ("check", "solve", "convert", "formats"):
+        assert f"  {command} " in result.output
+    version = runner.invoke(main, ["--version"])
+    assert version.exit_code == 0 and __version__ in version.output and "backend" in version.output
+
+
+def test_check_a_real_list_from_stdin(runner: CliRunner) -> None:
+    text = "".join(line + "\n" for line in puzzle_lines("top95.txt", limit=5))
+    result = runner.invoke(main, ["check", "-"], input=text)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 5
+    assert all(line.startswith("unique") and "shape=9x9" in line for line in lines)
+
+
+def test_check_exit_code_1_for_multiple_solutions_and_json(runner: CliRunner) -> None:
+    text = "\n".join(puzzle_lines("serg_benchmark_multisolution.txt", limit=2)) + "\n"
+    result = runner.invoke(main, ["check", "--json"], input=text)
+    assert result.exit_code == 1
+    reports = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["solutions"] for r in reports] == ["2+", "2+"]
+    assert reports[0]["status"] == "not-unique" and reports[0]["line"] == 1
+
+
+def test_check_names_conflicting_cells(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check"], input="55" + "." * 79 + "\n")
+    assert result.exit_code == 1
+    assert "invalid" in result.output
+    assert "digit 5 appears 2 times in row 1 (r1c1, r1c2)" in result.output
+
+
+def test_solve_writes_the_solution_atomically(runner: CliRunner, tmp_path: Path) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text(HARD + "\n")
+    target = tmp_path / "out.txt"
+    result = runner.invoke(main, ["solve", str(source), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_text() == solve(parse(HARD)).to_string() + "\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_solve_streams_a_whole_file(runner: CliRunner) -> None:
+    path = data_file("puzzles", "easy50_pe96.txt")
+    result = runner.invoke(main, ["solve", str(path)])
+    assert result.exit_code == 0
+    solutions = result.output.split()
+    assert len(solutions) == 50
+    for line, solution in zip(path.read_text().split(), solutions):
+        assert solve(parse(line)).to_string() == solution
+
+
+def test_solve_refuses_a_puzzle_with_several_solutions(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["solve"], input="." * 81 + "\n")
+    assert result.exit_code == 1
+    assert "more than one solution" in result.stderr and "line 1" in result.stderr
+    assert "Traceback" not in result.output + result.stderr
+    allowed = runner.invoke(main, ["solve", "--allow-multiple"], input="." * 81 + "\n")
+    assert allowed.exit_code == 0 and parse(allowed.output).is_complete()
+
+
+def test_parse_error_exit_2_names_line_and_column(runner: CliRunner, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(HARD + "\n" + HARD[:40] + "x" + HARD[41:] + "\n")
+    result = runner.invoke(main, ["check", str(bad)])
+    assert result.exit_code == 2
+    assert "line 2" in result.stderr and "column 41" in result.stderr and "'x'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_file_and_unknown_format_are_usage_errors(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(main, ["check", str(tmp_path / "nope.txt")])
+    assert result.exit_code == 2 and "nope.txt" in result.stderr
+    result = runner.invoke(main, ["convert", "--to", "nonsense"], input=HARD)
+    assert result.exit_code == 2
+
+
+def test_convert_requires_a_target_and_lists_formats(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["convert"], input=HARD)
+    assert result.exit_code == 2 and "--to" in result.stderr
+    listing = runner.invoke(main, ["formats"])
+    assert listing.exit_code == 0 and "standard" in listing.output
