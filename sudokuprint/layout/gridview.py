@@ -1,0 +1,129 @@
+"""Drawing one grid of any box shape as page primitives.
+
+Layers, bottom to top: shaded cells, cell lines, box lines, the border, then
+digits (givens, filled digits, candidates or a pencil-mark guide).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from ..grid import Grid, candidate_digits
+from ..shape import Shape, digit_symbol
+from .fonts import optical_origin, size_for_ink_height
+from .geometry import digit_font_size
+from .page import GridPlacement, Item, Line, Rect, Text
+from .template import GridStyle
+
+MIN_LINE = 0.25
+"""No line is drawn thinner than this, in points."""
+
+
+@dataclass(frozen=True)
+class LineWidths:
+    """The three line weights of a grid."""
+
+    cell: float
+    box: float
+    border: float
+
+
+def line_widths(style: GridStyle, scale: float = 1.0) -> LineWidths:
+    """The template's line weights scaled for a smaller grid, never under 0.25 pt
+    and with box lines kept 2-4 times the cell lines."""
+    cell = max(MIN_LINE, style.cell_line * scale)
+    box = min(4 * cell, max(2 * cell, style.box_line * scale))
+    border = max(box, style.border_line * scale)
+    return LineWidths(cell, box, border)
+
+
+def grid_lines(shape: Shape, x: float, y: float, size: float, widths: LineWidths, grey: float = 0.0) -> list[Item]:
+    """Cell lines, box lines (every ``box_width`` columns, ``box_height`` rows) and the border."""
+    side = shape.side
+    step = size / side
+    thin: list[Item] = []
+    thick: list[Item] = []
+    for k in range(1, side):
+        offset = k * step
+        vertical = Line(x + offset, y, x + offset, y + size, widths.box if k % shape.box_width == 0 else widths.cell, grey)
+        horizontal = Line(x, y + offset, x + size, y + offset, widths.box if k % shape.box_height == 0 else widths.cell, grey)
+        for line in (vertical, horizontal):
+            (thick if line.width == widths.box and widths.box != widths.cell else thin).append(line)
+    border = Rect(x, y, size, size, stroke=grey, line_width=widths.border)
+    return thin + thick + [border]
+
+
+def _centred_digit(symbol: str, font: str, size: float, cx: float, cy: float, grey: float) -> Text:
+    tx, ty = optical_origin(symbol, font, size, cx, cy)  # type: ignore[arg-type]
+    return Text(tx, ty, symbol, size, font, "left", grey)  # type: ignore[arg-type]
+
+
+def _small_digits(
+    shape: Shape, x: float, y: float, step: float, cells: Iterable[tuple[int, int]], ratio: float, grey: float
+) -> list[Item]:
+    """Candidate-sized digits at their place in a cell (a box-shaped sub-grid)."""
+    items: list[Item] = []
+    pad = step * 0.08
+    sub_w = (step - 2 * pad) / shape.box_width
+    sub_h = (step - 2 * pad) / shape.box_height
+    font_size = size_for_ink_height(min(step * ratio, sub_h * 0.72), "regular")
+    for cell, mask in cells:
+        row, column = divmod(cell, shape.side)
+        left, top = x + column * step + pad, y + row * step + pad
+        for digit in candidate_digits(mask):
+            sub_row, sub_column = divmod(digit - 1, shape.box_width)
+            cx = left + (sub_column + 0.5) * sub_w
+            cy = top + (sub_row + 0.5) * sub_h
+            items.append(_centred_digit(digit_symbol(digit), "regular", font_size, cx, cy, grey))
+    return items
+
+
+def draw_grid(
+    shape: Shape,
+    x: float,
+    y: float,
+    size: float,
+    style: GridStyle,
+    *,
+    grid: Grid | None = None,
+    shaded: Iterable[int] = (),
+    show_candidates: bool = False,
+    pencil_guide: bool = False,
+    show_digits: bool = True,
+    line_scale: float = 1.0,
+    role: str = "puzzle",
+    number: int | None = None,
+) -> tuple[list[Item], GridPlacement]:
+    """The primitives of one grid with its top-left corner at (x, y), ``size`` points wide.
+
+    Givens are drawn in the template's given font; filled digits (values that
+    are not givens) in the filled font and grey, so an answer shows which
+    digits were given.  ``shaded`` cells get a grey fill and light digits.
+    """
+    step = size / shape.side
+    shaded_cells = frozenset(shaded)
+    items: list[Item] = [Rect(x + (c % shape.side) * step, y + (c // shape.side) * step, step, step, fill=style.shade_grey) for c in sorted(shaded_cells)]
+    items += grid_lines(shape, x, y, size, line_widths(style, line_scale))
+    drawn = ["."] * shape.cell_count
+    if grid is not None and show_digits:
+        font_size = digit_font_size(step, style)
+        for cell, value in enumerate(grid.values):
+            if not value:
+                continue
+            row, column = divmod(cell, shape.side)
+            cx, cy = x + (column + 0.5) * step, y + (row + 0.5) * step
+            given = cell in grid.givens
+            font = style.given_font if given else style.filled_font
+            grey = style.shaded_digit_grey if cell in shaded_cells else (0.0 if given else style.filled_grey)
+            symbol = digit_symbol(value)
+            items.append(_centred_digit(symbol, font, font_size, cx, cy, grey))
+            drawn[cell] = symbol
+    if grid is not None and show_candidates:
+        marks = grid.candidates if grid.candidates is not None else grid.computed_candidates()
+        open_cells = [(c, m) for c, m in enumerate(marks) if m and not grid.values[c]]
+        items += _small_digits(shape, x, y, step, open_cells, style.candidate_ratio, 0.15)
+    if pencil_guide:
+        empty = [c for c in range(shape.cell_count) if grid is None or not grid.values[c]]
+        items += _small_digits(shape, x, y, step, [(c, shape.all_digits_mask) for c in empty], style.candidate_ratio, style.guide_grey)
+    return items, GridPlacement(x, y, size, shape.side, role, number, "".join(drawn))

@@ -1,0 +1,115 @@
+"""The page model both backends draw: pages of primitives, in points.
+
+Coordinates start at the top-left corner of the page (the bleed edge when
+there is bleed) and grow rightwards and downwards.  Every colour is a grey
+level from 0 (black) to 1 (white), so every page is greyscale by construction.
+A text's ``y`` is its baseline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+FontName = Literal["regular", "bold"]
+Align = Literal["left", "center", "right"]
+Box = tuple[float, float, float, float]
+"""A box as (left, top, right, bottom) in page coordinates."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line with square (projecting) caps."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+    grey: float = 0.0
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle, filled and/or stroked."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: float | None = None
+    stroke: float | None = None
+    line_width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text placed by its baseline; ``align`` says which end ``x`` is."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    font: FontName = "regular"
+    align: Align = "left"
+    grey: float = 0.0
+
+
+Item = Union[Line, Rect, Text]
+
+
+@dataclass(frozen=True)
+class GridPlacement:
+    """Where a grid was drawn, so tests and tools can find each cell again."""
+
+    x: float
+    y: float
+    size: float
+    side: int
+    role: str
+    """``puzzle``, ``answer``, ``blank``, ``candidates``, ``motif``, ``thumbnail``."""
+    number: int | None = None
+    values: str = ""
+    """The digits drawn in the grid, as a standard string ('.' for none)."""
+
+    def cell_box(self, cell: int) -> Box:
+        """The (left, top, right, bottom) of a cell, 0-based."""
+        row, column = divmod(cell, self.side)
+        step = self.size / self.side
+        left, top = self.x + column * step, self.y + row * step
+        return left, top, left + step, top + step
+
+
+@dataclass
+class Page:
+    """One page: its media size, print boxes and what is drawn on it."""
+
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+    trim_box: Box | None = None
+    bleed_box: Box | None = None
+    number: int = 0
+    grids: list[GridPlacement] = field(default_factory=list)
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """Document information written into the PDF."""
+
+    title: str = "Sudoku"
+    author: str = ""
+    subject: str = ""
+    creator: str = "sudokuprint"
+    keywords: str = ""
+
+
+@dataclass
+class Document:
+    """A whole job: its pages in order and its metadata."""
+
+    pages: list[Page]
+    metadata: Metadata = field(default_factory=Metadata)

@@ -1,0 +1,428 @@
+"""Templates: TOML files in ``templates/`` turned into validated frozen dataclasses.
+
+A template names its paper, margins, how many grids a page holds and how they
+are drawn.  Lengths are strings with a unit (``"12mm"``, ``"0.5pt"``); they are
+converted to points here, once.  A template may start from another with
+``extends = "NAME"``; its own values replace the other's field by field.
+Every error names the file and the field (``booklet.toml: grid.columns: ...``).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, fields
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+from ..errors import SudokuprintError
+from .units import paper_size, parse_length, to_mm
+
+
+class TemplateError(SudokuprintError):
+    """A template file that cannot be read or describes an impossible layout."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """Paper, bleed and margins (all in points)."""
+
+    trim_width: float
+    trim_height: float
+    bleed: float
+    margin_top: float
+    margin_bottom: float
+    margin_inside: float
+    margin_outside: float
+    mirror_margins: bool
+    gutter_steps: tuple[tuple[int, float], ...]
+    """(page count from which it applies, extra inside margin), ascending."""
+
+    @property
+    def width(self) -> float:
+        """Media width: the trim plus bleed on both sides."""
+        return self.trim_width + 2 * self.bleed
+
+    @property
+    def height(self) -> float:
+        return self.trim_height + 2 * self.bleed
+
+    def gutter(self, page_count: int) -> float:
+        """Extra inside margin for a book of ``page_count`` pages."""
+        extra = 0.0
+        for pages, width in self.gutter_steps:
+            if page_count >= pages:
+                extra = width
+        return extra
+
+
+@dataclass(frozen=True)
+class GridSpec:
+    """How many grids a page holds and the space between them."""
+
+    columns: int
+    rows: int
+    gap_x: float
+    gap_y: float
+    max_cell: float
+    """Largest cell side; 0 for no limit."""
+    label_size: float
+    label_gap: float
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+@dataclass(frozen=True)
+class GridStyle:
+    """Lines, digits and shading of one grid."""
+
+    cell_line: float
+    box_line: float
+    border_line: float
+    digit_ratio: float
+    """Height of a digit's ink as a share of the cell side."""
+    given_font: str
+    filled_font: str
+    filled_grey: float
+    shade_grey: float
+    shaded_digit_grey: float
+    candidate_ratio: float
+    guide_grey: float
+    min_digit_size: float
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """What surrounds the puzzles: title page, running head, folios, labels."""
+
+    title_page: bool
+    running_head: bool
+    page_numbers: bool
+    puzzle_numbers: bool
+    difficulty: bool
+    svd_label: bool
+    title_size: float
+    head_size: float
+    folio_size: float
+
+
+@dataclass(frozen=True)
+class AnswerSpec:
+    """Where a booklet's answers go and which template lays out the key."""
+
+    placement: str
+    template: str
+    under_scale: float
+
+
+@dataclass(frozen=True)
+class Template:
+    """A whole validated template."""
+
+    name: str
+    description: str
+    source: str
+    page: PageSpec
+    grid: GridSpec
+    style: GridStyle
+    furniture: Furniture
+    answers: AnswerSpec
+
+
+# -- schema --------------------------------------------------------------------
+
+Check = Callable[[Any], Any]
+
+
+def _length(minimum: float = 0.0) -> Check:
+    def check(value: Any) -> float:
+        points = parse_length(value)
+        if points < minimum:
+            raise ValueError(f"{value!r} is less than the smallest allowed, {minimum:g} pt")
+        return points
+
+    return check
+
+
+def _number(low: float, high: float) -> Check:
+    def check(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"expected a number from {low:g} to {high:g}, got {value!r}")
+        if not low <= value <= high:
+            raise ValueError(f"{value!r} is outside {low:g}..{high:g}")
+        return float(value)
+
+    return check
+
+
+def _whole(low: int, high: int) -> Check:
+    def check(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"expected a whole number from {low} to {high}, got {value!r}")
+        return value
+
+    return check
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"expected a string, got {value!r}")
+    return value
+
+
+def _choice(*options: str) -> Check:
+    def check(value: Any) -> str:
+        if value not in options:
+            raise ValueError(f"expected one of {', '.join(options)}, got {value!r}")
+        return value
+
+    return check
+
+
+def _gutter_steps(value: Any) -> tuple[tuple[int, float], ...]:
+    if not isinstance(value, list):
+        raise ValueError("expected a list of [page count, length] pairs")
+    steps = []
+    for index, pair in enumerate(value, 1):
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int) and pair[0] >= 0):
+            raise ValueError(f"entry {index}: expected [page count, length], got {pair!r}")
+        steps.append((pair[0], parse_length(pair[1])))
+    if [p for p, _ in steps] != sorted(p for p, _ in steps):
+        raise ValueError("page counts must ascend")
+    return tuple(steps)
+
+
+_LINE = _length(0.25)
+SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
+    "page": {
+        "size": (_text, "A4"),
+        "width": (_length(36), None),
+        "height": (_length(36), None),
+        "orientation": (_choice("portrait", "landscape"), "portrait"),
+        "bleed": (_length(), "0pt"),
+        "margin_top": (_length(), "15mm"),
+        "margin_bottom": (_length(), "15mm"),
+        "margin_inside": (_length(), "15mm"),
+        "margin_outside": (_length(), "15mm"),
+        "mirror_margins": (_flag, False),
+        "gutter_steps": (_gutter_steps, []),
+    },
+    "grid": {
+        "columns": (_whole(1, 20), 1),
+        "rows": (_whole(1, 20), 1),
+        "gap_x": (_length(), "10mm"),
+        "gap_y": (_length(), "10mm"),
+        "max_cell": (_length(), "0pt"),
+        "label_size": (_length(4), "9pt"),
+        "label_gap": (_length(), "1.5mm"),
+    },
+    "style": {
+        "cell_line": (_LINE, "0.5pt"),
+        "box_line": (_LINE, "1.5pt"),
+        "border_line": (_LINE, "2pt"),
+        "digit_ratio": (_number(0.2, 0.8), 0.5),
+        "given_font": (_choice("regular", "bold"), "bold"),
+        "filled_font": (_choice("regular", "bold"), "regular"),
+        "filled_grey": (_number(0, 0.8), 0.45),
+        "shade_grey": (_number(0, 1), 0.3),
+        "shaded_digit_grey": (_number(0, 1), 1.0),
+        "candidate_ratio": (_number(0.1, 0.5), 0.22),
+        "guide_grey": (_number(0.3, 0.95), 0.78),
+        "min_digit_size": (_length(), "0pt"),
+    },
+    "furniture": {
+        "title_page": (_flag, False),
+        "running_head": (_flag, False),
+        "page_numbers": (_flag, True),
+        "puzzle_numbers": (_flag, True),
+        "difficulty": (_flag, True),
+        "svd_label": (_flag, True),
+        "title_size": (_length(8), "30pt"),
+        "head_size": (_length(5), "9pt"),
+        "folio_size": (_length(5), "9pt"),
+    },
+    "answers": {
+        "placement": (_choice("end", "under", "none"), "end"),
+        "template": (_text, "answers-a4-12up"),
+        "under_scale": (_number(0.15, 0.6), 0.3),
+    },
+}
+TOP_LEVEL = {"extends", "name", "description"}
+
+TEMPLATE_DIRECTORY = "sudokuprint.templates"
+
+
+# -- loading ---------------------------------------------------------------------
+
+
+def _template_root() -> Any:
+    """The folder of shipped templates: the installed package, or ``templates/`` in a source tree."""
+    try:
+        return resources.files(TEMPLATE_DIRECTORY)
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[2] / "templates"
+
+
+def shipped_templates() -> list[str]:
+    """Names of the templates that come with sudokuprint (base templates excluded)."""
+    names = [p.name[:-5] for p in _template_root().iterdir() if p.name.endswith(".toml")]
+    return sorted(n for n in names if not n.startswith("base-"))
+
+
+def _shipped_path(name: str) -> Any:
+    return _template_root() / f"{name}.toml"
+
+
+def _read_toml(name_or_path: str) -> tuple[str, dict]:
+    """The (display name, raw table) of a template given by shipped name or file path."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.parent != Path(""):
+        source, label = candidate, str(candidate)
+        if not candidate.is_file():
+            raise TemplateError(f"{label}: no such template file")
+        text = candidate.read_text(encoding="utf-8")
+    else:
+        resource = _shipped_path(name_or_path)
+        label = f"{name_or_path}.toml"
+        if not resource.is_file():
+            known = ", ".join(shipped_templates())
+            raise TemplateError(f"unknown template {name_or_path!r}; shipped templates: {known}")
+        text = resource.read_text(encoding="utf-8")
+    try:
+        return label, tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise TemplateError(f"{label}: not valid TOML: {error}") from None
+
+
+def _raw_merged(name_or_path: str, seen: tuple[str, ...] = ()) -> tuple[str, dict]:
+    label, raw = _read_toml(name_or_path)
+    if label in seen:
+        raise TemplateError(f"{label}: 'extends' makes a loop ({' -> '.join(seen + (label,))})")
+    for key, value in raw.items():
+        if key not in TOP_LEVEL and key not in SCHEMA:
+            raise TemplateError(f"{label}: unknown section or key {key!r}; expected {', '.join(sorted(TOP_LEVEL | set(SCHEMA)))}")
+        if key in SCHEMA and not isinstance(value, dict):
+            raise TemplateError(f"{label}: {key}: expected a table [{key}]")
+        if key in SCHEMA:
+            for field_name in value:
+                if field_name not in SCHEMA[key]:
+                    known = ", ".join(SCHEMA[key])
+                    raise TemplateError(f"{label}: {key}.{field_name}: unknown field; fields of [{key}]: {known}")
+    base: dict = {}
+    parent = raw.get("extends")
+    if parent is not None:
+        if not isinstance(parent, str):
+            raise TemplateError(f"{label}: extends: expected a template name, got {parent!r}")
+        if Path(label).parent != Path("") and not parent.endswith(".toml"):
+            sibling = Path(label).parent / f"{parent}.toml"
+            parent = str(sibling) if sibling.is_file() else parent
+        _, base = _raw_merged(parent, seen + (label,))
+    merged = {key: dict(value) for key, value in base.items() if key in SCHEMA}
+    for key, value in raw.items():
+        if key in SCHEMA:
+            merged.setdefault(key, {}).update(value)
+        elif key != "extends":
+            merged[key] = value
+    return label, merged
+
+
+def _section(label: str, raw: dict, section: str) -> dict[str, Any]:
+    values = {}
+    given = raw.get(section, {})
+    for field_name, (check, default) in SCHEMA[section].items():
+        value = given.get(field_name, default)
+        if value is None:
+            values[field_name] = None
+            continue
+        try:
+            values[field_name] = check(value)
+        except ValueError as error:
+            raise TemplateError(f"{label}: {section}.{field_name}: {error}") from None
+    return values
+
+
+def load_template(name_or_path: str) -> Template:
+    """The validated template called ``name_or_path`` (shipped name or a .toml file)."""
+    label, raw = _raw_merged(name_or_path)
+    page = _section(label, raw, "page")
+    if (page["width"] is None) != (page["height"] is None):
+        raise TemplateError(f"{label}: page.width and page.height must be given together")
+    if page["width"] is not None:
+        width, height = page["width"], page["height"]
+    else:
+        try:
+            width, height = paper_size(page["size"])
+        except ValueError as error:
+            raise TemplateError(f"{label}: page.size: {error}") from None
+    if page["orientation"] == "landscape":
+        width, height = max(width, height), min(width, height)
+    page_spec = PageSpec(
+        width,
+        height,
+        page["bleed"],
+        page["margin_top"],
+        page["margin_bottom"],
+        page["margin_inside"],
+        page["margin_outside"],
+        page["mirror_margins"],
+        page["gutter_steps"],
+    )
+    template = Template(
+        name=str(raw.get("name") or Path(label).name.removesuffix(".toml")),
+        description=str(raw.get("description", "")),
+        source=label,
+        page=page_spec,
+        grid=GridSpec(**_section(label, raw, "grid")),
+        style=GridStyle(**_section(label, raw, "style")),
+        furniture=Furniture(**_section(label, raw, "furniture")),
+        answers=AnswerSpec(**_section(label, raw, "answers")),
+    )
+    validate_geometry(template)
+    return template
+
+
+def validate_geometry(template: Template) -> None:
+    """Refuse layouts that cannot be printed well, with a sentence saying why."""
+    from .geometry import digit_font_size, frame, grid_boxes
+
+    label, style = template.source, template.style
+    if not 2 <= style.box_line / style.cell_line <= 4:
+        raise TemplateError(
+            f"{label}: style.box_line: box lines must be 2 to 4 times the cell lines "
+            f"({style.box_line:g} pt is {style.box_line / style.cell_line:.2g} x {style.cell_line:g} pt)"
+        )
+    if style.border_line < style.box_line:
+        raise TemplateError(f"{label}: style.border_line: the border must be at least as thick as the box lines")
+    page = template.page
+    live = frame(page, 0, 1)
+    if live[2] - live[0] < 36 or live[3] - live[1] < 36:
+        raise TemplateError(f"{label}: page: the margins leave no room on a {to_mm(page.trim_width):.0f} x {to_mm(page.trim_height):.0f} mm page")
+    grid = template.grid
+    boxes = grid_boxes(template, live, 9)
+    size = min(box[2] for box in boxes)
+    if size / 9 < 8:  # 8 pt ≈ 2.8 mm: smaller cells cannot hold a digit
+        raise TemplateError(
+            f"{label}: grid: {grid.columns} x {grid.rows} grids do not fit on the page: "
+            f"a 9x9 grid would be only {to_mm(size):.1f} mm wide"
+        )
+    digits = digit_font_size(size / 9, style)
+    if digits < style.min_digit_size:
+        raise TemplateError(
+            f"{label}: style.min_digit_size: digits would be {digits:.1f} pt, "
+            f"less than the {style.min_digit_size:g} pt this template promises"
+        )

@@ -1,0 +1,44 @@
+"""Writing a finished document: one PDF, or one PNG per page, each file atomically."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..errors import UnsupportedError
+from ..layout.page import Document
+from ..outputs import atomic_output
+from ..render import png_bytes, render_pdf
+
+OUTPUT_FORMATS = ("pdf", "png")
+
+
+def png_names(output: str, count: int) -> list[str]:
+    """File names for ``count`` PNG pages: ``name.png`` alone, else ``name-1.png``, ``name-2.png``, ..."""
+    if count == 1:
+        return [output]
+    path = Path(output)
+    stem, suffix = (path.stem, path.suffix) if path.suffix.lower() == ".png" else (path.name, ".png")
+    return [str(path.with_name(f"{stem}-{i}{suffix}")) for i in range(1, count + 1)]
+
+
+def write_document(document: Document, output: str | os.PathLike, *, format: str = "pdf", dpi: float = 150) -> list[str]:
+    """Write ``document`` as a PDF or as PNG pages; returns the names written ('-' is standard output)."""
+    name = os.fspath(output)
+    if format == "pdf":
+        data = render_pdf(document)
+        with atomic_output(name, binary=True) as stream:
+            stream.write(data)
+        return [name]
+    if format != "png":
+        raise UnsupportedError(f"unknown output format {format!r}; choose {' or '.join(OUTPUT_FORMATS)}")
+    if name == "-" and len(document.pages) > 1:
+        raise UnsupportedError(
+            f"this job has {len(document.pages)} pages; PNG output of several pages needs a file name (-o name.png)"
+        )
+    names = png_names(name, len(document.pages))
+    for page, target in zip(document.pages, names):
+        data = png_bytes(page, dpi)
+        with atomic_output(target, binary=True) as stream:
+            stream.write(data)
+    return names

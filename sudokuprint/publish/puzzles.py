@@ -1,0 +1,108 @@
+"""The puzzles of a job: read, re-checked for a unique solution, solved, graded, numbered."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable
+
+from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
+from ..formats import Record, read_file
+from ..grid import Grid
+from ..solver import search
+from .grading import UNGRADED, PuzzleGrade, grade_puzzle, require_grader
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle ready to print."""
+
+    number: int
+    grid: Grid
+    """The puzzle: givens only."""
+    solution: Grid
+    """Givens plus filled digits (the first solution when not unique)."""
+    unique: bool
+    grade: PuzzleGrade = UNGRADED
+    svd_label: str | None = None
+    """``id-moves-level-givens`` where known."""
+    source: str = ""
+
+    @property
+    def difficulty(self) -> str | None:
+        return self.grade.name
+
+
+def _where(source: str, record: Record) -> str:
+    return f"{source}, line {record.line}"
+
+
+def svd_label_for(number: int, puzzle: Grid, grade: PuzzleGrade) -> str | None:
+    """The SVD label computed from a grade (needs level and moves), or None."""
+    if puzzle.side != 9 or grade.level is None or grade.moves is None or grade.level not in range(1, 5):
+        return None
+    from ..formats.svd import format_svd_label
+
+    return format_svd_label(number, grade.moves, grade.level, puzzle.clue_count)
+
+
+def prepare(
+    record: Record,
+    number: int,
+    source: str,
+    *,
+    allow_nonunique: bool = False,
+    with_grade: bool = True,
+) -> Puzzle:
+    """Check one record and make it a :class:`Puzzle`.
+
+    The givens are re-checked: conflicting digits, no solution or (unless
+    ``allow_nonunique``) several solutions stop the job with an error naming
+    the puzzle.
+    """
+    grid = record.grid.puzzle() if record.grid.givens else record.grid
+    where = _where(source, record)
+    conflicts = grid.conflicts()
+    if conflicts:
+        raise InvalidGridError(f"{where}: " + "; ".join(c.describe(grid.shape) for c in conflicts))
+    result = search(grid, 2)
+    if result.solution is None:
+        raise NoSolutionError(f"{where}: puzzle {number} has no solution")
+    if result.count > 1 and not allow_nonunique:
+        raise MultipleSolutionsError(
+            f"{where}: puzzle {number} has more than one solution; "
+            "it is not printed (--allow-nonunique prints it with a notice)"
+        )
+    grade = grade_puzzle(grid) if with_grade and result.count == 1 else UNGRADED
+    return Puzzle(number, grid, result.solution, result.count == 1, grade, record.meta.get("label"), where)
+
+
+def load_puzzles(
+    paths: Iterable[str],
+    fmt: str | None = None,
+    *,
+    allow_nonunique: bool = False,
+    order: str = "input",
+    limit: int | None = None,
+) -> list[Puzzle]:
+    """Every puzzle of the inputs, checked and numbered from 1.
+
+    ``order`` is ``input`` (as read) or ``difficulty`` (easy to hard, stable;
+    needs the logic engine).  Puzzles are renumbered after ordering.
+    """
+    if order not in ("input", "difficulty"):
+        raise ValueError(f"unknown order {order!r}")
+    if order == "difficulty":
+        require_grader("ordering puzzles easy to hard")
+    puzzles: list[Puzzle] = []
+    for path in paths:
+        source = "<stdin>" if path == "-" else path
+        for record in read_file(path, fmt):
+            if limit is not None and len(puzzles) >= limit:
+                break
+            puzzles.append(prepare(record, len(puzzles) + 1, source, allow_nonunique=allow_nonunique))
+    if order == "difficulty":
+        puzzles.sort(key=lambda p: p.grade.sort_key())
+    return [
+        replace(p, number=i, svd_label=p.svd_label or svd_label_for(i, p.grid, p.grade))
+        for i, p in enumerate(puzzles, 1)
+    ]

@@ -1,0 +1,111 @@
+"""The PDF backend: the page model drawn with reportlab as vector graphics.
+
+Fonts are the TrueType files of :mod:`sudokuprint.layout.fonts`, embedded and
+subset.  In invariant mode (the default) the same document gives the same
+bytes: no dates or random ids are written.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.fonts import PDF_FONT_NAMES, font_path
+from ..layout.page import Box, Document, Line, Page, Rect, Text
+
+_PROJECTING_CAP = 2
+_MITER_JOIN = 0
+
+
+@lru_cache(maxsize=None)
+def _register_fonts() -> None:
+    for font, name in PDF_FONT_NAMES.items():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(font))))  # type: ignore[arg-type]
+
+
+def _pdf_box(box: Box | None, height: float) -> tuple[float, float, float, float] | None:
+    """A top-left page box as PDF's bottom-up [x0 y0 x1 y1]."""
+    if box is None:
+        return None
+    left, top, right, bottom = box
+    return (round(left, 3), round(height - bottom, 3), round(right, 3), round(height - top, 3))
+
+
+def _draw_lines(canvas: Canvas, lines: list[Line], height: float) -> None:
+    first = lines[0]
+    canvas.setLineWidth(first.width)
+    canvas.setStrokeGray(first.grey)
+    path = canvas.beginPath()
+    for line in lines:
+        path.moveTo(line.x1, height - line.y1)
+        path.lineTo(line.x2, height - line.y2)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _draw_rect(canvas: Canvas, rect: Rect, height: float) -> None:
+    if rect.fill is not None:
+        canvas.setFillGray(rect.fill)
+    if rect.stroke is not None:
+        canvas.setStrokeGray(rect.stroke)
+        canvas.setLineWidth(rect.line_width)
+    canvas.rect(rect.x, height - rect.y - rect.height, rect.width, rect.height,
+                stroke=int(rect.stroke is not None), fill=int(rect.fill is not None))
+
+
+def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
+    canvas.setFillGray(text.grey)
+    canvas.setFont(PDF_FONT_NAMES[text.font], text.size)
+    y = height - text.y
+    if text.align == "center":
+        canvas.drawCentredString(text.x, y, text.text)
+    elif text.align == "right":
+        canvas.drawRightString(text.x, y, text.text)
+    else:
+        canvas.drawString(text.x, y, text.text)
+
+
+def _draw_page(canvas: Canvas, page: Page) -> None:
+    canvas.setPageSize((page.width, page.height))
+    canvas.setTrimBox(_pdf_box(page.trim_box, page.height))
+    canvas.setBleedBox(_pdf_box(page.bleed_box, page.height))
+    canvas.setLineCap(_PROJECTING_CAP)
+    canvas.setLineJoin(_MITER_JOIN)
+    pending: list[Line] = []
+    for item in page.items:
+        if isinstance(item, Line):
+            if pending and (pending[0].width, pending[0].grey) != (item.width, item.grey):
+                _draw_lines(canvas, pending, page.height)
+                pending = []
+            pending.append(item)
+            continue
+        if pending:
+            _draw_lines(canvas, pending, page.height)
+            pending = []
+        if isinstance(item, Rect):
+            _draw_rect(canvas, item, page.height)
+        else:
+            _draw_text(canvas, item, page.height)
+    if pending:
+        _draw_lines(canvas, pending, page.height)
+    canvas.showPage()
+
+
+def render_pdf(document: Document, *, invariant: bool = True) -> bytes:
+    """The PDF of a document; byte-identical for the same document when ``invariant``."""
+    _register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1 if invariant else 0, pageCompression=1)
+    meta = document.metadata
+    canvas.setTitle(meta.title)
+    canvas.setAuthor(meta.author)
+    canvas.setSubject(meta.subject)
+    canvas.setCreator(meta.creator)
+    canvas.setKeywords(meta.keywords)
+    for page in document.pages:
+        _draw_page(canvas, page)
+    canvas.save()
+    return buffer.getvalue()

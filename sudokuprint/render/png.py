@@ -1,0 +1,92 @@
+"""The PNG backend: the page model drawn with Pillow at any resolution.
+
+Pages are greyscale images.  Lines and rectangles are snapped to whole pixels
+(never narrower than one); text uses the same TrueType files as the PDF.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ..layout.fonts import font_path
+from ..layout.page import Line, Page, Rect, Text
+
+_ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
+
+
+@lru_cache(maxsize=64)
+def _font(font: str, pixels: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(font_path(font)), pixels, layout_engine=ImageFont.Layout.BASIC)  # type: ignore[arg-type]
+
+
+def _grey(level: float) -> int:
+    return max(0, min(255, round(level * 255)))
+
+
+def _span(low: float, high: float) -> tuple[int, int]:
+    """Pixel columns [start, end) covering low..high, at least one pixel wide."""
+    start, end = round(low), round(high)
+    if end <= start:
+        start = math.floor((low + high) / 2)
+        end = start + 1
+    return start, end
+
+
+def _fill(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float, grey: float) -> None:
+    left, right = _span(min(x0, x1), max(x0, x1))
+    top, bottom = _span(min(y0, y1), max(y0, y1))
+    draw.rectangle((left, top, right - 1, bottom - 1), fill=_grey(grey))
+
+
+def _draw_line(draw: ImageDraw.ImageDraw, line: Line, scale: float) -> None:
+    half = line.width * scale / 2
+    x1, y1, x2, y2 = (v * scale for v in (line.x1, line.y1, line.x2, line.y2))
+    if x1 == x2 or y1 == y2:  # axis-aligned, with projecting caps like the PDF
+        _fill(draw, min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half, line.grey)
+    else:
+        draw.line((x1, y1, x2, y2), fill=_grey(line.grey), width=max(1, round(2 * half)))
+
+
+def _draw_rect(draw: ImageDraw.ImageDraw, rect: Rect, scale: float) -> None:
+    x0, y0 = rect.x * scale, rect.y * scale
+    x1, y1 = (rect.x + rect.width) * scale, (rect.y + rect.height) * scale
+    if rect.fill is not None:
+        _fill(draw, x0, y0, x1, y1, rect.fill)
+    if rect.stroke is not None:
+        half = rect.line_width * scale / 2
+        for edge in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)):
+            _fill(draw, min(edge[0], edge[2]) - half, min(edge[1], edge[3]) - half,
+                  max(edge[0], edge[2]) + half, max(edge[1], edge[3]) + half, rect.stroke)
+
+
+def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float) -> None:
+    font = _font(text.font, round(text.size * scale, 2))
+    draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=font, anchor=_ANCHORS[text.align])
+
+
+def render_png(page: Page, dpi: float = 150) -> Image.Image:
+    """One page as a greyscale image at ``dpi`` dots per inch (the whole media, bleed included)."""
+    if not 10 <= dpi <= 2400:
+        raise ValueError(f"dpi must be between 10 and 2400, got {dpi:g}")
+    scale = dpi / 72.0
+    image = Image.new("L", (max(1, round(page.width * scale)), max(1, round(page.height * scale))), 255)
+    draw = ImageDraw.Draw(image)
+    for item in page.items:
+        if isinstance(item, Line):
+            _draw_line(draw, item, scale)
+        elif isinstance(item, Rect):
+            _draw_rect(draw, item, scale)
+        else:
+            _draw_text(draw, item, scale)
+    return image
+
+
+def png_bytes(page: Page, dpi: float = 150) -> bytes:
+    """The PNG file of one page, with its resolution recorded."""
+    buffer = io.BytesIO()
+    render_png(page, dpi).save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    return buffer.getvalue()
