@@ -96,8 +96,7 @@ def answer_label(puzzle: Puzzle, page_number: int | None) -> str:
     return f"{puzzle.number} · p. {page_number}" if page_number else str(puzzle.number)
 
 
-def answer_pages(answers: Sequence[Answer], template: Template, *, section: str = "Answers",
-                 heading: str | None = None) -> list[PlannedPage]:
+def answer_pages(answers: Sequence[Answer], template: Template, *, section: str = "Answers") -> list[PlannedPage]:
     """Pages of solved grids, givens in the given font, filled digits in grey."""
     plan = []
     for group in chunks(answers, template.grid.per_page):
@@ -108,9 +107,6 @@ def answer_pages(answers: Sequence[Answer], template: Template, *, section: str 
                                              grid=answer.puzzle.solution, role="answer", number=answer.puzzle.number)
                 page.add(*items)
                 page.grids.append(placement)
-            if heading:
-                page.add(Text(live[0], live[1] - template.furniture.head_size * 0.2, heading,
-                              template.furniture.head_size * 1.2, "bold", "left"))
         plan.append(PlannedPage(template, draw, section, notices=_nonunique_notices([a.puzzle for a in group])))
     return plan
 

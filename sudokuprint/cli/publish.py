@@ -1,0 +1,247 @@
+"""Publishing commands: booklet, answers, worksheet, motif, poster, svd-answers."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import click
+from PIL import Image, UnidentifiedImageError
+
+from ..layout.page import Document
+from ..layout.template import Template, load_template
+from ..publish import build_answer_key, build_booklet, load_puzzles, write_document
+from ..publish.booklet import with_placement
+from ..publish.generated import generate_puzzles, parse_level
+from ..publish.motif import build_catalogue, build_motif_views, load_motifs
+from ..publish.poster import build_mosaic, build_poster
+from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
+from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
+from ..shape import Shape
+from .app import format_option, main, read_inputs
+
+INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
+FROM = format_option("--from", "from_format", help="Input format (default: detected from the content).")
+
+
+def output_options(default_template: str):
+    """The options every publishing command has: template, output file, format and resolution."""
+    def decorate(command):
+        for option in reversed((
+            click.option("--template", "template_name", default=default_template, show_default=True, metavar="NAME|FILE",
+                         help="A shipped template name or your own .toml file."),
+            click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
+                         help="Output file ('-' for standard output); PNG pages become NAME-1.png, NAME-2.png, ..."),
+            click.option("--format", "output_format", type=click.Choice(["pdf", "png"]), default=None,
+                         help="Output format (default: from the file name, else pdf)."),
+            click.option("--dpi", type=click.IntRange(10, 2400), default=150, show_default=True, help="PNG resolution."),
+            click.option("--title", default=None, help="Title for the title page, running head and PDF metadata."),
+            click.option("--author", default="", help="Author for the title page and PDF metadata."),
+        )):
+            command = option(command)
+        return command
+    return decorate
+
+
+def puzzle_options(command):
+    """Options of the commands that print puzzles read from files or generated."""
+    for option in reversed((
+        INPUTS,
+        FROM,
+        click.option("--allow-nonunique", is_flag=True,
+                     help="Print puzzles with several solutions too, with a notice on their page."),
+        click.option("--order", type=click.Choice(["input", "difficulty"]), default="input", show_default=True,
+                     help="'difficulty' orders the puzzles easy to hard (needs the logic engine)."),
+        click.option("--generate", "generate_count", type=click.IntRange(1, 10000), default=None, metavar="N",
+                     help="Print N new puzzles from the generator instead of reading files."),
+        click.option("--level", default=None, help="Level of generated puzzles: 1-4 or easy, medium, hard, expert."),
+        click.option("--seed", type=int, default=1, show_default=True, help="Seed of the generator."),
+    )):
+        command = option(command)
+    return command
+
+
+def _format_of(output: str, requested: str | None) -> str:
+    if requested:
+        return requested
+    return "png" if output.lower().endswith(".png") else "pdf"
+
+
+def _finish(document: Document, output: str, output_format: str | None, dpi: int, author: str = "") -> None:
+    fmt = _format_of(output, output_format)
+    if author:
+        document.metadata = replace(document.metadata, author=author)
+    if output == "-" and sys.stdout.isatty():
+        raise click.UsageError(f"refusing to write {fmt.upper()} data to a terminal; name a file with -o FILE")
+    names = write_document(document, output, format=fmt, dpi=dpi)
+    if output != "-":
+        pages = len(document.pages)
+        click.echo(f"wrote {', '.join(names) if len(names) <= 3 else f'{names[0]} ... {names[-1]}'} "
+                   f"({pages} page{'s' if pages != 1 else ''})", err=True)
+
+
+def _template(name: str) -> Template:
+    return load_template(name)
+
+
+def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed):
+    if generate_count:
+        if inputs:
+            raise click.UsageError("give puzzle files or --generate N, not both")
+        try:
+            wanted = parse_level(level) if level else None
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--level") from None
+        return generate_puzzles(generate_count, wanted, seed)
+    if level:
+        raise click.UsageError("--level goes with --generate N")
+    puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order)
+    if not puzzles:
+        raise click.UsageError("no puzzles in the input")
+    return puzzles
+
+
+@main.command()
+@puzzle_options
+@output_options("booklet-a4-4up")
+@click.option("--answers", "placement", type=click.Choice(["end", "under", "none"]), default=None,
+              help="Where the answers go (default: the template's choice, usually 'end').")
+@click.option("--answer-template", default=None, metavar="NAME|FILE", help="Template of the answer key at the end.")
+def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
+            output_format, dpi, title, author, placement, answer_template) -> None:
+    """A puzzle booklet: title page, numbered puzzles, answer key at the end.
+
+    Every puzzle is re-checked for a unique solution first. Example:
+    sudokuprint booklet puzzles.txt --template booklet-a5-2up -o book.pdf
+    """
+    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+    template = _template(template_name)
+    key = _template(answer_template) if answer_template else None
+    document = build_booklet(puzzles, template, title=title or "Sudoku", author=author, placement=placement,
+                             answer_template=key)
+    _finish(document, output, output_format, dpi, author)
+
+
+@main.command()
+@puzzle_options
+@output_options("answers-a4-12up")
+@click.option("--booklet-template", default="booklet-a4-4up", show_default=True, metavar="NAME|FILE",
+              help="The booklet whose page numbers the labels give ('12 · p. 4').")
+def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
+            output_format, dpi, title, author, booklet_template) -> None:
+    """An answer key: solved grids labelled with puzzle number and booklet page.
+
+    Givens are bold, filled digits grey.
+    """
+    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+    document = build_answer_key(puzzles, _template(template_name), booklet_template=_template(booklet_template),
+                                title=title or "Sudoku answers", author=author)
+    _finish(document, output, output_format, dpi, author)
+
+
+@main.command()
+@INPUTS
+@FROM
+@output_options("worksheet-a4")
+@click.option("--size", type=click.Choice(["4", "6", "8", "9", "12", "16"]), default="9", show_default=True,
+              help="Side of the blank grids.")
+@click.option("--pages", type=click.IntRange(1, 500), default=1, show_default=True, help="Pages of blank grids.")
+@click.option("--pencil-guide", is_flag=True, help="A faint 1..N guide in every cell for pencil marks.")
+@click.option("--candidates", "candidates_sheet", is_flag=True,
+              help="Print the FILE puzzles with their candidates (from a state file, else computed).")
+def worksheet(inputs, from_format, template_name, output, output_format, dpi, title, author, size, pages,
+              pencil_guide, candidates_sheet) -> None:
+    """Blank grids to solve on (any size), or a candidates sheet of puzzles.
+
+    Without FILE: empty grids, e.g. sudokuprint worksheet --size 16 -o blank.pdf.
+    With --candidates FILE...: each puzzle with its candidates printed small.
+    """
+    if candidates_sheet:
+        template = _template("candidates-a4" if template_name == "worksheet-a4" else template_name)
+        grids = [(f"{Path(source).name}, line {record.line}", record.grid)
+                 for source, record in read_inputs(inputs or ("-",), from_format)]
+        if not grids:
+            raise click.UsageError("no puzzles in the input")
+        document = build_candidates_sheet(grids, template, title=title or "Candidates")
+    else:
+        if inputs:
+            raise click.UsageError("FILE arguments go with --candidates; blank worksheets take none")
+        base = _template(template_name)
+        shape = Shape.for_side(int(size))
+        template = worksheet_template(base, shape.side) if template_name == "worksheet-a4" else base
+        document = build_worksheet(template, shape, pages=pages, pencil_guide=pencil_guide,
+                                   title=title or f"Sudoku worksheet {shape.side}x{shape.side}")
+    _finish(document, output, output_format, dpi, author)
+
+
+@main.command()
+@click.argument("patterns", nargs=-1, metavar="PATTERN...")
+@FROM
+@output_options("motif-a4")
+@click.option("--catalogue/--views", "catalogue", default=None,
+              help="A catalogue of thumbnails, or one large view a page (default: catalogue for several motifs).")
+@click.option("--catalogue-template", default="catalogue-a4", show_default=True, metavar="NAME|FILE")
+@click.option("--no-digits", is_flag=True, help="Draw the shaded pattern without the givens' digits.")
+def motif(patterns, from_format, template_name, output, output_format, dpi, title, author, catalogue,
+          catalogue_template, no_digits) -> None:
+    """Pattern motifs: givens shaded so the shape shows, with the pattern code.
+
+    PATTERN is a file of puzzles or pattern codes, or a bare code such as 5028140442.
+    """
+    motifs = load_motifs(patterns or ("-",), from_format)
+    if not motifs:
+        raise click.UsageError("no patterns in the input")
+    if catalogue or (catalogue is None and len(motifs) > 1):
+        document = build_catalogue(motifs, _template(catalogue_template), title=title or "Motif catalogue")
+    else:
+        document = build_motif_views(motifs, _template(template_name), title=title or "Motifs", digits=not no_digits)
+    _finish(document, output, output_format, dpi, author)
+
+
+@main.command()
+@puzzle_options
+@output_options("poster-a3")
+@click.option("--mosaic", is_flag=True, help="A mosaic of many small puzzles (template mosaic-a2 unless named).")
+@click.option("--picture", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="With --mosaic: an image whose dark areas the puzzles' givens should draw.")
+@click.option("--subtitle", default="", help="A line under the title.")
+def poster(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
+           output_format, dpi, title, author, mosaic, picture, subtitle) -> None:
+    """A poster of one puzzle drawn as a motif, or (--mosaic) of many.
+
+    The first puzzle of the input is used, with a small answer at the foot.
+    """
+    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+    if mosaic:
+        image = None
+        if picture:
+            try:
+                image = Image.open(picture)
+                image.load()
+            except (UnidentifiedImageError, OSError) as error:
+                raise click.BadParameter(f"cannot read the picture: {error}", param_hint="--picture") from None
+        template = _template("mosaic-a2" if template_name == "poster-a3" else template_name)
+        document = build_mosaic(puzzles, template, title=title or "Sudoku mosaic", picture=image)
+    else:
+        if picture:
+            raise click.UsageError("--picture goes with --mosaic")
+        document = build_poster(puzzles[0], _template(template_name), title=title or "Sudoku", subtitle=subtitle)
+    _finish(document, output, output_format, dpi, author)
+
+
+@main.command(name="svd-answers")
+@click.argument("inputs", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
+@FROM
+@click.option("--allow-nonunique", is_flag=True, help="Print puzzles with several solutions too, with a notice.")
+@output_options("svd-answers-a4")
+def svd_answers(inputs, from_format, allow_nonunique, template_name, output, output_format, dpi, title, author) -> None:
+    """Answer pages for SVD task files, in sets of 30, labelled id-moves-level-givens.
+
+    The label comes from the file name (30-21-4-28.svd) where present, else it is computed.
+    """
+    puzzles = load_svd_puzzles(inputs, from_format, allow_nonunique=allow_nonunique)
+    if not puzzles:
+        raise click.UsageError("no puzzles in the input")
+    document = build_svd_answers(puzzles, _template(template_name), title=title or "SVD answers")
+    _finish(document, output, output_format, dpi, author)

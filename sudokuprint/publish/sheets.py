@@ -1,0 +1,68 @@
+"""Blank worksheets (any size, optional pencil-mark guide) and candidates sheets."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..grid import Grid
+from ..layout.geometry import slots
+from ..layout.gridview import draw_grid
+from ..layout.page import Box, Document, Metadata, Page
+from ..layout.template import Template
+from ..shape import Shape
+from .booklet import chunks, draw_label
+from .pages import PlannedPage, assemble
+
+WORKSHEET_LAYOUTS: dict[int, tuple[int, int]] = {4: (3, 4), 6: (2, 3), 8: (2, 2), 9: (2, 2), 12: (1, 1), 16: (1, 1)}
+"""Grids across and down a page for each grid side, when the template does not insist."""
+
+
+def worksheet_template(template: Template, side: int) -> Template:
+    """The worksheet template with as many grids a page as suit the grid side."""
+    columns, rows = WORKSHEET_LAYOUTS.get(side, (1, 1))
+    return replace(template, grid=replace(template.grid, columns=columns, rows=rows))
+
+
+def build_worksheet(
+    template: Template,
+    shape: Shape,
+    *,
+    pages: int = 1,
+    pencil_guide: bool = False,
+    title: str = "Sudoku worksheet",
+) -> Document:
+    """Pages of empty grids of ``shape``, each cell with a faint 1..N guide when asked."""
+    if pages < 1:
+        raise ValueError("a worksheet has at least one page")
+
+    def draw(page: Page, live: Box) -> None:
+        for slot in slots(template, live, shape.side):
+            items, placement = draw_grid(shape, slot.x, slot.y, slot.size, template.style,
+                                         pencil_guide=pencil_guide, role="blank")
+            page.add(*items)
+            page.grids.append(placement)
+
+    plan = [PlannedPage(template, draw, "Worksheet") for _ in range(pages)]
+    subject = f"Blank {shape.name} grids" + (" with a pencil-mark guide" if pencil_guide else "")
+    return assemble(plan, Metadata(title=title, subject=subject))
+
+
+def build_candidates_sheet(grids: Sequence[tuple[str, Grid]], template: Template, *, title: str = "Candidates") -> Document:
+    """Each grid with its candidates printed small in the open cells.
+
+    Candidates come from the grid (a state file) where it records them,
+    else they are computed from the digits (every digit no peer holds).
+    """
+    plan = []
+    for group in chunks(list(grids), template.grid.per_page):
+        def draw(page: Page, live: Box, group=group) -> None:
+            for slot, (label, grid) in zip(slots(template, live, group[0][1].side), group):
+                source = "candidates from the file" if grid.candidates is not None else "candidates computed"
+                draw_label(page, slot, template, label, source)
+                items, placement = draw_grid(grid.shape, slot.x, slot.y, slot.size, template.style, grid=grid,
+                                             show_candidates=True, role="candidates")
+                page.add(*items)
+                page.grids.append(placement)
+        plan.append(PlannedPage(template, draw, "Candidates"))
+    return assemble(plan, Metadata(title=title, subject="Sudoku grids with their candidates"))

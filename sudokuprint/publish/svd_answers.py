@@ -1,0 +1,46 @@
+"""Answers to SVD collections: sets of 30, each answer labelled with its number ``id-moves-level-givens``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..formats import read_file
+from ..formats.svd import parse_svd_label
+from ..layout.page import Document, Metadata
+from ..layout.template import Template
+from .booklet import Answer, answer_pages, chunks
+from .pages import assemble
+from .puzzles import Puzzle, prepare, svd_label_for
+
+SET_SIZE = 30
+"""SVD collections come in sets of 30 puzzles."""
+
+
+def load_svd_puzzles(paths: Sequence[str], fmt: str | None = None, *, allow_nonunique: bool = False) -> list[Puzzle]:
+    """Puzzles of SVD task files, each with its label from the file name where it has one, else computed.
+
+    A file name carries a label only for a file of one puzzle; the id of a
+    computed label is the puzzle's place in the run.
+    """
+    puzzles: list[Puzzle] = []
+    for path in paths:
+        records = list(read_file(path, fmt))
+        named = parse_svd_label(path) if len(records) == 1 else None
+        for record in records:
+            number = len(puzzles) + 1
+            puzzle = prepare(record, number, path, allow_nonunique=allow_nonunique)
+            label = str(named) if named else (puzzle.svd_label or svd_label_for(number, puzzle.grid, puzzle.grade))
+            puzzles.append(replace(puzzle, svd_label=label))
+    return puzzles
+
+
+def build_svd_answers(puzzles: Sequence[Puzzle], template: Template, *, title: str = "SVD answers") -> Document:
+    """Answer pages in sets of 30; every set starts a page, its range in the running head."""
+    plan = []
+    for index, group in enumerate(chunks(list(puzzles), SET_SIZE)):
+        first = index * SET_SIZE + 1
+        heading = f"Set {index + 1} · answers {first}–{first + len(group) - 1}"
+        answers = [Answer(p, p.svd_label or str(p.number)) for p in group]
+        plan += answer_pages(answers, template, section=heading)
+    return assemble(plan, Metadata(title=title, subject=f"Answers to {len(puzzles)} SVD puzzles in sets of {SET_SIZE}"))
