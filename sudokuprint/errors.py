@@ -103,3 +103,11 @@ class MissingDependencyError(SudokuprintError):
     """An external program or optional library is not installed."""
 
     exit_code = 3
+
+
+class NoGridError(SudokuprintError):
+    """A photo in which no Sudoku grid can be read; ``reason`` says why in one word."""
+
+    def __init__(self, message: str, *, reason: str = "no-grid") -> None:
+        self.reason = reason
+        super().__init__(message)

@@ -1,0 +1,179 @@
+"""Stage 5: cut the 81 cells out of the photo and decide empty or given.
+
+Each cell is warped from the photo on its own four line crossings (so bent
+or unevenly spaced lines still give square cells).  A cell holds a given when
+it has a dark, compact stroke shape near its centre, tall enough to be a
+printed clue: small candidate digits (pencil marks) and specks are not.
+The given's ink is then normalised to a 28 x 28 image for the readers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .debug import NO_DEBUG, DebugSink
+from .rectify import Rectified
+
+CELL_PX = 40
+"""Side of each cut-out cell image."""
+DIGIT_PX = 28
+"""Side of the normalised digit image."""
+DIGIT_BOX = 20
+"""The digit's longer side in the normalised image."""
+BORDER = 0.1
+"""Fraction of the cell at each edge where grid lines live and no digit is looked for."""
+MIN_DIGIT_HEIGHT = 0.3
+"""A given is at least this tall (fraction of the cell); pencil marks are smaller."""
+MIN_CONTRAST = 0.35
+"""A given's ink is at least this dark, relative to the grid's digits."""
+STROKE_LEVEL = 0.35
+"""Pixels this dark, relative to the cell's darkest, belong to its strokes."""
+MAX_STRAY_INK = 0.15
+"""A cell with more ink than this fraction outside its digit is texture, not a given."""
+
+
+@dataclass(frozen=True)
+class CellReading:
+    """One cell: its image, whether it holds a given, and the normalised digit (or ``None``)."""
+
+    index: int
+    image: np.ndarray
+    digit: np.ndarray | None
+    box: tuple[int, int, int, int] | None
+    """The digit's bounding box (x, y, width, height) in the cell image."""
+
+    @property
+    def is_given(self) -> bool:
+        return self.digit is not None
+
+
+def cut_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray) -> list[np.ndarray]:
+    """The 81 cell images (row by row), each warped from the photo on its own four crossings."""
+    photo_points = rectified.to_photo(crossings.reshape(-1, 2)).reshape(10, 10, 2)
+    target = np.array([[0, 0], [CELL_PX, 0], [CELL_PX, CELL_PX], [0, CELL_PX]], dtype=np.float32)
+    cells = []
+    for row in range(9):
+        for column in range(9):
+            quad = np.array(
+                [photo_points[row, column], photo_points[row, column + 1],
+                 photo_points[row + 1, column + 1], photo_points[row + 1, column]],
+                dtype=np.float32,
+            )
+            matrix = cv2.getPerspectiveTransform(quad, target)
+            cells.append(cv2.warpPerspective(gray, matrix, (CELL_PX, CELL_PX), flags=cv2.INTER_AREA,
+                                             borderMode=cv2.BORDER_REPLICATE))
+    return cells
+
+
+def _inner(cell: np.ndarray) -> np.ndarray:
+    edge = int(round(BORDER * cell.shape[0]))
+    return cell[edge:-edge, edge:-edge]
+
+
+def ink_darkness(cell: np.ndarray) -> np.ndarray:
+    """How much darker each pixel is than the paper around it (a black-hat; shadows and shading vanish)."""
+    size = max(5, (cell.shape[0] // 2) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return cv2.morphologyEx(cell, cv2.MORPH_BLACKHAT, kernel).astype(np.float32)
+
+
+def ink_contrast(cells: list[np.ndarray]) -> float:
+    """The darkness of the grid's printed digits: a high percentile of the cells' ink darkness."""
+    inside = np.concatenate([_inner(ink_darkness(c)).ravel() for c in cells])
+    return max(12.0, float(np.percentile(inside, 99.7)))
+
+
+def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None, tuple[int, int, int, int] | None]:
+    """The normalised 28 x 28 digit image of a cell (ink bright, 0..1) and its box, or ``(None, None)`` if empty.
+
+    ``contrast`` is the darkness of the grid's digits (:func:`ink_contrast`).
+    """
+    size = cell.shape[0]
+    edge = int(round(BORDER * size))
+    darkness = ink_darkness(cell)
+    peak = float(np.percentile(darkness[edge:-edge, edge:-edge], 99))
+    if peak < MIN_CONTRAST * contrast:
+        return None, None
+    # each cell's ink is cut at half its own darkest (a blurred digit is paler, not smaller)
+    darkness = np.clip(darkness / peak, 0.0, 1.0)
+    mask = np.zeros(cell.shape, np.uint8)
+    mask[edge:-edge, edge:-edge] = darkness[edge:-edge, edge:-edge] > STROKE_LEVEL
+    # strokes a pixel apart belong together (thin blurred digits break up)
+    joined = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    main = None
+    centre_low, centre_high = 0.25 * size, 0.75 * size
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        cx, cy = x + w / 2, y + h / 2
+        if not (centre_low <= cx <= centre_high and centre_low <= cy <= centre_high):
+            continue
+        long_side, short_side = max(w, h), min(w, h)
+        if long_side < MIN_DIGIT_HEIGHT * size or short_side > 0.75 * size or area < 0.01 * size * size:
+            continue
+        if short_side > 0.3 * size and mask[labels == label].sum() > 0.9 * w * h:  # a solid blot, not a stroke
+            continue
+        if main is None or long_side > max(stats[main][2], stats[main][3]):
+            main = label
+    if main is None:
+        return None, None
+    x, y, w, h = (int(v) for v in stats[main][:4])
+    keep = labels == main
+    # pieces of a broken digit: other strokes within the main one's box, grown a little
+    grow = 0.12 * size
+    for label in range(1, count):
+        lx, ly, lw, lh, area = stats[label]
+        inside = lx >= x - grow and ly >= y - grow and lx + lw <= x + w + grow and ly + lh <= y + h + grow
+        if label != main and inside and area >= 4:
+            keep |= labels == label
+    ys, xs = np.nonzero(keep)
+    x, y = int(xs.min()), int(ys.min())
+    w, h = int(xs.max()) - x + 1, int(ys.max()) - y + 1
+    outside = mask.astype(bool) & ~keep
+    if outside.sum() > MAX_STRAY_INK * (size - 2 * edge) ** 2:
+        return None, None  # texture (a shaded or dotted cell), not a clean printed digit
+    support = keep
+    ink = np.where(support, darkness, 0.0)[y : y + h, x : x + w]
+    return normalise_digit(ink), (x, y, w, h)
+
+
+def normalise_digit(ink: np.ndarray) -> np.ndarray:
+    """Scale an ink crop (bright on dark) so its longer side is 20 px, centred in 28 x 28."""
+    h, w = ink.shape
+    factor = DIGIT_BOX / max(h, w)
+    nh, nw = max(1, round(h * factor)), max(1, round(w * factor))
+    scaled = cv2.resize(ink.astype(np.float32), (nw, nh), interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_LINEAR)
+    out = np.zeros((DIGIT_PX, DIGIT_PX), np.float32)
+    top, left = (DIGIT_PX - nh) // 2, (DIGIT_PX - nw) // 2
+    out[top : top + nh, left : left + nw] = scaled
+    peak = out.max()
+    return out / peak if peak > 0 else out
+
+
+def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[CellReading]:
+    """Cut the cells and decide for each whether it holds a given (row by row, 81 readings)."""
+    images = cut_cells(gray, rectified, crossings)
+    contrast = ink_contrast(images)
+    readings = []
+    for index, image in enumerate(images):
+        digit, box = extract_digit(image, contrast)
+        readings.append(CellReading(index=index, image=image, digit=digit, box=box))
+    if debug.enabled:
+        debug.save("cells", cell_mosaic(readings))
+    return readings
+
+
+def cell_mosaic(readings: list[CellReading]) -> np.ndarray:
+    """A picture of the 81 cells with the found digit boxes (for debugging)."""
+    tiles = []
+    for reading in readings:
+        tile = cv2.cvtColor(reading.image, cv2.COLOR_GRAY2BGR)
+        if reading.box is not None:
+            x, y, w, h = reading.box
+            cv2.rectangle(tile, (x, y), (x + w - 1, y + h - 1), (0, 0, 255), 1)
+        tiles.append(cv2.copyMakeBorder(tile, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=(255, 255, 255)))
+    rows = [np.hstack(tiles[r * 9 : r * 9 + 9]) for r in range(9)]
+    return np.vstack(rows)

@@ -1,0 +1,200 @@
+"""Stage 2: find the main grid, the largest grid-like quadrilateral in the photo.
+
+Candidates are the big connected shapes of the ink (as printed and after
+keeping only long straight strokes, which cuts the grid loose from text that
+touches it).  Each candidate's outline is reduced to four corners and checked
+by warping it flat and looking for the ten evenly spread lines of a Sudoku in
+both directions; the largest candidate that looks like a grid wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from sudokuprint.errors import NoGridError
+
+from .debug import NO_DEBUG, DebugSink
+
+WORK_SIDE = 800
+"""Longer side of the image the search runs on."""
+MIN_GRID_FRACTION = 0.04
+"""A grid smaller than this fraction of the photo's area is not read."""
+MIN_GRID_SIDE = 90
+"""A grid whose side is shorter than this many pixels is too small to read."""
+MIN_GRID_SCORE = 0.3
+"""Below this :func:`grid_score` a shape is not taken for a grid."""
+GOOD_GRID_SCORE = 0.5
+CHECK_CELL = 16
+
+
+@dataclass(frozen=True)
+class GridOutline:
+    """The grid's outer corners in photo pixels: top-left, top-right, bottom-right, bottom-left."""
+
+    corners: np.ndarray
+    score: float
+
+
+def order_corners(points: np.ndarray) -> np.ndarray:
+    """Four points ordered top-left, top-right, bottom-right, bottom-left (clockwise on screen)."""
+    points = np.asarray(points, dtype=np.float32).reshape(4, 2)
+    center = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - center[1], points[:, 0] - center[0])
+    points = points[np.argsort(angles)]  # clockwise from the left, on screen (y down)
+    start = int(np.argmin(points.sum(axis=1)))
+    return np.roll(points, -start, axis=0)
+
+
+def ink_mask(gray: np.ndarray) -> np.ndarray:
+    """Dark strokes on paper, insensitive to shadows (adaptive threshold)."""
+    block = max(15, (min(gray.shape) // 25) | 1)
+    blurred = cv2.GaussianBlur(gray, (3, 3), 0)
+    return cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 7)
+
+
+def _line_mask(ink: np.ndarray) -> np.ndarray:
+    """Only the long straight strokes of the ink (near horizontal or vertical)."""
+    length = max(15, min(ink.shape) // 30)
+    horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    lines = cv2.bitwise_or(horizontal, vertical)
+    return cv2.dilate(lines, np.ones((3, 3), np.uint8))
+
+
+def _quad_of(points: np.ndarray) -> np.ndarray | None:
+    """Four corners that best fit a shape's convex hull."""
+    hull = cv2.convexHull(points)
+    perimeter = cv2.arcLength(hull, True)
+    for fraction in (0.01, 0.02, 0.03, 0.05, 0.08):
+        approx = cv2.approxPolyDP(hull, fraction * perimeter, True)
+        if len(approx) == 4:
+            return order_corners(approx.reshape(4, 2))
+        if len(approx) < 4:
+            break
+    # Fallback: the hull points farthest along the four diagonal directions.
+    hull = hull.reshape(-1, 2).astype(np.float32)
+    sums = hull.sum(axis=1)
+    diffs = hull[:, 0] - hull[:, 1]
+    corners = np.array([hull[np.argmin(sums)], hull[np.argmax(diffs)], hull[np.argmax(sums)], hull[np.argmin(diffs)]])
+    if len({tuple(c) for c in corners.tolist()}) < 4:
+        return None
+    return order_corners(corners)
+
+
+def grid_score(ink: np.ndarray, corners: np.ndarray) -> float:
+    """How much the quadrilateral looks like a 9x9 grid: 0 (not at all) to about 1.
+
+    The ink is warped flat; each of the ten expected lines in each direction
+    should be a strong ridge in the projection profile, stronger than the
+    middle of the cells.
+    """
+    side = 9 * CHECK_CELL
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    flat = (cv2.warpPerspective(ink, matrix, (side + 1, side + 1), flags=cv2.INTER_LINEAR) > 127).astype(np.float32)
+    scores = []
+    for image in (flat, flat.T):
+        # rows of ``image`` across, in 9 bands along the lines (a bent line is found band by band)
+        bands = image[:, : 9 * CHECK_CELL].reshape(side + 1, 9, CHECK_CELL).mean(axis=2)
+        ridges, gaps = [], []
+        for index in range(10):
+            center = index * CHECK_CELL
+            low, high = max(0, center - 3), min(side + 1, center + 4)
+            ridges.append(np.median(bands[low:high].max(axis=0)))
+            if index < 9:
+                gaps.append(np.median(bands[center + 5 : center + CHECK_CELL - 4]))
+        ridges = np.sort(np.array(ridges))
+        # the weakest ridges decide: a grid has all ten lines
+        scores.append(float(ridges[1] - np.median(gaps)))
+    return min(scores)
+
+
+def _candidates(mask: np.ndarray, min_area: float, limit: int = 6) -> list[np.ndarray]:
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    order = np.argsort(-(stats[1:, cv2.CC_STAT_WIDTH] * stats[1:, cv2.CC_STAT_HEIGHT])) + 1
+    shapes = []
+    for label in order[:limit]:
+        x, y, w, h = stats[label, :4]
+        if w * h < min_area:
+            break
+        ys, xs = np.nonzero(labels[y : y + h, x : x + w] == label)
+        shapes.append(np.stack([xs + x, ys + y], axis=1).astype(np.int32))
+    return shapes
+
+
+def _cell_cluster(ink: np.ndarray, image_area: float) -> list[np.ndarray]:
+    """The corner points of the largest family of similar square holes (a grid's cells).
+
+    This finds a grid whose outline is joined to text or to another puzzle,
+    where the outline of the ink shape is not the grid's.
+    """
+    count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(ink), connectivity=4)
+    w, h, area = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT], stats[1:, cv2.CC_STAT_AREA]
+    size = np.sqrt(w * h.astype(np.float64))
+    keep = (w > 5) & (h > 5) & (w < 1.6 * h) & (h < 1.6 * w) & (area > 0.45 * w * h)
+    keep &= (w * h > MIN_GRID_FRACTION * image_area / 81 * 0.8) & (w * h < image_area / 81 * 1.2)
+    if keep.sum() < 30:
+        return []
+    boxes, size = stats[1:][keep], size[keep]
+    log_size = np.log(size)
+    best = None
+    for center in np.unique(np.round(log_size, 1)):
+        members = np.abs(log_size - center) < 0.15
+        count_ = int(members.sum())
+        if count_ >= 30 and (best is None or count_ * center > best[0]):
+            best = (count_ * center, members)
+    if best is None:
+        return []
+    members = boxes[best[1]]
+    x, y, w, h = members[:, 0], members[:, 1], members[:, 2], members[:, 3]
+    corners = np.concatenate([np.stack([x, y], 1), np.stack([x + w, y], 1), np.stack([x + w, y + h], 1), np.stack([x, y + h], 1)])
+    return [corners.astype(np.int32)]
+
+
+def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
+    """The outline of the main (largest plausible) Sudoku grid in a gray photo.
+
+    Raises :class:`NoGridError` with reason ``no-grid`` (nothing grid-like)
+    or ``too-small``.
+    """
+    scale = min(1.0, WORK_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    ink = ink_mask(small)
+    debug.save("ink", ink)
+    image_area = small.shape[0] * small.shape[1]
+    best: tuple[float, float, np.ndarray] | None = None
+    too_small = False
+    shapes = _candidates(ink, MIN_GRID_FRACTION * image_area * 0.5)
+    shapes += _candidates(_line_mask(ink), MIN_GRID_FRACTION * image_area * 0.5)
+    shapes += _cell_cluster(ink, image_area)
+    if True:
+        for points in shapes:
+            corners = _quad_of(points)
+            if corners is None:
+                continue
+            area = cv2.contourArea(corners)
+            score = grid_score(ink, corners)
+            if score < MIN_GRID_SCORE:
+                continue
+            if area < MIN_GRID_FRACTION * image_area:
+                too_small = True
+                continue
+            rank = area * min(1.0, score / GOOD_GRID_SCORE)
+            if best is None or rank > best[0]:
+                best = (rank, score, corners)
+    if best is None:
+        if too_small:
+            raise NoGridError("the grid is too small to read", reason="too-small")
+        raise NoGridError("nothing grid-like in the photo", reason="no-grid")
+    _, score, corners = best
+    corners = corners / scale
+    if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
+        raise NoGridError("the grid is too small to read", reason="too-small")
+    if debug.enabled:
+        picture = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
+        cv2.polylines(picture, [corners.astype(np.int32)], True, (0, 0, 255), 3)
+        debug.save("outline", picture)
+    return GridOutline(corners=corners.astype(np.float32), score=score)
