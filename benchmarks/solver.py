@@ -1,0 +1,160 @@
+"""Solver benchmark: puzzles per second for solve and for the uniqueness check.
+
+Every backend of ``sudokuprint.solver`` (a compiled one shows up by itself
+when it is importable) is timed against the textbook baseline in
+``norvig_baseline.py`` on the same puzzles in the same run, and the ratio is
+printed.  Every result is checked: each puzzle of these sets has exactly one
+solution, so a count other than 1, or a wrong solution, makes the script exit 1.
+
+    python benchmarks/solver.py                 # the full run (a few minutes, mostly the baseline)
+    python benchmarks/solver.py --quick         # 100 puzzles a set
+    python benchmarks/solver.py --sets forum1106 --backend python --no-baseline
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import norvig_baseline  # noqa: E402
+from sudokuprint.shape import CLASSIC  # noqa: E402
+from sudokuprint.solver import backend_names, get_backend  # noqa: E402
+
+DEFAULT_DATA = REPO.parent / "shared" / "data" / "puzzles"
+BASELINE = "norvig"
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    key: str
+    file: str
+    default_limit: int | None  # how many lines from the top; None = all
+
+
+SETS = {
+    s.key: s
+    for s in (
+        PuzzleSet("17clue", "sudoku17_royle_49151.txt", 2000),
+        PuzzleSet("top1465", "top1465_magictour.txt", None),
+        PuzzleSet("forum1106", "forum_hardest_1106.txt", None),
+    )
+}
+QUICK_LIMIT = 100
+
+# A solver here: puzzle line, limit -> (count, first solution as an 81-digit string or None).
+Solver = Callable[[str, int], "tuple[int, str | None]"]
+
+
+def backend_solver(name: str) -> Solver:
+    engine = get_backend(name)
+
+    def run(line: str, limit: int) -> tuple[int, str | None]:
+        values = [int(ch) if ch.isdigit() else 0 for ch in line]
+        count, first = engine.solve(values, CLASSIC, limit)
+        return count, "".join(map(str, first)) if first is not None else None
+
+    return run
+
+
+def load(path: Path, limit: int | None) -> list[str]:
+    lines: list[str] = []
+    with path.open() as stream:
+        for line in stream:
+            line = line.strip()
+            if line:
+                lines.append(line)
+                if limit is not None and len(lines) >= limit:
+                    break
+    return lines
+
+
+def is_solution(solution: str | None, puzzle: str) -> bool:
+    """True when ``solution`` is a complete valid 9x9 grid that keeps every given of ``puzzle``."""
+    if solution is None or len(solution) != 81 or not solution.isdigit():
+        return False
+    if any(p != s for p, s in zip(puzzle, solution) if p.isdigit() and p != "0"):
+        return False
+    for house in CLASSIC.houses:
+        if sorted(solution[c] for c in house.cells) != list("123456789"):
+            return False
+    return True
+
+
+def time_solver(solver: Solver, puzzles: Sequence[str], limit: int) -> tuple[float, list[str]]:
+    """Puzzles per second with ``limit``, and a description of every wrong result."""
+    results = []
+    start = time.process_time()
+    for line in puzzles:
+        results.append(solver(line, limit))
+    elapsed = time.process_time() - start
+    errors = []
+    for number, (line, (count, first)) in enumerate(zip(puzzles, results), 1):
+        if count != 1:
+            errors.append(f"puzzle {number}: {count} solutions with limit {limit}, expected 1: {line}")
+        elif not is_solution(first, line):
+            errors.append(f"puzzle {number}: wrong solution {first} for {line}")
+    return len(puzzles) / elapsed, errors
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of the puzzle lists (default: %(default)s)")
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated sets out of: %(default)s")
+    parser.add_argument("--backend", action="append", help="time only this backend (repeatable); default: all of "
+                        + ", ".join(backend_names()))
+    parser.add_argument("--limit", type=int, help="at most this many puzzles from the top of each set "
+                        "(default: 2000 of the 17-clue list, all of the others)")
+    parser.add_argument("--quick", action="store_true", help=f"a short run: --limit {QUICK_LIMIT}")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the baseline (no ratios)")
+    args = parser.parse_args(argv)
+    args.sets = [s.strip() for s in args.sets.split(",") if s.strip()]
+    unknown = [s for s in args.sets if s not in SETS]
+    if unknown:
+        parser.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(SETS)}")
+    for name in args.backend or []:
+        if name not in backend_names():
+            parser.error(f"backend {name!r} is not available; have: {', '.join(backend_names())}")
+    if args.quick and args.limit is None:
+        args.limit = QUICK_LIMIT
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    solvers: dict[str, Solver] = {name: backend_solver(name) for name in args.backend or backend_names()}
+    if not args.no_baseline:
+        solvers[BASELINE] = norvig_baseline.count_solutions
+    print(f"{'set':<10} {'puzzles':>7} {'solver':<8} {'solve/s':>9} {'unique/s':>9} {'x solve':>8} {'x unique':>9}")
+    failures: list[str] = []
+    for key in args.sets:
+        puzzle_set = SETS[key]
+        limit = args.limit if args.limit is not None else puzzle_set.default_limit
+        puzzles = load(args.data / puzzle_set.file, limit)
+        rates: dict[str, tuple[float, float]] = {}
+        for name, solver in solvers.items():
+            solve_rate, solve_errors = time_solver(solver, puzzles, 1)
+            unique_rate, unique_errors = time_solver(solver, puzzles, 2)
+            failures += [f"{key} {name}: {e}" for e in solve_errors + unique_errors]
+            rates[name] = (solve_rate, unique_rate)
+        base = rates.get(BASELINE)
+        for name, (solve_rate, unique_rate) in rates.items():
+            ratios = f"{solve_rate / base[0]:>8.1f} {unique_rate / base[1]:>9.1f}" if base else f"{'-':>8} {'-':>9}"
+            print(f"{key:<10} {len(puzzles):>7} {name:<8} {solve_rate:>9.1f} {unique_rate:>9.1f} {ratios}", flush=True)
+    for failure in failures[:20]:
+        print("WRONG:", failure, file=sys.stderr)
+    if failures:
+        print(f"{len(failures)} wrong result(s)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
