@@ -3,6 +3,7 @@
 Each format lives in its own module as a symmetric pair ``read_X`` /
 ``write_X`` with a ``sniff_X`` test, registered here in sniffing order
 (the most specific formats first, the forgiving standard string last).
+A module that defines several formats lists them all in ``FORMATS``.
 """
 
 from __future__ import annotations
@@ -26,21 +27,23 @@ from .registry import (
 # Sniffing order: formats with unmistakable markers first, plain lists last.
 _MODULES = (
     # "opensudoku",     # OpenSudoku XML
-    # "partial_json",   # partial-puzzle JSON (formats.md §5): has "map"
-    # "json_puzzle",    # JSON puzzle (§2): has "numbers"
+    "partial_json",   # partial-puzzle JSON (formats.md §5): has "map"
+    "json_puzzle",    # JSON puzzle (§2): has "numbers"
     # "sadman",         # SadMan / SudoCue .sdk
     # "hodoku",         # HoDoKu library lines and generator/solver output
     # "euler",          # Project Euler "Grid NN" blocks
-    # "pattern_code",   # pattern code + solution (§7)
-    # "svd",            # SVD simple / extended (§6)
-    # "explainer",      # Sudoku Explainer 729-char state (§4)
-    # "state",          # candidates grid, standard and HoDoKu frames (§3)
+    "pattern_code",   # pattern code + solution (§7)
+    "svd",            # SVD simple / extended (§6)
+    "explainer",      # Sudoku Explainer 729-char state (§4)
+    "state",          # candidates grid, standard and HoDoKu frames (§3)
     # "simple_sudoku",  # Simple Sudoku .ss
     "standard",  # standard strings, 9-line grids, one-per-line lists, .sdm
 )
 
 for _name in _MODULES:
-    register(import_module(f"{__name__}.{_name}").FORMAT)
+    _module = import_module(f"{__name__}.{_name}")
+    for _format in getattr(_module, "FORMATS", (_module.FORMAT,)):
+        register(_format)
 
 __all__ = [
     "Format",
