@@ -98,7 +98,8 @@ def render_pdf(document: Document, *, invariant: bool = True) -> bytes:
     """The PDF of a document; byte-identical for the same document when ``invariant``."""
     _register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1 if invariant else 0, pageCompression=1)
+    canvas = Canvas(buffer, invariant=1 if invariant else 0, pageCompression=1,
+                    initialFontName=PDF_FONT_NAMES["regular"], initialFontSize=10)
     meta = document.metadata
     canvas.setTitle(meta.title)
     canvas.setAuthor(meta.author)

@@ -12,10 +12,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..layout.fonts import font_path
+from ..layout.fonts import font_path, text_width
 from ..layout.page import Line, Page, Rect, Text
 
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
+"""Pillow anchors for single glyphs: baseline at the left, middle or right."""
 
 
 @lru_cache(maxsize=64)
@@ -64,8 +65,17 @@ def _draw_rect(draw: ImageDraw.ImageDraw, rect: Rect, scale: float) -> None:
 
 
 def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float) -> None:
+    """Glyph by glyph at the font's exact (unhinted, unkerned) advances, as the PDF places them."""
     font = _font(text.font, round(text.size * scale, 2))
-    draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=font, anchor=_ANCHORS[text.align])
+    if len(text.text) == 1:
+        draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=font, anchor=_ANCHORS[text.align])
+        return
+    width = text_width(text.text, text.font, text.size)
+    x = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
+    for char in text.text:
+        if not char.isspace():
+            draw.text((x * scale, text.y * scale), char, fill=_grey(text.grey), font=font, anchor="ls")
+        x += text_width(char, text.font, text.size)
 
 
 def render_png(page: Page, dpi: float = 150) -> Image.Image:
