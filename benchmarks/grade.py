@@ -1,0 +1,118 @@
+"""Grading benchmark: speed, share solved without trial, and agreement with Sudoku Explainer.
+
+For each set: puzzles graded per second (wall clock, ``--jobs`` worker
+processes started before the clock runs),
+the share solved without trial, the SVD level counts and the rating range.
+For the Explainer-rated set (``sudoku_exchange_diabolical_se.txt`` with its
+``.ratings.txt``), also the Spearman rank correlation between our ratings and
+the given ones (ties get their average rank), and the mean rating per whole
+Explainer rating.
+
+    python benchmarks/grade.py                       # easy50, top95, 2,000 rated lines, 2 jobs
+    python benchmarks/grade.py --rated 300 --jobs 1  # a quicker look
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter, defaultdict
+from multiprocessing import Pool
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from sudokuprint.grid import Grid  # noqa: E402
+from sudokuprint.logic.grading import grade  # noqa: E402
+
+DATA = REPO.parent / "shared" / "data" / "puzzles"
+RATED = "sudoku_exchange_diabolical_se.txt"
+
+
+def average_ranks(values: list[float]) -> list[float]:
+    """1-based ranks, ties sharing the mean of the ranks they span."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    """Spearman's rank correlation: Pearson's correlation of the average ranks."""
+    rx, ry = average_ranks(xs), average_ranks(ys)
+    n = len(xs)
+    mx, my = sum(rx) / n, sum(ry) / n
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    vx = sum((a - mx) ** 2 for a in rx)
+    vy = sum((b - my) ** 2 for b in ry)
+    return cov / (vx * vy) ** 0.5 if vx and vy else 0.0
+
+
+def grade_line(line: str) -> tuple[float, int, bool]:
+    result = grade(Grid.from_string(line))
+    return result.rating, result.level, result.trial
+
+
+def run_set(name: str, lines: list[str], pool) -> list[tuple[float, int, bool]]:
+    start = time.perf_counter()
+    if pool is not None:
+        results = pool.map(grade_line, lines, chunksize=4)
+    else:
+        results = [grade_line(line) for line in lines]
+    elapsed = time.perf_counter() - start
+    ratings = [r for r, _, _ in results]
+    levels = Counter(level for _, level, _ in results)
+    no_trial = sum(1 for _, _, trial in results if not trial) / len(results)
+    print(
+        f"{name:<28} {len(lines):5d} puzzles  {len(lines) / elapsed:8.1f} puzzles/s  "
+        f"without trial {no_trial:6.1%}  levels {dict(sorted(levels.items()))}  "
+        f"rating {min(ratings):.1f}-{max(ratings):.1f}",
+        flush=True,
+    )
+    return results
+
+
+def read_lines(name: str, limit: int | None = None) -> list[str]:
+    with (DATA / name).open() as stream:
+        lines = [line.strip() for line in stream if line.strip()]
+    return lines[:limit] if limit else lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--rated", type=int, default=2000, help="lines of the Explainer-rated set (default 2000)")
+    parser.add_argument("--skip", type=int, default=0, help="start the rated lines here (default 0)")
+    args = parser.parse_args()
+
+    pool = Pool(args.jobs) if args.jobs > 1 else None
+    if pool is not None:  # start the workers (and their imports) before timing
+        pool.map(grade_line, read_lines("easy50_pe96.txt")[: args.jobs], chunksize=1)
+    run_set("easy50_pe96.txt", read_lines("easy50_pe96.txt"), pool)
+    run_set("top95.txt", read_lines("top95.txt"), pool)
+    lines = read_lines(RATED)[args.skip : args.skip + args.rated]
+    given = [float(x) for x in read_lines(RATED.replace(".txt", ".ratings.txt"))[args.skip : args.skip + args.rated]]
+    results = run_set(f"{RATED} (lines {args.skip + 1}-{args.skip + len(lines)})", lines, pool)
+    if pool is not None:
+        pool.close()
+    ours = [r for r, _, _ in results]
+    print(f"Spearman rank correlation with the Explainer ratings: {spearman(ours, given):.3f}")
+    by_whole: dict[int, list[float]] = defaultdict(list)
+    for theirs, mine in zip(given, ours):
+        by_whole[int(theirs)].append(mine)
+    for whole in sorted(by_whole):
+        values = by_whole[whole]
+        print(f"  Explainer {whole}.x: {len(values):5d} puzzles, our mean rating {sum(values) / len(values):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+"""The solving state: a value and a candidate bitmask per cell, with lookup tables.
+
+Glossary:
+
+- *candidate mask*: bit ``d-1`` set when digit ``d`` may still go in a cell
+  (formats.md §8, seed 001); a filled cell has the mask 0;
+- *positions* of a digit in a house: the empty cells of the house whose mask
+  holds the digit;
+- *cell set*: a Python int with bit ``c`` for cell ``c`` (used where sets of
+  cells are intersected, e.g. "cells that see both ends of a chain").
+
+:class:`State` is mutable and cheap to copy; techniques read it and return
+steps, and only the engine changes it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator
+
+from ..grid import Grid, candidate_digits
+from ..shape import Shape
+
+POPCOUNT = [bin(m).count("1") for m in range(1 << 16)]
+"""Number of set bits of every mask up to 16 digits."""
+
+
+def popcount(mask: int) -> int:
+    """Number of set bits (digits in a candidate mask)."""
+    return POPCOUNT[mask] if mask < 65536 else bin(mask).count("1")
+
+
+def lowest_digit(mask: int) -> int:
+    """The smallest digit of a non-empty candidate mask."""
+    return (mask & -mask).bit_length()
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits of a candidate mask, in increasing order."""
+    return candidate_digits(mask)
+
+
+def cells_of(cell_set: int) -> Iterator[int]:
+    """The cells of a cell set, in increasing order."""
+    while cell_set:
+        low = cell_set & -cell_set
+        yield low.bit_length() - 1
+        cell_set ^= low
+
+
+class Tables:
+    """Houses, peers and box/line intersections of one shape, computed once."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        self.side = shape.side
+        self.cell_count = shape.cell_count
+        self.all_digits = shape.all_digits_mask
+        self.houses: tuple[tuple[int, ...], ...] = tuple(h.cells for h in shape.houses)
+        self.house_names: tuple[str, ...] = tuple(h.name for h in shape.houses)
+        self.house_kinds: tuple[str, ...] = tuple(h.kind for h in shape.houses)
+        n = self.side
+        self.rows = range(0, n)
+        self.columns = range(n, 2 * n)
+        self.boxes = range(2 * n, 3 * n)
+        self.houses_of: tuple[tuple[int, int, int], ...] = tuple(
+            (shape.row_of(c), n + shape.column_of(c), 2 * n + shape.box_of(c)) for c in range(self.cell_count)
+        )
+        self.peers: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(shape.peers[c])) for c in range(self.cell_count))
+        self.peer_set: tuple[int, ...] = tuple(sum(1 << p for p in self.peers[c]) for c in range(self.cell_count))
+        self.house_set: tuple[int, ...] = tuple(sum(1 << c for c in cells) for cells in self.houses)
+        # (box house, line house, cells in both) for every box and line that meet.
+        meets = []
+        for box in self.boxes:
+            box_cells = set(self.houses[box])
+            for line in list(self.rows) + list(self.columns):
+                common = tuple(c for c in self.houses[line] if c in box_cells)
+                if common:
+                    meets.append((box, line, common))
+        self.intersections: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(meets)
+
+    def sees(self, a: int, b: int) -> bool:
+        """True when two different cells share a house."""
+        return bool(self.peer_set[a] >> b & 1)
+
+    def cell_name(self, cell: int) -> str:
+        return self.shape.cell_name(cell)
+
+
+@lru_cache(maxsize=None)
+def tables_for(shape: Shape) -> Tables:
+    """The lookup tables of a shape (cached)."""
+    return Tables(shape)
+
+
+class State:
+    """Values and candidate masks of every cell; ``givens`` are the puzzle's cells."""
+
+    __slots__ = ("tables", "values", "cands", "givens")
+
+    def __init__(self, tables: Tables, values: list[int], cands: list[int], givens: frozenset[int]) -> None:
+        self.tables = tables
+        self.values = values
+        self.cands = cands
+        self.givens = givens
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> "State":
+        """The state of a grid: candidates are the digits no peer holds, narrowed by
+        the grid's own pencil marks when it has any."""
+        tables = tables_for(grid.shape)
+        cands = list(grid.computed_candidates())
+        if grid.candidates is not None:
+            cands = [c & marks if not v else 0 for c, marks, v in zip(cands, grid.candidates, grid.values)]
+        return cls(tables, list(grid.values), cands, frozenset(grid.givens))
+
+    def copy(self) -> "State":
+        return State(self.tables, self.values[:], self.cands[:], self.givens)
+
+    @property
+    def shape(self) -> Shape:
+        return self.tables.shape
+
+    def to_grid(self) -> Grid:
+        """The grid of this state, with its candidate masks as pencil marks."""
+        return Grid(self.tables.shape, tuple(self.values), self.givens, tuple(self.cands))
+
+    # -- changes ------------------------------------------------------------
+
+    def place(self, cell: int, digit: int) -> None:
+        """Fill a cell and remove the digit from its peers' candidates."""
+        self.values[cell] = digit
+        self.cands[cell] = 0
+        keep = ~(1 << (digit - 1))
+        cands = self.cands
+        for peer in self.tables.peers[cell]:
+            cands[peer] &= keep
+
+    def eliminate(self, cell: int, digit: int) -> None:
+        self.cands[cell] &= ~(1 << (digit - 1))
+
+    # -- questions ----------------------------------------------------------
+
+    def is_solved(self) -> bool:
+        return all(self.values)
+
+    def empty_count(self) -> int:
+        return sum(1 for v in self.values if not v)
+
+    def positions(self, house: int, digit: int) -> list[int]:
+        """The empty cells of a house where ``digit`` may go."""
+        bit = 1 << (digit - 1)
+        cands = self.cands
+        return [c for c in self.tables.houses[house] if cands[c] & bit]
+
+    def digit_cells(self, digit: int) -> int:
+        """The cell set of every empty cell where ``digit`` may go."""
+        bit = 1 << (digit - 1)
+        result = 0
+        for cell, mask in enumerate(self.cands):
+            if mask & bit:
+                result |= 1 << cell
+        return result
+
+    def house_has(self, house: int, digit: int) -> bool:
+        """True when the digit is already filled in the house."""
+        values = self.values
+        return any(values[c] == digit for c in self.tables.houses[house])
+
+    def broken(self) -> str | None:
+        """Why this state cannot lead to a solution (None if no contradiction is visible)."""
+        values, cands, t = self.values, self.cands, self.tables
+        for cell, value in enumerate(values):
+            if not value and not cands[cell]:
+                return f"{t.cell_name(cell)} has no candidate left"
+        for house, cells in enumerate(t.houses):
+            seen = 0
+            possible = 0
+            for c in cells:
+                if values[c]:
+                    bit = 1 << (values[c] - 1)
+                    if seen & bit:
+                        return f"{t.house_names[house]} holds a digit twice"
+                    seen |= bit
+                else:
+                    possible |= cands[c]
+            missing = t.all_digits & ~(seen | possible)
+            if missing:
+                return f"{t.house_names[house]} has no place for digit {lowest_digit(missing)}"
+        return None
+
+    def candidate_count(self) -> int:
+        return sum(popcount(m) for m in self.cands)
+
+    def cell_digits(self, cell: int) -> list[int]:
+        return digits_of(self.cands[cell])

@@ -1,0 +1,185 @@
+"""Single-digit chains: simple colouring and X-chains.
+
+A *strong link* joins the two cells of a house where a digit fits in exactly
+two places (one of them holds it); a *weak link* joins any two cells that
+see each other (at most one holds it).
+
+- Simple colouring: colour each chain of strong links in two alternating
+  colours; one colour is true.  Two cells of one colour that see each other
+  make that colour false (wrap); an uncoloured cell seeing both colours
+  cannot hold the digit (trap).
+- X-chain: strong and weak links alternating, strong at both ends; one end
+  holds the digit, so cells seeing both ends lose it.  Found by a
+  breadth-first search, so each X-chain step is a shortest one.
+
+Steps carry ``extra["length"]``, the number of links, which the rating uses.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ...shape import digit_symbol
+from ..state import State, cells_of
+from ..step import Step, cell_list
+
+MAX_CHAIN_LINKS = 16
+
+
+def strong_partners(state: State, digit: int) -> dict[int, list[tuple[int, int]]]:
+    """For each cell, the (partner cell, house) pairs it is strongly linked to for ``digit``."""
+    t = state.tables
+    partners: dict[int, list[tuple[int, int]]] = {}
+    for house in range(len(t.houses)):
+        spots = state.positions(house, digit)
+        if len(spots) == 2:
+            a, b = spots
+            partners.setdefault(a, []).append((b, house))
+            partners.setdefault(b, []).append((a, house))
+    return partners
+
+
+def find_simple_colouring(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    best: Step | None = None
+    for digit in range(1, t.side + 1):
+        partners = strong_partners(state, digit)
+        seen: set[int] = set()
+        all_cells = state.digit_cells(digit)
+        for root in sorted(partners):
+            if root in seen:
+                continue
+            colour = {root: 0}
+            depth = {root: 0}
+            queue = deque([root])
+            while queue:
+                cell = queue.popleft()
+                for other, _ in partners[cell]:
+                    if other not in colour:
+                        colour[other] = 1 - colour[cell]
+                        depth[other] = depth[cell] + 1
+                        queue.append(other)
+            seen.update(colour)
+            if len(colour) < 3:
+                continue
+            step = _wrap(state, digit, colour, depth) or _trap(state, digit, colour, depth, all_cells)
+            if step and (best is None or step.extra["length"] < best.extra["length"]):
+                best = step
+    return best
+
+
+def _wrap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int]) -> Step | None:
+    t = state.tables
+    cells = sorted(colour)
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            if colour[a] == colour[b] and t.sees(a, b):
+                false_cells = tuple(c for c in cells if colour[c] == colour[a])
+                return Step(
+                    "Simple Colouring (wrap)",
+                    f"{t.cell_name(a)} and {t.cell_name(b)} have the same colour in a chain of strong links on "
+                    f"{digit_symbol(digit)} and see each other, so that colour is false",
+                    eliminations=tuple((c, digit) for c in false_cells),
+                    cells=tuple(cells),
+                    digits=(digit,),
+                    extra={"length": depth[a] + depth[b] + 1},
+                )
+    return None
+
+
+def _trap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int], all_cells: int) -> Step | None:
+    t = state.tables
+    on = [0, 0]
+    for cell, c in colour.items():
+        on[c] |= 1 << cell
+    removed = []
+    length = 0
+    for cell in cells_of(all_cells):
+        if cell in colour:
+            continue
+        sees = t.peer_set[cell]
+        if sees & on[0] and sees & on[1]:
+            removed.append((cell, digit))
+            a = min((c for c in cells_of(sees & on[0])), key=depth.__getitem__)
+            b = min((c for c in cells_of(sees & on[1])), key=depth.__getitem__)
+            length = max(length, depth[a] + depth[b] + 2)
+    if not removed:
+        return None
+    return Step(
+        "Simple Colouring (trap)",
+        f"one of the two colours of a chain of strong links on {digit_symbol(digit)} is true, and "
+        f"{cell_list(t.shape, [c for c, _ in removed])} see both colours",
+        eliminations=tuple(removed),
+        cells=tuple(sorted(colour)),
+        digits=(digit,),
+        extra={"length": length},
+    )
+
+
+def find_x_chain(state: State) -> Step | None:
+    """The shortest X-chain that removes a candidate (over every digit and start)."""
+    best: Step | None = None
+    for digit in range(1, state.tables.side + 1):
+        step = _x_chain_for_digit(state, digit, best.extra["length"] if best else MAX_CHAIN_LINKS + 1)
+        if step is not None:
+            best = step
+    return best
+
+
+def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | None:
+    t = state.tables
+    partners = strong_partners(state, digit)
+    positions = state.digit_cells(digit)
+    best: Step | None = None
+    for start in sorted(partners):
+        # Node: (cell, on). "on" means: if the start is not the digit, this cell is.
+        parent: dict[tuple[int, bool], tuple[tuple[int, bool], int] | None] = {(start, False): None}
+        frontier = [(start, False)]
+        links = 0
+        while frontier and links + 1 < shorter_than:
+            links += 1
+            next_frontier = []
+            for cell, is_on in frontier:
+                if not is_on:
+                    targets = [other for other, _ in partners.get(cell, ())]
+                else:
+                    targets = list(cells_of(t.peer_set[cell] & positions))
+                for other in targets:
+                    node = (other, not is_on)
+                    if node in parent:
+                        continue
+                    parent[node] = ((cell, is_on), links)
+                    next_frontier.append(node)
+                    if node[1] and other != start and links >= 3:
+                        seen = t.peer_set[start] & t.peer_set[other] & positions
+                        removed = tuple((c, digit) for c in cells_of(seen) if c not in (start, other))
+                        if removed:
+                            chain = _path(parent, node)
+                            shorter_than = links
+                            best = Step(
+                                "X-Chain",
+                                f"a chain of {links} alternating links on {digit_symbol(digit)} from "
+                                f"{t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at one "
+                                f"end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
+                                eliminations=removed,
+                                cells=tuple(chain),
+                                digits=(digit,),
+                                extra={"length": links},
+                            )
+                            break
+                if best is not None and best.extra["length"] == links:
+                    break
+            if best is not None and best.extra["length"] == links:
+                break
+            frontier = next_frontier
+    return best
+
+
+def _path(parent: dict, node: tuple[int, bool]) -> list[int]:
+    cells = []
+    while node is not None:
+        cells.append(node[0])
+        link = parent[node]
+        node = link[0] if link else None
+    return cells[::-1]

@@ -1,0 +1,89 @@
+"""Basic fish: X-Wing (2), Swordfish (3), Jellyfish (4).
+
+For one digit, ``n`` rows whose positions all lie in the same ``n`` columns
+put the digit in those columns within those rows, so the rest of the
+columns lose it (and the same with rows and columns swapped).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...shape import digit_symbol
+from ..state import State, popcount
+from ..step import Step
+
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def fish(state: State, size: int) -> Step | None:
+    """The first fish of ``size`` lines that removes something."""
+    t = state.tables
+    n = t.side
+    cands = state.cands
+    for digit in range(1, n + 1):
+        bit = 1 << (digit - 1)
+        for base_is_row in (True, False):
+            lines: list[tuple[int, int]] = []  # (line index, mask of positions across)
+            for line in range(n):
+                spots = 0
+                for i in range(n):
+                    cell = line * n + i if base_is_row else i * n + line
+                    if cands[cell] & bit:
+                        spots |= 1 << i
+                if 2 <= popcount(spots) <= size:
+                    lines.append((line, spots))
+            if len(lines) < size:
+                continue
+            for group in combinations(lines, size):
+                cover = 0
+                for _, spots in group:
+                    cover |= spots
+                if popcount(cover) != size:
+                    continue
+                base = {line for line, _ in group}
+                removed = []
+                for i in range(n):
+                    if not cover >> i & 1:
+                        continue
+                    for other in range(n):
+                        if other in base:
+                            continue
+                        cell = other * n + i if base_is_row else i * n + other
+                        if cands[cell] & bit:
+                            removed.append((cell, digit))
+                if removed:
+                    base_kind, cover_kind = ("row", "column") if base_is_row else ("column", "row")
+                    covers = [i for i in range(n) if cover >> i & 1]
+                    cells = tuple(
+                        sorted(
+                            (b * n + i if base_is_row else i * n + b)
+                            for b in base
+                            for i in covers
+                            if cands[b * n + i if base_is_row else i * n + b] & bit
+                        )
+                    )
+                    base_names = [f"{base_kind} {b + 1}" for b in sorted(base)]
+                    cover_names = [f"{cover_kind} {i + 1}" for i in covers]
+                    return Step(
+                        FISH_NAMES[size],
+                        f"in {', '.join(base_names)}, {digit_symbol(digit)} fits only in {', '.join(cover_names)}, "
+                        f"so those {cover_kind}s hold it nowhere else",
+                        eliminations=tuple(sorted(removed)),
+                        cells=cells,
+                        digits=(digit,),
+                        houses=tuple(base_names + cover_names),
+                    )
+    return None
+
+
+def find_x_wing(state: State) -> Step | None:
+    return fish(state, 2)
+
+
+def find_swordfish(state: State) -> Step | None:
+    return fish(state, 3)
+
+
+def find_jellyfish(state: State) -> Step | None:
+    return fish(state, 4)

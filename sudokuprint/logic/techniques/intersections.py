@@ -1,0 +1,55 @@
+"""Locked candidates: pointing (box → line) and claiming (line → box)."""
+
+from __future__ import annotations
+
+from ...shape import digit_symbol
+from ..state import State
+from ..step import Step
+
+POINTING = "Locked Candidates (pointing)"
+CLAIMING = "Locked Candidates (claiming)"
+
+
+def _locked(state: State, pointing: bool) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    for box, line, common in t.intersections:
+        source, target = (box, line) if pointing else (line, box)
+        common_set = set(common)
+        inside = 0
+        for c in common:
+            inside |= cands[c]
+        outside_source = 0
+        for c in t.houses[source]:
+            if c not in common_set:
+                outside_source |= cands[c]
+        locked = inside & ~outside_source
+        while locked:
+            bit = locked & -locked
+            locked ^= bit
+            digit = bit.bit_length()
+            removed = tuple((c, digit) for c in t.houses[target] if c not in common_set and cands[c] & bit)
+            if not removed:
+                continue
+            where = tuple(c for c in common if cands[c] & bit)
+            d = digit_symbol(digit)
+            return Step(
+                POINTING if pointing else CLAIMING,
+                f"in {t.house_names[source]}, {d} can only be where it meets {t.house_names[target]}, "
+                f"so {d} goes nowhere else in {t.house_names[target]}",
+                eliminations=removed,
+                cells=where,
+                digits=(digit,),
+                houses=(t.house_names[source], t.house_names[target]),
+            )
+    return None
+
+
+def find_pointing(state: State) -> Step | None:
+    """A digit confined, within a box, to one row or column is removed from the rest of that line."""
+    return _locked(state, pointing=True)
+
+
+def find_claiming(state: State) -> Step | None:
+    """A digit confined, within a row or column, to one box is removed from the rest of that box."""
+    return _locked(state, pointing=False)

@@ -1,0 +1,115 @@
+"""Naked and hidden subsets (pairs, triples, quads) inside one house.
+
+Naked: ``n`` cells of a house whose candidates together are ``n`` digits
+hold those digits, so the rest of the house loses them.  Hidden: ``n`` digits
+that, in a house, fit only in the same ``n`` cells fill those cells, so the
+cells lose every other candidate.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..state import State, popcount
+from ..step import Step, cell_list, digit_list
+
+SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+
+
+def naked_subset(state: State, size: int) -> Step | None:
+    """The first naked subset of ``size`` cells that removes something."""
+    t = state.tables
+    cands = state.cands
+    for house, cells in enumerate(t.houses):
+        open_cells = [c for c in cells if cands[c]]
+        if len(open_cells) <= size:
+            continue
+        small = [c for c in open_cells if popcount(cands[c]) <= size]
+        for group in combinations(small, size):
+            union = 0
+            for c in group:
+                union |= cands[c]
+            if popcount(union) != size:
+                continue
+            removed = tuple(
+                (c, d) for c in open_cells if c not in group and cands[c] & union for d in _digits(cands[c] & union)
+            )
+            if removed:
+                return Step(
+                    f"Naked {SIZE_NAMES[size]}",
+                    f"{cell_list(t.shape, group)} hold only {digit_list(_digits(union))} between them, "
+                    f"so no other cell of {t.house_names[house]} can",
+                    eliminations=removed,
+                    cells=group,
+                    digits=tuple(_digits(union)),
+                    houses=(t.house_names[house],),
+                )
+    return None
+
+
+def hidden_subset(state: State, size: int) -> Step | None:
+    """The first hidden subset of ``size`` digits that removes something."""
+    t = state.tables
+    cands = state.cands
+    for house, cells in enumerate(t.houses):
+        open_cells = [c for c in cells if cands[c]]
+        if len(open_cells) <= size:
+            continue
+        where: dict[int, int] = {}
+        for i, c in enumerate(open_cells):
+            for d in _digits(cands[c]):
+                where[d] = where.get(d, 0) | (1 << i)
+        few = [d for d, spots in where.items() if popcount(spots) <= size]
+        for digits in combinations(sorted(few), size):
+            spots = 0
+            for d in digits:
+                spots |= where[d]
+            if popcount(spots) != size:
+                continue
+            group = tuple(open_cells[i] for i in range(len(open_cells)) if spots >> i & 1)
+            keep = sum(1 << (d - 1) for d in digits)
+            removed = tuple((c, d) for c in group for d in _digits(cands[c] & ~keep))
+            if removed:
+                return Step(
+                    f"Hidden {SIZE_NAMES[size]}",
+                    f"in {t.house_names[house]}, {digit_list(digits)} fit only in {cell_list(t.shape, group)}, "
+                    f"so those cells hold nothing else",
+                    eliminations=removed,
+                    cells=group,
+                    digits=digits,
+                    houses=(t.house_names[house],),
+                )
+    return None
+
+
+def _digits(mask: int) -> list[int]:
+    result = []
+    while mask:
+        bit = mask & -mask
+        result.append(bit.bit_length())
+        mask ^= bit
+    return result
+
+
+def find_naked_pair(state: State) -> Step | None:
+    return naked_subset(state, 2)
+
+
+def find_naked_triple(state: State) -> Step | None:
+    return naked_subset(state, 3)
+
+
+def find_naked_quad(state: State) -> Step | None:
+    return naked_subset(state, 4)
+
+
+def find_hidden_pair(state: State) -> Step | None:
+    return hidden_subset(state, 2)
+
+
+def find_hidden_triple(state: State) -> Step | None:
+    return hidden_subset(state, 3)
+
+
+def find_hidden_quad(state: State) -> Step | None:
+    return hidden_subset(state, 4)

@@ -1,0 +1,130 @@
+"""Wings: XY-Wing, XYZ-Wing and W-Wing.
+
+- XY-Wing: a pivot ``{x,y}`` sees pincers ``{x,z}`` and ``{y,z}``; whatever
+  the pivot holds, one pincer is ``z``, so cells seeing both pincers lose ``z``.
+- XYZ-Wing: the same with a pivot ``{x,y,z}``; cells seeing all three lose ``z``.
+- W-Wing: two cells ``{x,y}`` that do not see each other, joined by a house
+  where ``x`` fits in two cells, one seeing each; one of them holds ``y``, so
+  cells seeing both lose ``y``.
+"""
+
+from __future__ import annotations
+
+from ...shape import digit_symbol
+from ..state import State, cells_of, lowest_digit, popcount
+from ..step import Step, cell_list
+
+
+def _removals(state: State, seen_by: int, digit: int, exclude: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    bit = 1 << (digit - 1)
+    cands = state.cands
+    return tuple((c, digit) for c in cells_of(seen_by) if c not in exclude and cands[c] & bit)
+
+
+def find_xy_wing(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    for pivot in pairs:
+        pm = cands[pivot]
+        wings = [c for c in t.peers[pivot] if popcount(cands[c]) == 2 and popcount(cands[c] & pm) == 1]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1 :]:
+                am, bm = cands[a], cands[b]
+                z = am & bm & ~pm
+                if not z or (am & pm) == (bm & pm) or popcount(z) != 1:
+                    continue
+                digit = lowest_digit(z)
+                removed = _removals(state, t.peer_set[a] & t.peer_set[b], digit, (pivot, a, b))
+                if removed:
+                    return Step(
+                        "XY-Wing",
+                        f"{t.cell_name(pivot)} is {_pair(pm)}, so {t.cell_name(a)} or {t.cell_name(b)} is "
+                        f"{digit_symbol(digit)}: cells seeing both cannot be {digit_symbol(digit)}",
+                        eliminations=removed,
+                        cells=(pivot, a, b),
+                        digits=tuple(sorted({lowest_digit(pm), lowest_digit(pm & (pm - 1)), digit})),
+                    )
+    return None
+
+
+def find_xyz_wing(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    for pivot, pm in enumerate(cands):
+        if popcount(pm) != 3:
+            continue
+        wings = [c for c in t.peers[pivot] if popcount(cands[c]) == 2 and cands[c] & pm == cands[c]]
+        for i, a in enumerate(wings):
+            for b in wings[i + 1 :]:
+                am, bm = cands[a], cands[b]
+                if am == bm or (am | bm) != pm:
+                    continue
+                digit = lowest_digit(am & bm)
+                seen = t.peer_set[a] & t.peer_set[b] & t.peer_set[pivot]
+                removed = _removals(state, seen, digit, (pivot, a, b))
+                if removed:
+                    return Step(
+                        "XYZ-Wing",
+                        f"one of {cell_list(t.shape, (pivot, a, b))} is {digit_symbol(digit)}, "
+                        f"so cells seeing all three cannot be",
+                        eliminations=removed,
+                        cells=(pivot, a, b),
+                        digits=tuple(sorted(_mask_digits(pm))),
+                    )
+    return None
+
+
+def find_w_wing(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    links = _strong_links(state)
+    for i, a in enumerate(pairs):
+        for b in pairs[i + 1 :]:
+            if cands[a] != cands[b] or t.sees(a, b):
+                continue
+            mask = cands[a]
+            for x in _mask_digits(mask):
+                y = lowest_digit(mask & ~(1 << (x - 1)))
+                seen_by_both = t.peer_set[a] & t.peer_set[b]
+                if not any(cands[c] >> (y - 1) & 1 for c in cells_of(seen_by_both)):
+                    continue
+                for house, (p, q) in links.get(x, ()):
+                    for near_a, near_b in ((p, q), (q, p)):
+                        if near_a in (a, b) or near_b in (a, b):
+                            continue
+                        if t.sees(a, near_a) and t.sees(b, near_b):
+                            removed = _removals(state, seen_by_both, y, (a, b))
+                            if removed:
+                                return Step(
+                                    "W-Wing",
+                                    f"{t.cell_name(a)} and {t.cell_name(b)} are both {_pair(mask)}, and "
+                                    f"{digit_symbol(x)} in {t.house_names[house]} must be in {t.cell_name(near_a)} "
+                                    f"or {t.cell_name(near_b)}, so one of them is {digit_symbol(y)}",
+                                    eliminations=removed,
+                                    cells=(a, b, near_a, near_b),
+                                    digits=(x, y),
+                                    houses=(t.house_names[house],),
+                                )
+    return None
+
+
+def _strong_links(state: State) -> dict[int, list[tuple[int, tuple[int, int]]]]:
+    """For each digit, the houses where it fits in exactly two cells."""
+    t = state.tables
+    links: dict[int, list[tuple[int, tuple[int, int]]]] = {}
+    for digit in range(1, t.side + 1):
+        for house in range(len(t.houses)):
+            spots = state.positions(house, digit)
+            if len(spots) == 2:
+                links.setdefault(digit, []).append((house, (spots[0], spots[1])))
+    return links
+
+
+def _mask_digits(mask: int) -> list[int]:
+    return [d for d in range(1, mask.bit_length() + 1) if mask >> (d - 1) & 1]
+
+
+def _pair(mask: int) -> str:
+    return "/".join(digit_symbol(d) for d in _mask_digits(mask))

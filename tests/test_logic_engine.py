@@ -1,0 +1,187 @@
+"""The engine, grades, hints and the grade/hint/explain commands on real puzzles."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import puzzle_lines
+
+from click.testing import CliRunner
+
+from sudokuprint.cli import main, run
+from sudokuprint.errors import InvalidGridError, MultipleSolutionsError
+from sudokuprint.formats import parse
+from sudokuprint.formats.partial_json import parse_partial
+from sudokuprint.grid import Grid
+from sudokuprint.logic import InconsistentStepError, grade, hint, solve
+from sudokuprint.logic import engine as engine_module
+from sudokuprint.logic.step import Step
+from sudokuprint.logic.techniques import ADVANCED, Technique
+from sudokuprint.shape import Shape
+from sudokuprint.solver import is_unique, solve as core_solve
+
+SVD_SIMPLE = "003456700050080020700123006204060807365897214807010305500642008040070030008531600"
+STATE_TABLE = """\
+.----------------.----------------.----------------.
+| 5    2    78   | 3    1479 479  | 789  18   6    |
+| 6    78   9    | 2    17   5    | 3    148  147  |
+| 1    3    4    | 78   6    789  | 2    5    79   |
+.----------------+----------------+----------------.
+| 7    45   2    | 1    8    3    | 59   6    49   |
+| 8    45   6    | 457  4579 479  | 1    2    3    |
+| 3    9    1    | 6    45   2    | 57   47   8    |
+.----------------+----------------+----------------.
+| 9    178  5    | 478  2    478  | 6    3    17   |
+| 2    178  378  | 9    37   6    | 4    178  5    |
+| 4    6    378  | 578  357  1    | 78   9    2    |
+.----------------.----------------.----------------.
+"""
+
+
+def _solved_ok(grid: Grid) -> None:
+    log = solve(grid)
+    assert log.solved
+    assert log.final.values == core_solve(grid).values
+
+
+@pytest.mark.parametrize("line", puzzle_lines("easy50_pe96.txt", step=5))
+def test_easy_puzzles_solve_without_trial(line: str) -> None:
+    grid = Grid.from_string(line)
+    _solved_ok(grid)
+    result = grade(grid)
+    assert not result.trial and result.level <= 4 and result.rating < 4
+
+
+@pytest.mark.parametrize("line", puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=4))
+def test_hard_puzzles_finish_and_match_the_solution(line: str) -> None:
+    grid = Grid.from_string(line)
+    _solved_ok(grid)
+    assert grade(grid).level == 4
+
+
+def _make_puzzle(shape: Shape, seed: int) -> Grid:
+    """A unique puzzle on any shape: a pattern solution with cells removed while unique."""
+    n, w, h = shape.side, shape.box_width, shape.box_height
+    values = [((r % h) * w + r // h + c) % n + 1 for r in range(n) for c in range(n)]
+    order = list(range(n * n))
+    random.Random(seed).shuffle(order)
+    for cell in order[: int(n * n * 0.6)]:
+        kept = values[cell]
+        values[cell] = 0
+        if not is_unique(Grid.from_values(values, shape)):
+            values[cell] = kept
+    return Grid.from_values(values, shape)
+
+
+@pytest.mark.parametrize("width,height", [(2, 2), (3, 2), (3, 3), (4, 4)])
+def test_every_box_shape_solves(width: int, height: int) -> None:
+    grid = _make_puzzle(Shape(width, height), seed=width * 10 + height)
+    _solved_ok(grid)
+    result = grade(grid)
+    assert 1 <= result.level <= 4 and result.rating >= 1.0
+
+
+def test_svd_levels_and_label() -> None:
+    lines = puzzle_lines("easy50_pe96.txt")
+    first, second = grade(Grid.from_string(lines[0]), "1"), grade(Grid.from_string(lines[1]), "2")
+    assert (first.level, second.level) == (1, 2)
+    assert first.label == f"1-{first.moves}-1-32"
+    svd = grade(parse(SVD_SIMPLE), "30")
+    assert svd.givens == sum(ch != "0" for ch in SVD_SIMPLE) == 45
+    assert svd.label == f"30-{svd.moves}-{svd.level}-45"
+    assert svd.moves >= 1
+
+
+def test_level_three_needs_more_than_box_singles() -> None:
+    # top95 line 1 falls to singles and locked candidates alone
+    result = grade(Grid.from_string(puzzle_lines("top95.txt", limit=1)[0]))
+    assert result.level == 3 and "Locked Candidates (pointing)" in result.techniques
+
+
+def test_moves_count_rounds_of_singles() -> None:
+    log = solve(Grid.from_string(puzzle_lines("easy50_pe96.txt", limit=1)[0]))
+    moves = [m for m in log.moves_of if m]
+    assert moves == sorted(moves) and max(moves) == log.moves
+    assert len(set(moves)) == log.moves < len(log.steps)
+
+
+def test_a_wrong_step_is_raised_not_hidden(monkeypatch) -> None:
+    grid = Grid.from_string(puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=1)[0])
+    solution = core_solve(grid).values
+
+    def liar(state):
+        cell = next(c for c, m in enumerate(state.cands) if m)
+        return Step("Liar", "removes the solution digit", eliminations=((cell, solution[cell]),))
+
+    monkeypatch.setattr(engine_module, "ADVANCED", (Technique("Liar", 3, 1.0, liar),) + ADVANCED)
+    with pytest.raises(InconsistentStepError):
+        engine_module.solve(grid, techniques=engine_module.ADVANCED)
+
+
+def test_multiple_solutions_are_refused() -> None:
+    with pytest.raises(MultipleSolutionsError):
+        grade(Grid.from_string("." * 81))
+
+
+def test_hint_from_a_candidates_state_keeps_its_marks() -> None:
+    grid = parse(STATE_TABLE)
+    found = hint(grid)
+    assert found.step.eliminations or found.step.placements
+    partial = parse_partial(found.to_partial_json())
+    assert partial.begin.values == grid.values
+    for cell, digit in found.step.eliminations:
+        assert partial.end.candidates[cell] >> (digit - 1) & 1 == 0
+        assert partial.begin.candidates[cell] >> (digit - 1) & 1 == 1
+
+
+def test_hint_rejects_marks_that_exclude_the_solution() -> None:
+    grid = Grid.from_string(puzzle_lines("easy50_pe96.txt", limit=1)[0])
+    solution = core_solve(grid).values
+    marks = list(grid.computed_candidates())
+    cell = grid.empty_cells[0]
+    marks[cell] &= ~(1 << (solution[cell] - 1))
+    with pytest.raises(InvalidGridError, match="pencil marks"):
+        hint(grid.with_candidates(marks))
+
+
+def test_hint_on_a_puzzle_is_the_cheapest_single() -> None:
+    found = hint(Grid.from_string(puzzle_lines("easy50_pe96.txt", limit=1)[0]))
+    assert found.step.technique in ("Full House", "Naked Single")
+    assert len(found.step.placements) == 1
+
+
+def test_cli_grade_json(tmp_path, capsys) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(puzzle_lines("easy50_pe96.txt", limit=3)) + "\n")
+    assert run(["grade", "--json", str(path)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 3
+    for number, row in enumerate(rows, start=1):
+        assert {"puzzle", "level", "moves", "rating", "label", "techniques"} <= set(row)
+        assert row["label"] == f"{number}-{row['moves']}-{row['level']}-{row['givens']}"
+
+
+def test_cli_grade_reports_a_bad_puzzle_and_exits_1(tmp_path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text(puzzle_lines("easy50_pe96.txt", limit=1)[0] + "\n" + "." * 81 + "\n")
+    result = CliRunner().invoke(main, ["grade", "--jobs", "2", str(path)])
+    assert result.exit_code == 1
+    out = result.stdout.splitlines()
+    assert len(out) == 2 and out[1].startswith("error") and "line 2" in out[1]
+
+
+def test_cli_hint_and_explain(tmp_path, capsys) -> None:
+    path = tmp_path / "state.txt"
+    path.write_text(STATE_TABLE)
+    assert run(["hint", str(path)]) == 0
+    partial = parse_partial(capsys.readouterr().out)
+    assert partial.begin.candidates is not None
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text(puzzle_lines("easy50_pe96.txt", limit=1)[0] + "\n")
+    assert run(["explain", "--json", str(puzzle)]) == 0
+    log = json.loads(capsys.readouterr().out)
+    assert log["solved"] and log["steps"][0]["placements"]
+    assert run(["explain", str(puzzle)]) == 0
+    assert "Naked Single" in capsys.readouterr().out

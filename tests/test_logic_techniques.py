@@ -1,0 +1,157 @@
+"""Each technique on real positions: HoDoKu's regression library (reglib 1.3).
+
+For every technique the engine implements, the library lines of that
+technique are loaded (a pencil-mark position and the step HoDoKu expects).
+The technique is run on the position (repeatedly, applying its own steps, a
+few times) and must
+
+- never remove a candidate or place a digit that contradicts the position's
+  unique solution (a hard failure on any line), and
+- reproduce HoDoKu's expected eliminations / placements on at least a floor
+  share of the lines (the measured share is printed with ``-s``).
+
+Where it must not fire: on a position with nothing left to find.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import data_file
+
+from sudokuprint.formats.hodoku import parse_library_line
+from sudokuprint.grid import Grid
+from sudokuprint.logic.state import State
+from sudokuprint.logic.techniques import ADVANCED, SINGLES
+from sudokuprint.logic.techniques import chains, fish, intersections, singles, subsets, uniqueness, wings
+from sudokuprint.solver import search
+
+REGLIB = ("formats", "hodoku", "reglib-1.3.txt")
+ROUNDS = 12
+
+# HoDoKu code -> (finder, floor share of lines reproduced)
+CASES = {
+    "0000": (singles.find_full_house, 1.0),
+    "0002": (lambda s: singles.find_hidden_single_box(s) or singles.find_hidden_single_line(s), 0.95),
+    "0003": (singles.find_naked_single, 1.0),
+    "0100": (intersections.find_pointing, 1.0),
+    "0101": (intersections.find_claiming, 1.0),
+    "0200": (subsets.find_naked_pair, 0.95),
+    "0201": (subsets.find_naked_triple, 0.95),
+    "0202": (subsets.find_naked_quad, 0.9),
+    "0210": (subsets.find_hidden_pair, 0.95),
+    "0211": (subsets.find_hidden_triple, 0.95),
+    "0212": (subsets.find_hidden_quad, 0.9),
+    "0300": (fish.find_x_wing, 0.9),
+    "0301": (fish.find_swordfish, 0.9),
+    "0302": (fish.find_jellyfish, 0.9),
+    "0400": (chains.find_x_chain, 0.7),  # skyscraper: a 3-link X-chain
+    "0401": (chains.find_x_chain, 0.8),  # 2-string kite
+    "0403": (chains.find_x_chain, 0.8),  # turbot fish
+    "0500": (chains.find_simple_colouring, 0.8),  # colour trap
+    "0501": (chains.find_simple_colouring, 0.8),  # colour wrap
+    "0600": (uniqueness.find_unique_rectangle_1, 0.9),
+    "0701": (chains.find_x_chain, 0.6),
+    "0800": (wings.find_xy_wing, 0.9),
+    "0801": (wings.find_xyz_wing, 0.8),
+    "0803": (wings.find_w_wing, 0.9),
+}
+
+
+def _library() -> dict[str, list]:
+    found: dict[str, list] = {}
+    with data_file(*REGLIB).open() as stream:
+        for number, text in enumerate(stream, start=1):
+            if text.startswith(":"):
+                step = parse_library_line(text, number)
+                if step.technique in CASES and not step.is_fail_case:
+                    found.setdefault(step.technique, []).append(step)
+    return found
+
+
+LIBRARY = _library()
+
+
+def _solution(grid: Grid) -> tuple[int, ...]:
+    result = search(Grid(grid.shape, grid.values, grid.givens), 2)
+    assert result.count == 1, "a library position without one solution"
+    return result.solution.values
+
+
+def _run(finder, lib_step) -> tuple[set, set]:
+    """Apply the finder up to ROUNDS times; return (eliminations, placements) it made.
+
+    Fails the test at once if any of them contradicts the solution.
+    """
+    grid = lib_step.grid
+    solution = _solution(grid)
+    state = State.from_grid(grid)
+    eliminated, placed = set(), set()
+    for _ in range(ROUNDS):
+        step = finder(state)
+        if step is None:
+            break
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit, f"line {lib_step.line}: {step.technique} removed the solution digit"
+            eliminated.add((cell, digit))
+            state.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            assert solution[cell] == digit, f"line {lib_step.line}: {step.technique} placed a wrong digit"
+            placed.add((cell, digit))
+            state.place(cell, digit)
+    return eliminated, placed
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_reproduces_hodoku_library(code: str) -> None:
+    finder, floor = CASES[code]
+    lines = LIBRARY[code]
+    assert lines, f"no library lines for {code}"
+    hits = 0
+    for lib_step in lines:
+        eliminated, placed = _run(finder, lib_step)
+        expected_elims = {(c.cell, c.digit) for c in lib_step.eliminations}
+        expected_places = {(c.cell, c.digit) for c in lib_step.placements}
+        if expected_elims <= eliminated and expected_places <= placed:
+            hits += 1
+    share = hits / len(lines)
+    print(f"{code}: {hits}/{len(lines)} reproduced")
+    assert share >= floor, f"{code}: reproduced {hits} of {len(lines)} library steps, floor {floor:.0%}"
+
+
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+@pytest.mark.parametrize("technique", SINGLES + ADVANCED, ids=lambda t: t.name)
+def test_nothing_to_find_in_a_solved_grid(technique) -> None:
+    assert technique.find(State.from_grid(Grid.from_string(SOLVED))) is None
+
+
+def test_x_wing_does_not_fire_once_its_eliminations_are_made() -> None:
+    lib_step = LIBRARY["0300"][0]
+    state = State.from_grid(lib_step.grid)
+    first = fish.find_x_wing(state)
+    assert first is not None
+    for cell, digit in first.eliminations:
+        state.eliminate(cell, digit)
+    again = fish.find_x_wing(state)
+    assert again is None or set(again.cells) != set(first.cells)
+
+
+def test_naked_pair_needs_exactly_two_digits() -> None:
+    # Row 1 of a fresh puzzle: no two cells share the same two candidates only.
+    state = State.from_grid(Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+    step = subsets.find_naked_pair(state)
+    if step is not None:  # whatever it finds must really be a pair
+        union = 0
+        for cell in step.cells:
+            union |= state.cands[cell]
+        assert bin(union).count("1") == 2 and len(step.cells) == 2
+
+
+def test_step_names_cells_digits_and_explains() -> None:
+    lib_step = LIBRARY["0800"][0]
+    step = wings.find_xy_wing(State.from_grid(lib_step.grid))
+    data = step.to_dict(lib_step.grid.shape)
+    assert data["technique"] == "XY-Wing"
+    assert len(data["cells"]) == 3 and data["eliminations"]
+    assert "see" in data["explanation"]
