@@ -85,7 +85,7 @@ def _template(name: str) -> Template:
     return load_template(name)
 
 
-def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed):
+def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, *, limit=None, grade=True):
     if generate_count:
         if inputs:
             raise click.UsageError("give puzzle files or --generate N, not both")
@@ -96,7 +96,8 @@ def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level,
         return generate_puzzles(generate_count, wanted, seed)
     if level:
         raise click.UsageError("--level goes with --generate N")
-    puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order)
+    puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
+                           limit=None if order == "difficulty" else limit, grade=grade)
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
     return puzzles
@@ -212,7 +213,8 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
 
     The first puzzle of the input is used, with a small answer at the foot.
     """
-    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed,
+                       limit=None if mosaic else 1, grade=not mosaic)
     if mosaic:
         image = None
         if picture:

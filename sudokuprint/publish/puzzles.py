@@ -83,11 +83,13 @@ def load_puzzles(
     allow_nonunique: bool = False,
     order: str = "input",
     limit: int | None = None,
+    grade: bool = True,
 ) -> list[Puzzle]:
-    """Every puzzle of the inputs, checked and numbered from 1.
+    """Every puzzle of the inputs (at most ``limit``), checked and numbered from 1.
 
     ``order`` is ``input`` (as read) or ``difficulty`` (easy to hard, stable;
-    needs the logic engine).  Puzzles are renumbered after ordering.
+    needs the logic engine).  Puzzles are renumbered after ordering.  With
+    ``grade`` false the logic engine is not asked (no difficulty labels).
     """
     if order not in ("input", "difficulty"):
         raise ValueError(f"unknown order {order!r}")
@@ -99,7 +101,8 @@ def load_puzzles(
         for record in read_file(path, fmt):
             if limit is not None and len(puzzles) >= limit:
                 break
-            puzzles.append(prepare(record, len(puzzles) + 1, source, allow_nonunique=allow_nonunique))
+            puzzles.append(prepare(record, len(puzzles) + 1, source, allow_nonunique=allow_nonunique,
+                                   with_grade=grade or order == "difficulty"))
     if order == "difficulty":
         puzzles.sort(key=lambda p: p.grade.sort_key())
     return [
