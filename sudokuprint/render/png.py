@@ -28,40 +28,40 @@ def _grey(level: float) -> int:
     return max(0, min(255, round(level * 255)))
 
 
-def _span(low: float, high: float) -> tuple[int, int]:
-    """Pixel columns [start, end) covering low..high, at least one pixel wide."""
-    start, end = round(low), round(high)
+def _span(low: float, high: float, unit: int) -> tuple[int, int]:
+    """Pixels [start, end) covering low..high, snapped to whole ``unit``s, at least one unit wide."""
+    start, end = round(low / unit) * unit, round(high / unit) * unit
     if end <= start:
-        start = math.floor((low + high) / 2)
-        end = start + 1
+        start = math.floor((low + high) / 2 / unit) * unit
+        end = start + unit
     return start, end
 
 
-def _fill(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float, grey: float) -> None:
-    left, right = _span(min(x0, x1), max(x0, x1))
-    top, bottom = _span(min(y0, y1), max(y0, y1))
+def _fill(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float, y1: float, grey: float, unit: int) -> None:
+    left, right = _span(min(x0, x1), max(x0, x1), unit)
+    top, bottom = _span(min(y0, y1), max(y0, y1), unit)
     draw.rectangle((left, top, right - 1, bottom - 1), fill=_grey(grey))
 
 
-def _draw_line(draw: ImageDraw.ImageDraw, line: Line, scale: float) -> None:
+def _draw_line(draw: ImageDraw.ImageDraw, line: Line, scale: float, unit: int) -> None:
     half = line.width * scale / 2
     x1, y1, x2, y2 = (v * scale for v in (line.x1, line.y1, line.x2, line.y2))
     if x1 == x2 or y1 == y2:  # axis-aligned, with projecting caps like the PDF
-        _fill(draw, min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half, line.grey)
+        _fill(draw, min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half, line.grey, unit)
     else:
         draw.line((x1, y1, x2, y2), fill=_grey(line.grey), width=max(1, round(2 * half)))
 
 
-def _draw_rect(draw: ImageDraw.ImageDraw, rect: Rect, scale: float) -> None:
+def _draw_rect(draw: ImageDraw.ImageDraw, rect: Rect, scale: float, unit: int) -> None:
     x0, y0 = rect.x * scale, rect.y * scale
     x1, y1 = (rect.x + rect.width) * scale, (rect.y + rect.height) * scale
     if rect.fill is not None:
-        _fill(draw, x0, y0, x1, y1, rect.fill)
+        _fill(draw, x0, y0, x1, y1, rect.fill, unit)
     if rect.stroke is not None:
         half = rect.line_width * scale / 2
         for edge in ((x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (x1, y0, x1, y1)):
             _fill(draw, min(edge[0], edge[2]) - half, min(edge[1], edge[3]) - half,
-                  max(edge[0], edge[2]) + half, max(edge[1], edge[3]) + half, rect.stroke)
+                  max(edge[0], edge[2]) + half, max(edge[1], edge[3]) + half, rect.stroke, unit)
 
 
 def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float) -> None:
@@ -78,18 +78,31 @@ def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float) -> None:
         x += text_width(char, text.font, text.size)
 
 
+SMOOTH_DPI = 150
+"""Below this resolution pages are drawn larger and scaled down, so text is smooth; lines and
+shading stay snapped to whole output pixels (never under one), as PDF viewers draw them."""
+
+
 def render_png(page: Page, dpi: float = 150) -> Image.Image:
     """One page as a greyscale image at ``dpi`` dots per inch (the whole media, bleed included)."""
     if not 10 <= dpi <= 2400:
         raise ValueError(f"dpi must be between 10 and 2400, got {dpi:g}")
+    size = (max(1, round(page.width * dpi / 72)), max(1, round(page.height * dpi / 72)))
+    factor = min(4, math.ceil(SMOOTH_DPI / dpi))
+    if factor > 1:
+        return _draw_page(page, dpi * factor, size, factor).resize(size, Image.Resampling.BOX)
+    return _draw_page(page, dpi, size, 1)
+
+
+def _draw_page(page: Page, dpi: float, size: tuple[int, int], unit: int) -> Image.Image:
     scale = dpi / 72.0
-    image = Image.new("L", (max(1, round(page.width * scale)), max(1, round(page.height * scale))), 255)
+    image = Image.new("L", (size[0] * unit, size[1] * unit), 255)
     draw = ImageDraw.Draw(image)
     for item in page.items:
         if isinstance(item, Line):
-            _draw_line(draw, item, scale)
+            _draw_line(draw, item, scale, unit)
         elif isinstance(item, Rect):
-            _draw_rect(draw, item, scale)
+            _draw_rect(draw, item, scale, unit)
         else:
             _draw_text(draw, item, scale)
     return image
