@@ -11,6 +11,7 @@ import click
 from .. import __version__
 from .app import main, run  # noqa: F401  (``main`` is the console script)
 from . import core  # noqa: F401,E402  (registers commands)
+from . import generate  # noqa: F401,E402  (registers commands)
 from . import logic  # noqa: F401,E402  (registers grade, hint, explain)
 from . import publish  # noqa: F401,E402  (registers the publishing commands)
 

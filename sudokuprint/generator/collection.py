@@ -1,0 +1,226 @@
+"""Collections: N puzzles to a file, written as they are made, resumable.
+
+Each puzzle is one line (``text``: space-separated fields, ``-`` for none),
+one JSON object (``jsonl``) or one CSV row (``csv``, with a header), with the
+fields of :data:`COLUMNS`.  Lines are flushed as soon as a puzzle is made, so
+an interrupted run keeps everything it made; ``resume`` reads the file back,
+drops a torn last line, and makes only the missing ids.  Puzzle ``i`` (try
+``k``) comes from its own random stream, ``seed:i:k``, so a run is
+reproducible from its seed whatever order the worker processes finish in
+(with ``jobs`` > 1 only the order of the lines varies).  A puzzle equivalent
+to one already in the file (:func:`~.canonical.equivalence_key`) is made again
+with the next try.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import random
+import sys
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..errors import ParseError, SudokuprintError
+from ..shape import Shape, digit_symbol
+from ..solver import search
+from .canonical import equivalence_key
+from .dig import DigTarget, generate_puzzle
+from .pattern import PatternSearch, fill_pattern
+from .result import GenerationError, Generated
+
+COLUMNS = ("id", "puzzle", "solution", "clues", "level", "moves", "rating", "pattern_code")
+OUTPUT_FORMATS = ("text", "jsonl", "csv")
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How to make each puzzle of a collection: dig to a target, or fill a pattern."""
+
+    shape: Shape
+    seed: int = 0
+    target: DigTarget | None = DigTarget()
+    pattern: frozenset[int] | None = None
+    pattern_search: PatternSearch = PatternSearch()
+    max_tries: int = 100_000
+    graded: bool = True
+
+    def make(self, index: int, attempt: int = 0) -> Generated:
+        """Puzzle ``index`` (try ``attempt``), proved unique by the core solver."""
+        rng = random.Random(f"{self.seed}:{index}:{attempt}")
+        if self.pattern is not None:
+            generated, _ = fill_pattern(self.pattern, self.shape, rng, self.pattern_search)
+        else:
+            generated = generate_puzzle(
+                self.shape, rng, self.target or DigTarget(), max_tries=self.max_tries, graded=self.graded
+            )
+        proof = search(generated.grid(), 2)
+        if proof.count != 1 or proof.solution is None or proof.solution.values != generated.solution:
+            raise GenerationError(f"internal error: puzzle {index} is not unique ({proof.describe()} solutions)")
+        return generated
+
+
+def _string(values, shape: Shape) -> str:
+    return "".join(digit_symbol(v) if v else "." for v in values)
+
+
+def record_of(index: int, generated: Generated) -> dict:
+    """The fields of one collection line."""
+    grade = generated.grade
+    return {
+        "id": index,
+        "puzzle": _string(generated.puzzle, generated.shape),
+        "solution": _string(generated.solution, generated.shape),
+        "clues": generated.clues,
+        "level": grade.level,
+        "moves": grade.moves,
+        "rating": grade.rating,
+        "pattern_code": generated.pattern_code(),
+    }
+
+
+def format_record(record: dict, fmt: str) -> str:
+    """One line (with its newline) of ``fmt`` for a record."""
+    if fmt == "jsonl":
+        return json.dumps({k: record[k] for k in COLUMNS}) + "\n"
+    if fmt == "csv":
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerow(["" if record[k] is None else record[k] for k in COLUMNS])
+        return buffer.getvalue()
+    if fmt == "text":
+        return " ".join("-" if record[k] is None else str(record[k]) for k in COLUMNS) + "\n"
+    raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(OUTPUT_FORMATS)}")
+
+
+def header(fmt: str) -> str:
+    return ",".join(COLUMNS) + "\n" if fmt == "csv" else ""
+
+
+def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
+    """A record from one complete line of a collection file."""
+    try:
+        if fmt == "jsonl":
+            record = json.loads(line)
+        elif fmt == "csv":
+            record = dict(zip(COLUMNS, next(csv.reader([line]))))
+        else:
+            record = dict(zip(COLUMNS, line.split()))
+        record["id"] = int(record["id"])
+        if not record.get("puzzle"):
+            raise KeyError("puzzle")
+    except (ValueError, KeyError, TypeError, StopIteration) as error:
+        raise ParseError(f"collection ({fmt})", f"not a line this command writes ({error})", line=number,
+                         text=line.strip(), source=source) from None
+    return record
+
+
+def read_collection(path: str | os.PathLike, fmt: str) -> list[dict]:
+    """The complete records of a collection file; a torn last line (no newline) is cut off the file."""
+    target = Path(path)
+    if not target.exists():
+        return []
+    data = target.read_bytes()
+    complete = data[: data.rfind(b"\n") + 1]
+    if len(complete) != len(data):
+        with target.open("r+b") as stream:
+            stream.truncate(len(complete))
+    lines = complete.decode("utf-8").splitlines()
+    if fmt == "csv" and lines and lines[0].startswith("id,"):
+        return [parse_line(line, fmt, n, str(path)) for n, line in enumerate(lines[1:], start=2)]
+    return [parse_line(line, fmt, n, str(path)) for n, line in enumerate(lines, start=1) if line.strip()]
+
+
+@dataclass
+class Summary:
+    """What a collection run did."""
+
+    written: int = 0
+    resumed: int = 0
+    duplicates: int = 0
+    ids: list[int] = field(default_factory=list)
+
+
+def _make_task(recipe: Recipe, index: int, attempt: int) -> tuple[int, int, Generated]:
+    return index, attempt, recipe.make(index, attempt)
+
+
+def _results(recipe: Recipe, todo: list[int], jobs: int, retry: Callable[[], list[tuple[int, int]]]) -> Iterator[tuple[int, int, Generated]]:
+    """Made puzzles as they come, from ``jobs`` processes; ``retry()`` hands back (id, try) pairs to redo."""
+    queue = [(i, 0) for i in todo]
+    if jobs <= 1:
+        while queue:
+            index, attempt = queue.pop(0)
+            yield _make_task(recipe, index, attempt)
+            queue.extend(retry())
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: set[Future] = set()
+        try:
+            while queue or pending:
+                while queue and len(pending) < 2 * jobs:
+                    index, attempt = queue.pop(0)
+                    pending.add(pool.submit(_make_task, recipe, index, attempt))
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+                    queue.extend(retry())
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+
+
+def write_collection(
+    recipe: Recipe,
+    count: int,
+    path: str | os.PathLike,
+    fmt: str = "jsonl",
+    *,
+    resume: bool = False,
+    jobs: int = 1,
+    on_puzzle: Callable[[dict], None] | None = None,
+) -> Summary:
+    """Make puzzles 1..``count`` into ``path`` ('-': standard output), a line as each is made."""
+    if fmt not in OUTPUT_FORMATS:
+        raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(OUTPUT_FORMATS)}")
+    to_stdout = os.fspath(path) == "-"
+    if resume and to_stdout:
+        raise SudokuprintError("--resume needs an output file (-o FILE), not standard output")
+    existing = read_collection(path, fmt) if resume else []
+    summary = Summary(resumed=len(existing))
+    done = {r["id"] for r in existing}
+    seen_exact = {r["puzzle"] for r in existing}
+    seen_equivalent = set()
+    for r in existing:
+        values = [0 if ch == "." else int(ch, 36) for ch in r["puzzle"]]
+        seen_equivalent.add(equivalence_key(values, recipe.shape))
+    todo = [i for i in range(1, count + 1) if i not in done]
+    redo: list[tuple[int, int]] = []
+
+    stream = sys.stdout if to_stdout else open(path, "a" if resume else "w", encoding="utf-8", newline="\n")
+    try:
+        if to_stdout or stream.tell() == 0:
+            stream.write(header(fmt))
+        for index, attempt, generated in _results(recipe, todo, jobs, lambda: [redo.pop() for _ in range(len(redo))]):
+            record = record_of(index, generated)
+            key = equivalence_key(generated.puzzle, recipe.shape)
+            if record["puzzle"] in seen_exact or key in seen_equivalent:
+                summary.duplicates += 1
+                redo.append((index, attempt + 1))
+                continue
+            seen_exact.add(record["puzzle"])
+            seen_equivalent.add(key)
+            stream.write(format_record(record, fmt))
+            stream.flush()
+            summary.written += 1
+            summary.ids.append(index)
+            if on_puzzle is not None:
+                on_puzzle(record)
+    finally:
+        if not to_stdout:
+            stream.close()
+    return summary

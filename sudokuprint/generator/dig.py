@@ -1,0 +1,183 @@
+"""Puzzles by removing clues from a complete grid, keeping the solution unique.
+
+Digging visits the orbits of the chosen symmetry once, in random order, and
+removes each orbit whose removal leaves exactly one solution.  One pass gives
+a *minimal* puzzle for that symmetry: a removal that fails once fails for
+good, because removing more clues only adds solutions.  (With a symmetry,
+"minimal" means no orbit can be removed; with ``none`` it is the strict sense,
+no single clue can be removed.)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..shape import Shape
+from ..solver import get_backend
+from .complete import random_complete_grid
+from .grading import UNGRADED, Grade, grade, require_grader
+from .result import GenerationError, Generated, SearchStats
+from .symmetry import orbits
+
+KNOWN_MINIMUM_CLUES = {4: 4, 6: 8, 9: 17}
+"""Fewest givens a unique puzzle can have, where it is known, by grid side."""
+
+Predicate = Callable[[Sequence[int]], bool]
+
+
+@dataclass(frozen=True)
+class DigTarget:
+    """What a dug puzzle must be: symmetry, minimality, clue count, difficulty."""
+
+    symmetry: str = "none"
+    minimal: bool = False
+    clues: int | None = None
+    level: int | None = None
+    rating: tuple[float, float] | None = None
+
+    def describe(self) -> str:
+        parts = [f"symmetry {self.symmetry}"]
+        if self.minimal:
+            parts.append("minimal")
+        if self.clues is not None:
+            parts.append(f"{self.clues} clues")
+        if self.level is not None:
+            parts.append(f"level {self.level}")
+        if self.rating is not None:
+            parts.append(f"rating {self.rating[0]:g}-{self.rating[1]:g}")
+        return ", ".join(parts)
+
+
+def reachable_clue_counts(shape: Shape, symmetry: str) -> set[int]:
+    """Every clue count that a union of whole orbits can have."""
+    reachable = {0}
+    for orbit in orbits(shape, symmetry):
+        reachable |= {total + len(orbit) for total in reachable}
+    return reachable
+
+
+def check_target(shape: Shape, target: DigTarget) -> None:
+    """Refuse targets that no puzzle can meet, saying why."""
+    if target.clues is not None:
+        minimum = KNOWN_MINIMUM_CLUES.get(shape.side, shape.side - 1)
+        if target.clues < minimum:
+            raise GenerationError(f"no {shape.name} puzzle with fewer than {minimum} clues has a unique solution")
+        if target.clues > shape.cell_count:
+            raise GenerationError(f"a {shape.name} grid has only {shape.cell_count} cells")
+        if target.clues not in reachable_clue_counts(shape, target.symmetry):
+            raise GenerationError(f"{target.clues} clues cannot be a union of {target.symmetry} orbits on {shape.name}")
+    if target.level is not None:
+        require_grader("a target level")
+        if not 1 <= target.level <= 4:
+            raise GenerationError(f"level {target.level} is not an SVD level (1-4)")
+    if target.rating is not None:
+        require_grader("a target rating")
+
+
+def dig(
+    solution: Sequence[int],
+    shape: Shape,
+    rng: random.Random,
+    *,
+    symmetry: str = "none",
+    clues: int | None = None,
+    stop_at_clues: bool = True,
+    keep: Predicate | None = None,
+    backend: str | None = None,
+) -> list[int]:
+    """Remove orbits of clues from ``solution`` while the puzzle stays unique.
+
+    ``clues``: never go below this many givens, and (with ``stop_at_clues``)
+    stop as soon as it is reached.  ``keep``: an extra test every dug puzzle
+    must pass (e.g. "still level 2 or easier").  Returns the puzzle values.
+    """
+    solve = get_backend(backend).solve
+    puzzle = list(solution)
+    remaining = shape.cell_count
+    order = list(orbits(shape, symmetry))
+    rng.shuffle(order)
+    for orbit in order:
+        if clues is not None:
+            if stop_at_clues and remaining == clues:
+                break
+            if remaining - len(orbit) < clues:
+                continue
+        for cell in orbit:
+            puzzle[cell] = 0
+        if solve(puzzle, shape, 2)[0] == 1 and (keep is None or keep(puzzle)):
+            remaining -= len(orbit)
+        else:
+            for cell in orbit:
+                puzzle[cell] = solution[cell]
+    return puzzle
+
+
+def _level_at_most(level: int, shape: Shape) -> Predicate:
+    def easy_enough(values: Sequence[int]) -> bool:
+        found = grade(values, shape).level
+        return found is not None and found <= level
+
+    return easy_enough
+
+
+def _meets(target: DigTarget, puzzle: Sequence[int], found: Grade) -> bool:
+    if target.clues is not None and sum(1 for v in puzzle if v) != target.clues:
+        return False
+    if target.level is not None and found.level != target.level:
+        return False
+    if target.rating is not None:
+        low, high = target.rating
+        if found.rating is None or not low <= found.rating <= high:
+            return False
+    return True
+
+
+def generate_puzzle(
+    shape: Shape,
+    rng: random.Random,
+    target: DigTarget = DigTarget(),
+    *,
+    max_tries: int = 1000,
+    time_limit: float | None = None,
+    graded: bool = True,
+    backend: str | None = None,
+) -> Generated:
+    """A unique puzzle meeting ``target``, from fresh random grids until one fits.
+
+    ``graded=False`` skips grading (level, moves and rating stay ``None``)
+    when the target does not need it.
+
+    Raises :class:`GenerationError` when the target is impossible, or when
+    ``max_tries`` grids or ``time_limit`` seconds pass without a fit.
+    """
+    check_target(shape, target)
+    # With a level target and no minimality, dig only while the puzzle stays easy
+    # enough: digging further can only make it harder, so the bound is reached
+    # from below.  A minimal puzzle must be dug for uniqueness alone.
+    keep = _level_at_most(target.level, shape) if target.level is not None and not target.minimal else None
+    stats = SearchStats()
+    started = time.monotonic()
+    while stats.tries < max_tries:
+        solution = random_complete_grid(shape, rng, backend=backend)
+        puzzle = dig(
+            solution,
+            shape,
+            rng,
+            symmetry=target.symmetry,
+            clues=None if target.minimal else target.clues,
+            keep=keep,
+            backend=backend,
+        )
+        needs_grade = graded or target.level is not None or target.rating is not None
+        found = grade(puzzle, shape) if needs_grade else UNGRADED
+        stats.record(1)
+        if _meets(target, puzzle, found):
+            return Generated(shape, tuple(puzzle), tuple(solution), found)
+        stats.seconds = time.monotonic() - started
+        if time_limit is not None and stats.seconds > time_limit:
+            break
+    stats.seconds = time.monotonic() - started
+    raise GenerationError(f"no {shape.name} puzzle with {target.describe()} found", stats)

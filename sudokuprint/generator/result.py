@@ -1,0 +1,99 @@
+"""What the generator makes, and how it says it could not."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..errors import SudokuprintError
+from ..grid import Grid
+from ..shape import CLASSIC, Shape
+from .grading import Grade, UNGRADED
+from .symmetry import is_symmetric
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A puzzle with a unique solution, its solution and its grade."""
+
+    shape: Shape
+    puzzle: tuple[int, ...]
+    solution: tuple[int, ...]
+    grade: Grade = UNGRADED
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for v in self.puzzle if v)
+
+    @property
+    def given_cells(self) -> frozenset[int]:
+        return frozenset(c for c, v in enumerate(self.puzzle) if v)
+
+    def grid(self) -> Grid:
+        """The puzzle as a :class:`Grid` (givens only)."""
+        return Grid.from_values(self.puzzle, self.shape)
+
+    def solution_grid(self) -> Grid:
+        """The solution as a :class:`Grid`, the puzzle's givens marked as givens."""
+        return Grid.from_values(self.solution, self.shape, givens=self.given_cells)
+
+    def pattern_code(self) -> str | None:
+        """``HHHHHHHHHH[C]_<solution>`` (formats.md §7) for a 180°-symmetric 9x9 puzzle, else None."""
+        if self.shape != CLASSIC or not is_symmetric(self.given_cells, self.shape, "rot180"):
+            return None
+        from ..formats.pattern_code import encode_pattern
+
+        return f"{encode_pattern(self.given_cells)}_{''.join(map(str, self.solution))}"
+
+
+def count_bucket(count: int, limit: int) -> tuple[int, str]:
+    """The histogram bin of a solution count: 0, 1, 2, 3-9, 10-99, ... and ``limit+``; (lower bound, label)."""
+    if count >= limit:
+        return limit, f"{limit}+"
+    if count < 3:
+        return count, str(count)
+    low = 3 if count < 10 else 10 ** (len(str(count)) - 1)
+    high = min(10 if low == 3 else low * 10, limit) - 1
+    return low, f"{low}-{high}"
+
+
+@dataclass
+class SearchStats:
+    """How a search went: tries, a histogram of solution counts (binned), seconds spent."""
+
+    tries: int = 0
+    histogram: Counter = field(default_factory=Counter)
+    seconds: float = 0.0
+    count_limit: int = 2
+
+    def record(self, count: int) -> None:
+        self.tries += 1
+        self.histogram[count_bucket(count, self.count_limit)] += 1
+
+    def describe(self) -> str:
+        """``120 tries in 3.1 s; solution counts: 2×7, 10-99×40, 10000+×73``."""
+        parts = [f"{label}×{self.histogram[(low, label)]}" for low, label in sorted(self.histogram)]
+        histogram = ", ".join(parts) if parts else "none"
+        return f"{self.tries} tries in {self.seconds:.1f} s; solution counts of fresh fills: {histogram}"
+
+    def as_dict(self) -> dict:
+        return {
+            "tries": self.tries,
+            "seconds": round(self.seconds, 3),
+            "histogram": {label: self.histogram[(low, label)] for low, label in sorted(self.histogram)},
+        }
+
+
+class GenerationError(SudokuprintError):
+    """The generator could not make what was asked (impossible or unproductive within the limits)."""
+
+    def __init__(self, reason: str, stats: SearchStats | None = None) -> None:
+        self.reason = reason
+        self.stats = stats
+        super().__init__(reason + (f" ({stats.describe()})" if stats is not None else ""))
+
+
+class ImpossiblePatternError(GenerationError):
+    """A pattern that can never hold a puzzle with a unique solution."""
+
+    exit_code = 2

@@ -1,0 +1,26 @@
+"""Patterns of givens: text pictures, pattern codes, images, and a library of named motifs."""
+
+from __future__ import annotations
+
+from .library import is_motif, motif, motif_names, motif_picture
+from .picture import (
+    draw_picture,
+    is_pattern_code,
+    parse_code,
+    parse_picture,
+    read_image,
+    read_pattern_file,
+)
+
+__all__ = [
+    "draw_picture",
+    "is_motif",
+    "is_pattern_code",
+    "motif",
+    "motif_names",
+    "motif_picture",
+    "parse_code",
+    "parse_picture",
+    "read_image",
+    "read_pattern_file",
+]
