@@ -26,18 +26,19 @@ from .registry import (
 
 # Sniffing order: formats with unmistakable markers first, plain lists last.
 _MODULES = (
-    # "opensudoku",     # OpenSudoku XML
+    "opensudoku",     # OpenSudoku XML
     "partial_json",   # partial-puzzle JSON (formats.md §5): has "map"
     "json_puzzle",    # JSON puzzle (§2): has "numbers"
-    # "sadman",         # SadMan / SudoCue .sdk
-    # "hodoku",         # HoDoKu library lines and generator/solver output
-    # "euler",          # Project Euler "Grid NN" blocks
+    "sadman",         # SadMan / SudoCue .sdk
+    "hodoku",         # HoDoKu library lines and generator/solver output
+    "euler",          # Project Euler "Grid NN" blocks
     "pattern_code",   # pattern code + solution (§7)
     "svd",            # SVD simple / extended (§6)
     "explainer",      # Sudoku Explainer 729-char state (§4)
     "state",          # candidates grid, standard and HoDoKu frames (§3)
-    # "simple_sudoku",  # Simple Sudoku .ss
-    "standard",  # standard strings, 9-line grids, one-per-line lists, .sdm
+    "simple_sudoku",  # Simple Sudoku .ss
+    "sdm",            # SudoCue .sdm: lines of 81 digits, 0 for empty
+    "standard",  # standard strings, 9-line grids, one-per-line lists
 )
 
 for _name in _MODULES:

@@ -2,8 +2,21 @@
 
 One character per cell: ``1``-``9`` (then ``A``, ``B``, ... above 9) for a
 given, ``.`` or ``0`` for an empty cell.  Spaces, tabs and line ends are
-ignored, so the 9-line grid form is the same puzzle.  A file may hold many
-puzzles, one per line, with ``#`` comment lines.
+ignored, so the 9-line grid form is the same puzzle.
+
+A list holds one puzzle per line (16, 36, 64, 81, ... cells) or grids of N
+lines of N cells separated by blank lines, and also:
+
+- comment lines starting with ``#``, ``//`` or ``;``, and blank lines;
+- text after a puzzle on its line, kept in ``meta["comment"]``: from a ``#``
+  on (HoDoKu's ``<puzzle> #Medium``) or after the first blank when the first
+  word is a whole puzzle (serate's ``<puzzle> ED=9.1/1.2/2.6``);
+- lines of prose before the first puzzle (a header such as "comment line to
+  ignore"), kept in ``meta["header"]``.  A line is prose when it has a word of
+  3+ letters with a letter that is not a digit (H-Z) and no run of 6 digits or
+  dots; anything else that is not a puzzle is an error with line and column.
+
+A 16-cell line is a 4x4 puzzle, never a row of a 16x16 grid.
 """
 
 from __future__ import annotations
@@ -12,94 +25,159 @@ from typing import Iterator
 
 from ..errors import ParseError
 from ..grid import Grid
-from ..shape import STANDARD_BOXES, Shape, digit_symbol, symbol_digit
 from .base import Format, Lines, Record
+from .textgrid import (
+    EMPTY_SYMBOLS,
+    MAX_SIDE,
+    VALID_SIDES,
+    Cell,
+    Row,
+    cells_of,
+    end_of_input,
+    grid_from_cells,
+    grid_from_rows,
+    is_prose,
+    nearest_full_size,
+    row_of,
+    side_for_count,
+)
 
 TITLE = "standard puzzle string"
-EMPTY_SYMBOLS = ".0"
 COMMENT_PREFIXES = ("#", "//", ";")
-VALID_SIDES = tuple(side for side in STANDARD_BOXES if side >= 4)
 
-
-def _cell_value(symbol: str, side: int, line: int, column: int) -> int:
-    if symbol in EMPTY_SYMBOLS:
-        return 0
-    digit = symbol_digit(symbol)
-    if 1 <= digit <= side:
-        return digit
-    raise ParseError(
-        TITLE,
-        f"{symbol!r} is not a digit of a {side}x{side} grid",
-        line=line,
-        column=column,
-        text=symbol,
-        expected=f"one of 1-{digit_symbol(side)}, '.' or '0'",
-    )
-
-
-def _grid_from_cells(cells: list[tuple[str, int, int]], side: int) -> Grid:
-    values = [_cell_value(symbol, side, line, column) for symbol, line, column in cells]
-    return Grid.from_values(values, Shape.for_side(side))
-
-
-def _cells_of(text: str, line: int) -> list[tuple[str, int, int]]:
-    """The non-blank characters of a line with their (1-based) positions."""
-    return [(ch, line, col) for col, ch in enumerate(text, start=1) if not ch.isspace()]
-
-
-def _side_for_count(count: int) -> int | None:
-    for side in VALID_SIDES:
-        if side * side == count:
-            return side
-    return None
+__all__ = [
+    "COMMENT_PREFIXES",
+    "EMPTY_SYMBOLS",
+    "FORMAT",
+    "TITLE",
+    "VALID_SIDES",
+    "is_comment",
+    "parse_standard",
+    "read_puzzle_list",
+    "read_standard",
+    "sniff_standard",
+    "split_puzzle_line",
+    "write_standard",
+]
 
 
 def is_comment(text: str) -> bool:
+    """A blank line or one that starts with ``#``, ``//`` or ``;``."""
     stripped = text.lstrip()
     return not stripped or stripped.startswith(COMMENT_PREFIXES)
 
 
+def _whole_puzzle(cells: list[Cell]) -> int | None:
+    """The side when ``cells`` are a whole puzzle of 4x4 or more."""
+    return side_for_count(len(cells))
+
+
+def split_puzzle_line(text: str, number: int) -> tuple[list[Cell], int, str] | None:
+    """A line that holds one whole puzzle: (cells, side, trailing comment), else None.
+
+    The comment is the text from a ``#`` on, or after the first word when that
+    word is a whole puzzle and the rest is not more cells (it has a character
+    that is not a cell, or is prose).
+    """
+    hash_at = text.find("#")
+    if hash_at > 0:
+        cells = cells_of(text[:hash_at], number)
+        side = _whole_puzzle(cells)
+        if side is not None:
+            return cells, side, text[hash_at:].strip()
+    stripped = text.lstrip()
+    words = stripped.split(None, 1)
+    if len(words) == 2 and _is_comment_text(words[1]):
+        first_column = len(text) - len(stripped) + 1
+        cells = cells_of(words[0], number, first_column)
+        side = _whole_puzzle(cells)
+        if side is not None:
+            return cells, side, words[1].strip()
+    cells = cells_of(text, number)
+    side = _whole_puzzle(cells)
+    if side is not None:
+        return cells, side, ""
+    return None
+
+
+def _is_comment_text(text: str) -> bool:
+    return is_prose(text) or any(not (ch.isalnum() or ch in EMPTY_SYMBOLS or ch.isspace()) for ch in text)
+
+
+def _is_row(cells: list[Cell]) -> bool:
+    return len(cells) in VALID_SIDES and _whole_puzzle(cells) is None
+
+
+def _read_block(first: Row, lines: Lines) -> tuple[list[Row], tuple[int, str]]:
+    """The rows of a grid block: the lines up to a blank, comment or non-row line."""
+    rows = [first]
+    while len(rows) <= MAX_SIDE:
+        item = lines.peek()
+        if item is None:
+            return rows, end_of_input(lines.line_number)
+        number, text = item
+        row = row_of(number, text)
+        if is_comment(text) or not row.cells or len(row.cells) > MAX_SIDE:
+            return rows, item
+        next(lines)
+        rows.append(row)
+    return rows, (rows[-1].line, rows[-1].text)
+
+
+def _bad_line(text: str, number: int, title: str) -> ParseError:
+    """A line that is neither a whole puzzle nor a grid row: point at the gap or the excess."""
+    words = text.split()
+    stripped = text.lstrip()
+    first_column = len(text) - len(stripped) + 1
+    cells = cells_of(words[0], number, first_column) if len(words) > 1 and len(words[0]) > MAX_SIDE else cells_of(text, number)
+    count = len(cells)
+    if count > MAX_SIDE:
+        size = nearest_full_size(count)
+        column = cells[size].column if count > size else cells[-1].column + 1
+        expected = f"{size} cells on a line for a whole puzzle"
+    else:
+        column = cells[-1].column + 1
+        expected = "81 cells on a line (or 16, 36, 64, 144, 256), or a grid of 9 lines of 9 cells"
+    return ParseError(
+        title,
+        f"a line of {count} cells is neither a whole puzzle nor a grid row",
+        line=number,
+        column=column,
+        text=text.strip(),
+        expected=expected,
+    )
+
+
 def read_standard(lines: Lines) -> Iterator[Record]:
-    """Puzzles from standard strings: one per line, or a grid of N lines of N cells."""
+    """Puzzles from standard strings: one per line, or grids of N lines of N cells."""
+    return read_puzzle_list(lines, TITLE)
+
+
+def read_puzzle_list(lines: Lines, title: str) -> Iterator[Record]:
+    """The list reader behind the standard and .sdm formats; errors name ``title``."""
+    header: list[str] = []
+    started = False
     for number, text in lines:
         if is_comment(text):
             continue
-        cells = _cells_of(text, number)
-        side = _side_for_count(len(cells))
-        if side is not None and len(cells) > 9:
-            yield Record(_grid_from_cells(cells, side), number)
+        if not started and is_prose(text):
+            header.append(text.strip())
             continue
-        side = len(cells) if len(cells) in VALID_SIDES else None
-        if side is None:
-            raise ParseError(
-                TITLE,
-                f"a line of {len(cells)} cells is neither a whole puzzle nor a grid row",
-                line=number,
-                text=text.strip(),
-                expected="81 cells on a line (or 16, 36, 64, 144, 256), or a 9-line grid of 9 cells a line",
-            )
-        start = number
-        block = list(cells)
-        for row in range(1, side):
-            item = next(lines, None)
-            if item is None or is_comment(item[1]):
-                raise ParseError(
-                    TITLE,
-                    f"the grid that starts on line {start} has {row} rows",
-                    line=item[0] if item else lines.line_number,
-                    expected=f"{side} rows of {side} cells",
-                )
-            row_cells = _cells_of(item[1], item[0])
-            if len(row_cells) != side:
-                raise ParseError(
-                    TITLE,
-                    f"row {row + 1} of the grid has {len(row_cells)} cells",
-                    line=item[0],
-                    text=item[1].strip(),
-                    expected=f"{side} cells, like the first row",
-                )
-            block.extend(row_cells)
-        yield Record(_grid_from_cells(block, side), start)
+        meta = {"header": "\n".join(header)} if header else {}
+        puzzle = split_puzzle_line(text, number)
+        if puzzle is not None:
+            cells, side, comment = puzzle
+            if comment:
+                meta = {**meta, "comment": comment}
+            started = True
+            yield Record(grid_from_cells(cells, side, title), number, meta)
+            continue
+        first = row_of(number, text)
+        if not _is_row(first.cells):
+            raise _bad_line(text, number, title)
+        rows, end = _read_block(first, lines)
+        started = True
+        yield Record(grid_from_rows(rows, title, end=end), number, meta)
 
 
 def write_standard(grid: Grid) -> str:
@@ -108,24 +186,29 @@ def write_standard(grid: Grid) -> str:
 
 
 def parse_standard(text: str) -> Grid:
-    """One puzzle from a standard string (whitespace ignored)."""
-    cells = [(ch, 1, col) for col, ch in enumerate(text, start=1) if not ch.isspace()]
-    side = _side_for_count(len(cells))
+    """One puzzle from a standard string (whitespace and line ends ignored)."""
+    cells = [cell for number, line in enumerate(text.splitlines(), start=1) for cell in cells_of(line, number)]
+    side = _whole_puzzle(cells)
     if side is None:
         raise ParseError(
             TITLE,
             f"{len(cells)} cells is not a square grid size",
+            line=1,
+            column=1,
+            text=text.strip(),
             expected="81 cells (or 16, 36, 64, 144, 256)",
         )
-    return _grid_from_cells(cells, side)
+    return grid_from_cells(cells, side, TITLE)
 
 
 def sniff_standard(sample: str) -> bool:
+    """The first line that is not a comment or prose starts with cells (digits, dots)."""
     for line in sample.splitlines():
-        if is_comment(line):
+        if is_comment(line) or is_prose(line):
             continue
-        cells = "".join(line.split())
-        return len(cells) in VALID_SIDES or _side_for_count(len(cells)) is not None
+        words = line.split("#", 1)[0].split()
+        cells = "".join(words) if all(len(word) <= MAX_SIDE for word in words) else words[0]
+        return len(cells) >= 4 and all(ch in EMPTY_SYMBOLS or ch.isalnum() for ch in cells)
     return False
 
 
@@ -135,6 +218,6 @@ FORMAT = Format(
     read=read_standard,
     write=write_standard,
     sniff=sniff_standard,
-    extensions=(".txt", ".sdm", ".sudoku"),
+    extensions=(".sudoku",),
     aliases=("string", "line", "lines"),
 )
