@@ -1,9 +1,72 @@
 """Build details pyproject.toml cannot say: the package list (templates/ is
-installed as ``sudokuprint.templates``) and the optional compiled solver."""
+installed as ``sudokuprint.templates``) and the optional compiled solver.
 
-from setuptools import find_packages, setup
+The solver extension (``sudokuprint.solver._native``) is built with the
+system C compiler at -O3 and no ``-march=native``, so a built wheel runs on
+any CPU of its platform.  Without a working compiler (or Python headers) the
+install still succeeds, with a warning, and sudokuprint uses its pure-Python
+solver; ``sudokuprint --version`` names the solver backend in use.
+"""
+
+import sys
+
+from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
+
+NATIVE_SOURCES = [
+    "sudokuprint/solver/_native.c",
+    "sudokuprint/solver/_native_solver9.c",
+    "sudokuprint/solver/_native_generic.c",
+]
+
+NO_NATIVE_WARNING = """
+*** sudokuprint: building without the native solver ***
+The C extension sudokuprint.solver._native could not be compiled:
+    {error}
+sudokuprint works, with its slower pure-Python solver. To get the native
+one, install a C compiler and the Python headers (Debian/Ubuntu:
+`apt-get install build-essential python3-dev`) and reinstall.
+"""
+
+
+class OptionalBuildExt(build_ext):
+    """Builds the solver extension when it can; warns and carries on when it cannot."""
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "msvc":
+            flags = ["/O2"]
+        else:
+            flags = ["-O3", "-Wall", "-Wextra", "-Wno-unused-parameter"]
+        for extension in self.extensions:
+            extension.extra_compile_args = flags + list(extension.extra_compile_args or [])
+        super().build_extensions()
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 - any failure (no compiler, no headers) means "no native"
+            self._warn(error)
+
+    def build_extension(self, extension: Extension) -> None:
+        try:
+            super().build_extension(extension)
+        except Exception as error:  # noqa: BLE001 - see run()
+            self._warn(error)
+
+    @staticmethod
+    def _warn(error: BaseException) -> None:
+        print(NO_NATIVE_WARNING.format(error=error), file=sys.stderr)
+
 
 setup(
     packages=find_packages(include=["sudokuprint", "sudokuprint.*", "ocr", "ocr.*"]) + ["sudokuprint.templates"],
     package_dir={"sudokuprint.templates": "templates"},
+    ext_modules=[
+        Extension(
+            "sudokuprint.solver._native",
+            sources=NATIVE_SOURCES,
+            depends=["sudokuprint/solver/_native_solver.h"],
+        )
+    ],
+    cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -1,0 +1,226 @@
+/* The generic engine: any box shape up to 16 digits (256 cells).
+ *
+ * The same idea as the pure-Python backend (pure.py), on 256-bit bitboards:
+ * positions[d] holds the unsolved cells where digit d may still go; placing d
+ * in a cell clears the cell and its peers from positions[d] and the cell from
+ * `unsolved` (other digits drop it by masking with `unsolved`).  Naked
+ * singles come from counting the digit boards bit-parallel, hidden singles
+ * from each house, and the search branches on a cell with the fewest
+ * candidates, keeping board copies on a caller-owned explicit stack.
+ */
+#include <string.h>
+
+#include "_native_solver.h"
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#endif
+
+#define WORDS 4
+
+static inline void bits_set(Bits256 *b, int cell) { b->w[cell >> 6] |= (uint64_t)1 << (cell & 63); }
+
+static inline int bits_has(const Bits256 *b, int cell) { return (int)((b->w[cell >> 6] >> (cell & 63)) & 1); }
+
+static inline int bits_empty(const Bits256 *b) { return !(b->w[0] | b->w[1] | b->w[2] | b->w[3]); }
+
+/* The lowest set cell, or -1. */
+static inline int bits_lowest(const Bits256 *b)
+{
+    for (int i = 0; i < WORDS; i++)
+        if (b->w[i]) {
+#if defined(_MSC_VER) && !defined(__clang__)
+            unsigned long index;
+            _BitScanForward64(&index, b->w[i]);
+            return i * 64 + (int)index;
+#else
+            return i * 64 + __builtin_ctzll(b->w[i]);
+#endif
+        }
+    return -1;
+}
+
+/* 0, 1 or 2 (two or more) set bits. */
+static inline int bits_count_to_two(const Bits256 *b)
+{
+    int seen = 0;
+    for (int i = 0; i < WORDS; i++) {
+        uint64_t x = b->w[i];
+        if (!x)
+            continue;
+        if ((x & (x - 1)) || seen)
+            return 2;
+        seen = 1;
+    }
+    return seen;
+}
+
+int generic_tables(GenericTables *t, int box_width, int box_height)
+{
+    if (box_width < 1 || box_height < 1 || box_width * box_height > NATIVE_MAX_SIDE)
+        return -1;
+    int side = box_width * box_height;
+    int boxes_across = side / box_width;
+    memset(t, 0, sizeof *t);
+    t->side = side;
+    t->cell_count = side * side;
+    t->house_count = 3 * side;
+    for (int cell = 0; cell < t->cell_count; cell++) {
+        int row = cell / side, column = cell % side;
+        int box = (row / box_height) * boxes_across + column / box_width;
+        bits_set(&t->all_cells, cell);
+        bits_set(&t->houses[row], cell);
+        bits_set(&t->houses[side + column], cell);
+        bits_set(&t->houses[2 * side + box], cell);
+    }
+    for (int cell = 0; cell < t->cell_count; cell++) {
+        int row = cell / side, column = cell % side;
+        int box = (row / box_height) * boxes_across + column / box_width;
+        for (int i = 0; i < WORDS; i++)
+            t->cell_and_peers[cell].w[i] =
+                t->houses[row].w[i] | t->houses[side + column].w[i] | t->houses[2 * side + box].w[i];
+    }
+    return 0;
+}
+
+static inline void place(const GenericTables *t, GenericState *s, int d, int cell)
+{
+    for (int i = 0; i < WORDS; i++)
+        s->positions[d].w[i] &= ~t->cell_and_peers[cell].w[i];
+    bits_set(&s->placed[d], cell);
+    s->unsolved.w[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+}
+
+/* Naked singles; -1 on a contradiction, else whether any was placed.  When
+ * none is, *guess gets a cell with the fewest candidates (two if any). */
+static int naked_singles(const GenericTables *t, GenericState *s, int *guess)
+{
+    Bits256 ones = {{0}}, twos = {{0}}, threes = {{0}};
+    for (int d = 0; d < t->side; d++)
+        for (int i = 0; i < WORDS; i++) {
+            uint64_t p = s->positions[d].w[i] & s->unsolved.w[i];
+            s->positions[d].w[i] = p;
+            threes.w[i] |= twos.w[i] & p;
+            twos.w[i] |= ones.w[i] & p;
+            ones.w[i] |= p;
+        }
+    Bits256 singles, pairs;
+    for (int i = 0; i < WORDS; i++) {
+        if (s->unsolved.w[i] & ~ones.w[i])
+            return -1;
+        singles.w[i] = ones.w[i] & ~twos.w[i];
+        pairs.w[i] = twos.w[i] & ~threes.w[i];
+    }
+    int found = 0;
+    for (int cell = bits_lowest(&singles); cell >= 0; cell = bits_lowest(&singles)) {
+        singles.w[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        int d = 0;
+        while (d < t->side && !bits_has(&s->positions[d], cell))
+            d++;
+        if (d == t->side)
+            return -1; /* an earlier single of this pass took the cell's last digit */
+        place(t, s, d, cell);
+        found = 1;
+    }
+    if (!found)
+        *guess = bits_empty(&pairs) ? bits_lowest(&s->unsolved) : bits_lowest(&pairs);
+    return found;
+}
+
+/* Hidden singles in every house; -1 on a contradiction, else whether any was placed. */
+static int hidden_singles(const GenericTables *t, GenericState *s)
+{
+    int found = 0;
+    for (int d = 0; d < t->side; d++) {
+        for (int h = 0; h < t->house_count; h++) {
+            Bits256 here;
+            for (int i = 0; i < WORDS; i++)
+                here.w[i] = s->positions[d].w[i] & s->unsolved.w[i] & t->houses[h].w[i];
+            int n = bits_count_to_two(&here);
+            if (n == 1) {
+                place(t, s, d, bits_lowest(&here));
+                found = 1;
+            } else if (n == 0) {
+                uint64_t held = 0;
+                for (int i = 0; i < WORDS; i++)
+                    held |= s->placed[d].w[i] & t->houses[h].w[i];
+                if (!held)
+                    return -1; /* the digit fits nowhere in this house */
+            }
+        }
+    }
+    return found;
+}
+
+enum { CONTRADICTION, SOLVED, STUCK };
+
+static int propagate(const GenericTables *t, GenericState *s, int *guess)
+{
+    for (;;) {
+        if (bits_empty(&s->unsolved))
+            return SOLVED;
+        int found = naked_singles(t, s, guess);
+        if (found < 0)
+            return CONTRADICTION;
+        if (found)
+            continue;
+        found = hidden_singles(t, s);
+        if (found < 0)
+            return CONTRADICTION;
+        if (!found)
+            return STUCK;
+    }
+}
+
+uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_t *values, uint64_t limit,
+                       uint8_t *first)
+{
+    GenericState *s = &stack[0];
+    int depth = 0;
+    uint64_t count = 0;
+    int guessed_digit[NATIVE_MAX_CELLS], guessed_cell[NATIVE_MAX_CELLS];
+
+    memset(s, 0, sizeof *s);
+    for (int d = 0; d < t->side; d++)
+        s->positions[d] = t->all_cells;
+    s->unsolved = t->all_cells;
+    for (int cell = 0; cell < t->cell_count; cell++) {
+        int value = values[cell];
+        if (value < 1 || value > t->side)
+            continue;
+        if (!bits_has(&s->positions[value - 1], cell))
+            return 0; /* clashes with an earlier given */
+        place(t, s, value - 1, cell);
+    }
+    /* stack[depth] is the board being worked on; stack[0 .. depth-1] are the
+     * boards from before each pending guess. */
+    for (;;) {
+        int guess = -1;
+        int state = propagate(t, s, &guess);
+        if (state == SOLVED) {
+            if (count == 0 && first)
+                for (int d = 0; d < t->side; d++)
+                    for (int cell = 0; cell < t->cell_count; cell++)
+                        if (bits_has(&s->placed[d], cell))
+                            first[cell] = (uint8_t)(d + 1);
+            if (++count >= limit)
+                return count;
+        } else if (state == STUCK && guess >= 0 && depth < t->cell_count) {
+            int d = 0;
+            while (!bits_has(&s->positions[d], guess))
+                d++; /* the cell is unsolved and has candidates, so d < side */
+            guessed_digit[depth] = d;
+            guessed_cell[depth] = guess;
+            stack[depth + 1] = *s;
+            depth++;
+            s = &stack[depth];
+            place(t, s, d, guess);
+            continue;
+        }
+        if (depth == 0)
+            return count;
+        depth--;
+        s = &stack[depth];
+        s->positions[guessed_digit[depth]].w[guessed_cell[depth] >> 6] &= ~((uint64_t)1 << (guessed_cell[depth] & 63));
+    }
+}

@@ -1,0 +1,362 @@
+/* The fast 9x9 engine: per-digit band bitboards.
+ *
+ * Layout.  The grid is three *bands* of three rows.  For digit d (0-based)
+ * and band b, candidates[d * 3 + b] is a 27-bit mask of the band's cells
+ * (bit 9 * row_in_band + column) where d may go or is placed.  A placed cell
+ * leaves `unsolved` and every other digit's mask, and stays in its own.
+ *
+ * Deductions, all bit-parallel:
+ * - band logic: in a band a digit takes one cell in each row and in each box,
+ *   so the row/box *segments* it uses form a 3x3 permutation.  Segments that
+ *   lie in no permutation covered by the candidates are removed (this is
+ *   locked candidates, pointing and claiming, along rows).  A row left with
+ *   one cell is a hidden single; its column leaves the other two bands.
+ * - hidden singles in columns, folding the three bands of a digit;
+ * - naked singles, counting the nine digit masks of a band bit-parallel.
+ * When these stall, the search guesses a digit on a cell with the fewest
+ * candidates (two if there is one) and keeps the untried rest on an explicit
+ * stack of board copies; no recursion, no heap.
+ */
+#include <string.h>
+
+#include "_native_solver.h"
+
+#define BAND 0x7FFFFFFu          /* the 27 cells of a band */
+#define COLUMN_IN_BAND 0x40201u  /* column 0 of a band: bits 0, 9 and 18 */
+#define ROW 0x1FFu
+
+typedef struct {
+    uint32_t candidates[27];
+    uint32_t unsolved[3];
+    uint32_t dirty; /* bit i: candidates[i] changed since the band logic last saw it */
+} Board;
+
+/* -- compile-time tables --------------------------------------------------- */
+
+#define T2(F, n) F(n), F((n) + 1)
+#define T4(F, n) T2(F, n), T2(F, (n) + 2)
+#define T8(F, n) T4(F, n), T4(F, (n) + 4)
+#define T16(F, n) T8(F, n), T8(F, (n) + 8)
+#define T32(F, n) T16(F, n), T16(F, (n) + 16)
+#define T64(F, n) T32(F, n), T32(F, (n) + 32)
+#define T128(F, n) T64(F, n), T64(F, (n) + 64)
+#define T256(F, n) T128(F, n), T128(F, (n) + 128)
+#define T512(F) T256(F, 0), T256(F, 256)
+
+/* Which of a row's three box segments hold a candidate (bit k = box k). */
+#define ROW_SEGMENTS(x) ((((x) & 0x7) ? 1u : 0u) | (((x) & 0x38) ? 2u : 0u) | (((x) & 0x1C0) ? 4u : 0u))
+static const uint8_t row_segments[512] = {T512(ROW_SEGMENTS)};
+
+/* Segment occupancy o of a band: bit 3 * row + box.  The six permutations,
+ * as segment masks, and the segments lying in a permutation covered by o. */
+#define IF_COVERED(o, p) ((((o) & (p)) == (p)) ? (p) : 0u)
+#define PERMUTATION_SEGMENTS(o)                                                                        \
+    (IF_COVERED(o, 0x111u) | IF_COVERED(o, 0x0A1u) | IF_COVERED(o, 0x10Au) | IF_COVERED(o, 0x062u) | \
+     IF_COVERED(o, 0x08Cu) | IF_COVERED(o, 0x054u))
+/* Three segment bits of a row spread to its nine cells. */
+#define ROW_CELLS(s) ((((s) & 1) ? 0x7u : 0u) | (((s) & 2) ? 0x38u : 0u) | (((s) & 4) ? 0x1C0u : 0u))
+#define BAND_CELLS(s) (ROW_CELLS((s) & 7) | (ROW_CELLS(((s) >> 3) & 7) << 9) | (ROW_CELLS(((s) >> 6) & 7) << 18))
+static const uint16_t permutation_segments[512] = {T512(PERMUTATION_SEGMENTS)};
+#define KEEP(o) BAND_CELLS(PERMUTATION_SEGMENTS(o))
+/* For a segment occupancy: the band cells a digit may keep (0: no room at all). */
+static const uint32_t keep_cells[512] = {T512(KEEP)};
+
+/* The other cells of a cell's row and box inside its band (27 entries). */
+#define BOX_IN_BAND(column) ((0x7u << (3 * ((column) / 3))) * COLUMN_IN_BAND)
+#define BAND_PEERS(p) (((ROW << (9 * ((p) / 9))) | BOX_IN_BAND((p) % 9)) & ~(1u << (p)))
+#define P3(n) BAND_PEERS(n), BAND_PEERS((n) + 1), BAND_PEERS((n) + 2)
+#define P9(n) P3(n), P3((n) + 3), P3((n) + 6)
+static const uint32_t band_peers[27] = {P9(0), P9(9), P9(18)};
+
+/* -- board operations ------------------------------------------------------ */
+
+/* Index of the lowest / highest set bit of a non-zero mask. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static inline int lowest_bit(uint32_t x)
+{
+    unsigned long index;
+    _BitScanForward(&index, x);
+    return (int)index;
+}
+static inline int highest_bit(uint32_t x)
+{
+    unsigned long index;
+    _BitScanReverse(&index, x);
+    return (int)index;
+}
+#else
+static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
+static inline int highest_bit(uint32_t x) { return 31 - __builtin_clz(x); }
+#endif
+
+/* Bits of a band mask standing alone in their row. */
+static inline uint32_t row_singles(uint32_t s)
+{
+    uint32_t out = 0;
+    for (int r = 0; r < 27; r += 9) {
+        uint32_t x = (s >> r) & ROW;
+        if (!(x & (x - 1)))
+            out |= x << r;
+    }
+    return out;
+}
+
+/* Columns (9 bits) that hold a bit of a band mask. */
+static inline uint32_t fold_columns(uint32_t s) { return (s | (s >> 9) | (s >> 18)) & ROW; }
+
+/* Keep only the `keep` cells of candidates[i], marking it dirty if that changes it. */
+static inline void narrow(Board *board, int i, uint32_t keep)
+{
+    uint32_t old = board->candidates[i], kept = old & keep;
+    board->candidates[i] = kept;
+    board->dirty |= (uint32_t)(kept != old) << i;
+}
+
+/* Place digit d in band cells `cells` (one cell, or several in different
+ * rows, columns and boxes). */
+static inline void place(Board *board, int d, int band, uint32_t cells)
+{
+    uint32_t columns = fold_columns(cells) * COLUMN_IN_BAND;
+    for (int b = 0; b < 3; b++)
+        if (b != band)
+            narrow(board, d * 3 + b, ~columns);
+    for (int other = 0; other < 9; other++)
+        if (other != d)
+            narrow(board, other * 3 + band, ~cells);
+    board->unsolved[band] &= ~cells;
+}
+
+/* Place digit d in one cell given by band and position, clearing its row and
+ * box in the band; 0 when the digit may not go there. */
+static inline int place_one(Board *board, int d, int band, int position)
+{
+    uint32_t bit = 1u << position;
+    if (!(board->candidates[d * 3 + band] & bit))
+        return 0;
+    narrow(board, d * 3 + band, ~band_peers[position]);
+    place(board, d, band, bit);
+    return 1;
+}
+
+/* Band logic on every dirty digit-band, until none is left.  Returns 0 on a
+ * contradiction, else 1 and adds the digits it looked at to *touched. */
+static int band_logic(Board *board, uint32_t *touched)
+{
+    while (board->dirty) {
+        int i = lowest_bit(board->dirty);
+        board->dirty &= board->dirty - 1;
+        uint32_t s = board->candidates[i];
+        unsigned occupancy =
+            row_segments[s & ROW] | (row_segments[(s >> 9) & ROW] << 3) | (row_segments[s >> 18] << 6);
+        s &= keep_cells[occupancy];
+        if (!s)
+            return 0;
+        board->candidates[i] = s;
+        int band = i % 3;
+        uint32_t singles = row_singles(s) & board->unsolved[band];
+        if (singles)
+            place(board, i / 3, band, singles);
+        *touched |= 1u << (i / 3);
+    }
+    return 1;
+}
+
+/* Column logic for each digit in `digits` (a bit each), folding its three
+ * bands: box-line interaction along columns (each stack of three boxes is a
+ * permutation of bands and columns, as in band_logic), then hidden singles
+ * in columns.  Returns -1 on a contradiction, else whether anything changed. */
+static int column_logic(Board *board, uint32_t digits)
+{
+    int found = 0;
+    for (; digits; digits &= digits - 1) {
+        int d = lowest_bit(digits);
+        uint32_t *s = &board->candidates[d * 3];
+        uint32_t in_band[3];
+        for (int b = 0; b < 3; b++)
+            in_band[b] = fold_columns(s[b]);
+        uint32_t allowed[3] = {0, 0, 0};
+        for (int shift = 0; shift < 9; shift += 3) {
+            unsigned occupancy = ((in_band[0] >> shift) & 7) | (((in_band[1] >> shift) & 7) << 3) |
+                                 (((in_band[2] >> shift) & 7) << 6);
+            unsigned kept = permutation_segments[occupancy];
+            for (int b = 0; b < 3; b++)
+                allowed[b] |= ((kept >> (3 * b)) & 7) << shift;
+        }
+        uint32_t twice = 0;
+        for (int b = 0; b < 3; b++) {
+            if (allowed[b] != in_band[b]) {
+                narrow(board, d * 3 + b, allowed[b] * COLUMN_IN_BAND);
+                if (!s[b])
+                    return -1;
+                in_band[b] = allowed[b];
+                found = 1;
+            }
+            uint32_t x = s[b];
+            twice |= (x & (x >> 9)) | (x & (x >> 18)) | ((x >> 9) & (x >> 18));
+        }
+        uint32_t anywhere = in_band[0] | in_band[1] | in_band[2];
+        if (anywhere != ROW)
+            return -1;
+        twice |= (in_band[0] & in_band[1]) | (in_band[0] & in_band[2]) | (in_band[1] & in_band[2]);
+        uint32_t once = anywhere & ~twice & ROW;
+        for (int b = 0; once && b < 3; b++) {
+            uint32_t cells = s[b] & (once & in_band[b]) * COLUMN_IN_BAND & board->unsolved[b];
+            while (cells) {
+                int position = lowest_bit(cells);
+                cells &= cells - 1;
+                if (!place_one(board, d, b, position))
+                    return -1;
+                found = 1;
+            }
+        }
+    }
+    return found;
+}
+
+/* Naked singles; returns -1 on a contradiction, else whether any was placed.
+ * When none is, *guess_band / *guess_position name a cell with the fewest
+ * candidates: the last cell with two, else the first unsolved cell. */
+static int naked_singles(Board *board, int *guess_band, int *guess_position)
+{
+    int found = 0;
+    int fallback_band = -1;
+    *guess_band = -1;
+    for (int b = 0; b < 3; b++) {
+        uint32_t unsolved = board->unsolved[b];
+        if (!unsolved)
+            continue;
+        uint32_t ones = 0, twos = 0, threes = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t p = board->candidates[d * 3 + b] & unsolved;
+            threes |= twos & p;
+            twos |= ones & p;
+            ones |= p;
+        }
+        if (unsolved & ~ones)
+            return -1;
+        uint32_t singles = ones & ~twos;
+        while (singles) {
+            int position = lowest_bit(singles);
+            uint32_t bit = singles & (0u - singles);
+            singles ^= bit;
+            int d = 0;
+            while (d < 9 && !(board->candidates[d * 3 + b] & bit))
+                d++;
+            if (d == 9 || !place_one(board, d, b, position))
+                return -1; /* an earlier single of this pass took the cell's last digit */
+            found = 1;
+        }
+        if (found)
+            continue;
+        uint32_t pairs = twos & ~threes;
+        if (pairs) { /* the last such cell: fewer guesses than the first on hard lists */
+            *guess_band = b;
+            *guess_position = highest_bit(pairs);
+        } else if (fallback_band < 0) {
+            fallback_band = b;
+        }
+    }
+    if (!found && *guess_band < 0 && fallback_band >= 0) {
+        *guess_band = fallback_band;
+        *guess_position = lowest_bit(board->unsolved[fallback_band]);
+    }
+    return found;
+}
+
+enum { CONTRADICTION, SOLVED, STUCK };
+
+/* Propagate to a fixpoint; on STUCK, *band / *position name the cell to guess on. */
+static int propagate(Board *board, int *band, int *position)
+{
+    uint32_t touched = 0; /* digits changed since their last column logic */
+    for (;;) {
+        if (!band_logic(board, &touched))
+            return CONTRADICTION;
+        if (!(board->unsolved[0] | board->unsolved[1] | board->unsolved[2]))
+            return SOLVED;
+        int found = column_logic(board, touched);
+        touched = 0;
+        if (found < 0)
+            return CONTRADICTION;
+        if (found)
+            continue;
+        found = naked_singles(board, band, position);
+        if (found < 0)
+            return CONTRADICTION;
+        if (!found)
+            return STUCK;
+    }
+}
+
+static void write_solution(const Board *board, uint8_t out[81])
+{
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t cells = board->candidates[d * 3 + b] & BAND;
+            while (cells) {
+                out[b * 27 + lowest_bit(cells)] = (uint8_t)(d + 1);
+                cells &= cells - 1;
+            }
+        }
+}
+
+/* Load the givens; 0 when two of them clash. */
+static int load(Board *board, const uint8_t values[81])
+{
+    for (int i = 0; i < 27; i++)
+        board->candidates[i] = BAND;
+    board->dirty = BAND; /* one bit for each of the 27 digit-bands: all need a first pass */
+    for (int b = 0; b < 3; b++)
+        board->unsolved[b] = BAND;
+    for (int cell = 0; cell < 81; cell++) {
+        int value = values[cell];
+        if (value < 1 || value > 9)
+            continue;
+        if (!place_one(board, value - 1, cell / 27, cell % 27))
+            return 0;
+    }
+    return 1;
+}
+
+uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81])
+{
+    Board stack[81];
+    uint8_t guessed_digit[81];
+    uint8_t guessed_band[81];
+    uint8_t guessed_position[81];
+    Board board;
+    int depth = 0;
+    uint64_t count = 0;
+
+    if (!load(&board, values))
+        return 0;
+    for (;;) {
+        int band = -1, position = 0;
+        int state = propagate(&board, &band, &position);
+        if (state == SOLVED) {
+            if (count == 0 && first)
+                write_solution(&board, first);
+            if (++count >= limit)
+                return count;
+        } else if (state == STUCK && band >= 0 && depth < 81) {
+            uint32_t bit = 1u << position;
+            int d = 0;
+            while (!(board.candidates[d * 3 + band] & bit))
+                d++; /* the cell is unsolved and has candidates, so d < 9 */
+            stack[depth] = board;
+            guessed_digit[depth] = (uint8_t)d;
+            guessed_band[depth] = (uint8_t)band;
+            guessed_position[depth] = (uint8_t)position;
+            depth++;
+            place_one(&board, d, band, position);
+            continue;
+        }
+        /* Dead end or solution counted: take back the latest guess and rule it out. */
+        if (depth == 0)
+            return count;
+        depth--;
+        board = stack[depth];
+        narrow(&board, guessed_digit[depth] * 3 + guessed_band[depth], ~(1u << guessed_position[depth]));
+    }
+}

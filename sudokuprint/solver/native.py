@@ -1,0 +1,154 @@
+"""The compiled solver backend: the C extension ``_native`` behind the backend contract.
+
+The extension is built by ``pip install .`` when a C compiler is there (see
+setup.py); without it this module still imports and :func:`available` is
+false, so :mod:`sudokuprint.solver` falls back to the pure-Python backend.
+
+Two C engines sit behind it (``_native_solver9.c``, ``_native_generic.c``):
+a fast one for the classic 9x9 grid and a generic one for every shape up to
+16x16.  Larger grids (20x20, 25x25) are passed to the pure-Python solver.
+
+Inputs are checked here, before any C runs (lengths, value ranges, limit);
+the C side checks again and raises ``ValueError`` rather than misbehave.
+The C code holds no global mutable state and releases the GIL while it
+solves, so several threads may solve in parallel.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+
+from ..shape import DIGIT_SYMBOLS, Shape
+from . import pure
+
+if TYPE_CHECKING:
+    from ..grid import Grid
+
+NAME = "native"
+
+try:
+    from . import _native  # type: ignore[attr-defined]
+except ImportError as error:  # not built: no compiler at install time
+    _native = None
+    _UNAVAILABLE_REASON: str | None = f"the C extension sudokuprint.solver._native is not built ({error})"
+else:
+    _UNAVAILABLE_REASON = None
+
+MAX_SIDE = 16
+"""The largest grid side the C engines take; larger grids use the pure-Python solver."""
+
+BATCH_SIZE = 4096
+"""Puzzles packed into one buffer per C call in :func:`count_many`."""
+
+_INVALID = 255
+
+
+@lru_cache(maxsize=None)
+def _string_table(side: int) -> bytes:
+    """Puzzle-string characters to cell values for ``side`` digits: '.' and '0'
+    empty, '1'-'9', 'A'... (either case) digits; anything else maps to 255."""
+    table = bytearray([_INVALID]) * 256
+    table[ord(".")] = table[ord("0")] = 0
+    for digit, symbol in enumerate(DIGIT_SYMBOLS[:side], start=1):
+        table[ord(symbol)] = table[ord(symbol.lower())] = digit
+    return bytes(table)
+
+
+def available() -> bool:
+    """True when the C extension is importable."""
+    return _native is not None
+
+
+def unavailable_reason() -> str | None:
+    """Why the native backend is missing (None when it is available)."""
+    return _UNAVAILABLE_REASON
+
+
+def solve(values: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None]:
+    """Count solutions of ``values`` (0 = empty) up to ``limit``; also the first solution.
+
+    The caller is expected to pass values in range and free of conflicts;
+    values out of range raise ``ValueError`` and clashing givens count 0.
+    """
+    _check_limit(limit)
+    if shape.side > MAX_SIDE:
+        return pure.solve(values, shape, limit)
+    packed = pack_values(values, shape)
+    count, first = _extension().solve(packed, shape.box_width, shape.box_height, limit)
+    return count, list(first) if first is not None else None
+
+
+def count_many(grids: Iterable["Grid"], limit: int = 2) -> Iterator[int]:
+    """Solution counts (up to ``limit``) of many grids, ``BATCH_SIZE`` puzzles per C call.
+
+    Consecutive grids of one shape share a call; a grid with clashing digits counts 0.
+    """
+    _check_limit(limit)
+    extension = _extension()
+    for shape, run in itertools.groupby(grids, key=lambda grid: grid.shape):
+        while chunk := list(itertools.islice(run, BATCH_SIZE)):
+            if shape.side > MAX_SIDE:
+                yield from (pure.solve(grid.values, shape, limit)[0] if grid.is_valid() else 0 for grid in chunk)
+                continue
+            buffer = b"".join(bytes(grid.values) for grid in chunk)
+            yield from extension.count_many(buffer, shape.box_width, shape.box_height, limit)
+
+
+def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape | None = None) -> list[int]:
+    """Solution counts (up to ``limit``) of puzzle strings, all in one C call.
+
+    Each puzzle is one character per cell: ``1``-``9``, ``A``-``G`` digits,
+    ``.`` or ``0`` empty (the standard line of formats.md, without spaces).
+    The shape defaults to the standard one for the strings' length.
+    """
+    _check_limit(limit)
+    if not puzzles:
+        return []
+    length = len(puzzles[0])
+    if shape is None:
+        shape = Shape.for_cell_count(length)
+        if shape is None:
+            raise ValueError(f"puzzle 0: {length} characters is not a standard grid size")
+    if shape.side > MAX_SIDE:
+        raise ValueError(f"count_strings takes grids up to {MAX_SIDE}x{MAX_SIDE}, not {shape.name}")
+    encoded = [p.encode("ascii", "replace") if isinstance(p, str) else bytes(p) for p in puzzles]
+    for index, puzzle in enumerate(encoded):
+        if len(puzzle) != shape.cell_count:
+            raise ValueError(f"puzzle {index}: {len(puzzle)} characters, a {shape.name} grid has {shape.cell_count}")
+    buffer = b"".join(encoded).translate(_string_table(shape.side))
+    bad = buffer.find(_INVALID)
+    if bad >= 0:
+        index, cell = divmod(bad, shape.cell_count)
+        raise ValueError(
+            f"puzzle {index}, {shape.cell_name(cell)}: {chr(encoded[index][cell])!r} is not "
+            f"a digit of a {shape.name} grid, '.' or '0'"
+        )
+    return _extension().count_many(buffer, shape.box_width, shape.box_height, limit)
+
+
+def pack_values(values: Sequence[int], shape: Shape) -> bytes:
+    """The cell values as bytes, after checking their number and range (``ValueError`` names the cell)."""
+    if len(values) != shape.cell_count:
+        raise ValueError(f"a {shape.name} grid has {shape.cell_count} cells, got {len(values)} values")
+    try:
+        packed = bytes(values)
+    except (TypeError, ValueError):
+        packed = None
+    if packed is None or max(packed, default=0) > shape.side:
+        for cell, value in enumerate(values):
+            if not isinstance(value, int) or not 0 <= value <= shape.side:
+                raise ValueError(f"{shape.cell_name(cell)}: value {value!r} is not in 0..{shape.side}")
+    return packed  # type: ignore[return-value]  # every value checked above
+
+
+def _check_limit(limit: int) -> None:
+    if not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be an integer of at least 1, got {limit!r}")
+
+
+def _extension():
+    if _native is None:
+        raise RuntimeError(f"the native solver backend is not available: {_UNAVAILABLE_REASON}")
+    return _native

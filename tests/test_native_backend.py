@@ -1,0 +1,309 @@
+"""The compiled solver against the pure-Python one: same counts, same unique solutions, no crash.
+
+Where the extension was not built these tests skip, except under CI (``$CI``
+set), where the install has a compiler and a missing native backend fails.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import sudokuprint
+from conftest import puzzle_lines
+from sudokuprint import Grid, Shape, parse
+from sudokuprint.solver import count_many, native, pure
+
+if not native.available():
+    if os.environ.get("CI"):
+        pytest.fail(f"CI installs with a compiler, yet {native.unavailable_reason()}", pytrace=False)
+    pytest.skip(f"native backend not built: {native.unavailable_reason()}", allow_module_level=True)
+
+from sudokuprint.solver import _native  # noqa: E402  (only importable when built)
+
+CLASSIC = Shape(3, 3)
+
+# (list, how many to take evenly spread, limit): both backends on each sample.
+LIST_SAMPLES = [
+    ("sudoku17_royle_49151.txt", 300, 2),
+    ("top95.txt", 95, 2),
+    ("hardest_norvig11.txt", 11, 2),
+    ("easy50_pe96.txt", 50, 2),
+    ("top1465_magictour.txt", 100, 2),
+    ("forum_hardest_1106.txt", 30, 2),
+    ("forum_hardest_1905_se11plus.txt", 40, 2),
+    ("sudoku_exchange_diabolical_se.txt", 300, 2),
+    ("serg_benchmark_multisolution.txt", 300, 10),
+]
+
+SHAPES = [
+    Shape(1, 1), Shape(2, 2), Shape(3, 2), Shape(2, 3), Shape(4, 1), Shape(1, 4), Shape(4, 2), Shape(2, 4),
+    Shape(5, 2), Shape(3, 3), Shape(4, 3), Shape(3, 4), Shape(5, 3), Shape(4, 4),
+]  # fmt: skip
+
+
+def evenly(name: str, count: int) -> list[str]:
+    lines = puzzle_lines(name)
+    return lines[:: max(1, len(lines) // count)][:count]
+
+
+def assert_solution_of(solution: list[int] | None, values, shape: Shape) -> None:
+    assert solution is not None
+    grid = Grid.from_values(solution, shape)
+    assert grid.is_complete() and grid.is_valid()
+    assert all(s == v for s, v in zip(solution, values) if v)
+
+
+def assert_backends_agree(values, shape: Shape, limit: int) -> int:
+    """Both backends on one puzzle: equal counts; equal solutions when unique, valid ones otherwise."""
+    native_count, native_first = native.solve(values, shape, limit)
+    pure_count, pure_first = pure.solve(values, shape, limit)
+    assert native_count == pure_count, (shape.name, values)
+    if pure_count == 1:
+        assert native_first == pure_first
+    elif pure_count:
+        assert_solution_of(native_first, values, shape)
+    else:
+        assert native_first is None
+    return native_count
+
+
+# -- the puzzle lists ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,count,limit", LIST_SAMPLES, ids=[s[0] for s in LIST_SAMPLES])
+def test_both_backends_agree_on_every_puzzle_list(name: str, count: int, limit: int) -> None:
+    lines = evenly(name, count)
+    assert len(lines) == count
+    counts = {assert_backends_agree(parse(line).values, CLASSIC, limit) for line in lines}
+    if limit == 2:
+        assert counts == {1}  # the unique lists
+    else:
+        assert min(counts) >= 2  # Serg's list: every puzzle has two or more
+
+
+@pytest.mark.parametrize(
+    "name,step,expected",
+    [
+        ("sudoku17_royle_49151.txt", 1, 1),
+        ("sudoku_exchange_diabolical_se.txt", 1, 1),
+        ("top1465_magictour.txt", 1, 1),
+        ("forum_hardest_1106.txt", 1, 1),
+        ("forum_hardest_1905_se11plus.txt", 10, 1),
+        ("serg_benchmark_multisolution.txt", 1, 2),
+    ],
+)
+def test_native_batch_counts_whole_lists_as_the_data_readme_says(name: str, step: int, expected: int) -> None:
+    lines = puzzle_lines(name, step=step)
+    assert native.count_strings(lines, 2) == [expected] * len(lines)
+
+
+def test_fast_and_generic_engines_agree_on_9x9() -> None:
+    # The generic C engine (every shape) is an oracle for the fast 9x9 one, on far more puzzles than pure can do.
+    lines = puzzle_lines("top1465_magictour.txt") + puzzle_lines("serg_benchmark_multisolution.txt", step=10)
+    buffer = b"".join(bytes(parse(line).values) for line in lines)
+    assert _native.count_many(buffer, 3, 3, 3) == _native.count_many(buffer, 3, 3, 3, generic=True)
+    for line in lines[::7]:
+        values = bytes(parse(line).values)
+        fast, generic = _native.solve(values, 3, 3, 2), _native.solve(values, 3, 3, 2, generic=True)
+        assert fast[0] == generic[0]
+        if fast[0] == 1:
+            assert fast[1] == generic[1]
+
+
+# -- random puzzles: no, one and many solutions, every shape ---------------------
+
+
+def random_partial_grid(shape: Shape, rng: random.Random, filled: int) -> list[int]:
+    """Digits dropped at random where no peer holds them: often no solution, sometimes many.
+
+    Only for grids up to 9x9: on larger ones such a grid can take any solver
+    minutes to prove it has no solution.
+    """
+    values = [0] * shape.cell_count
+    peers = shape.peers
+    for cell in rng.sample(range(shape.cell_count), filled):
+        digit = rng.randint(1, shape.side)
+        if all(values[p] != digit for p in peers[cell]):
+            values[cell] = digit
+    return values
+
+
+def shuffled(items, rng: random.Random) -> list:
+    items = list(items)
+    rng.shuffle(items)
+    return items
+
+
+def random_solution(shape: Shape, rng: random.Random) -> list[int]:
+    """A solved grid with digits relabelled and rows, columns, bands and stacks shuffled."""
+    side, width, height = shape.side, shape.box_width, shape.box_height
+    base = native.solve([0] * shape.cell_count, shape, 1)[1]
+    labels = shuffled(shape.digits, rng)
+    rows = [band * height + r for band in shuffled(range(side // height), rng) for r in shuffled(range(height), rng)]
+    columns = [stack * width + c for stack in shuffled(range(side // width), rng) for c in shuffled(range(width), rng)]
+    return [labels[base[row * side + column] - 1] for row in rows for column in columns]
+
+
+def random_unique_puzzle(shape: Shape, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A random solution and a puzzle thinned from it while it stays unique (native decides).
+
+    Grids above 9x9 keep at least half their cells, so the pure solver's check stays quick.
+    """
+    solution = random_solution(shape, rng)
+    values = list(solution)
+    removable = shape.cell_count if shape.side <= 9 else shape.cell_count // 2
+    for cell in rng.sample(range(shape.cell_count), removable):
+        kept, values[cell] = values[cell], 0
+        if native.solve(values, shape, 2)[0] != 1:
+            values[cell] = kept
+    return solution, values
+
+
+def with_a_wrong_digit(puzzle: list[int], solution: list[int], shape: Shape) -> list[int] | None:
+    """The unique puzzle plus one digit no peer holds but the solution does not have: no solution."""
+    for cell in (c for c, v in enumerate(puzzle) if not v):
+        held = {puzzle[p] for p in shape.peers[cell]}
+        for digit in shape.digits:
+            if digit != solution[cell] and digit not in held:
+                return puzzle[:cell] + [digit] + puzzle[cell + 1 :]
+    return None
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: f"{s.box_width}x{s.box_height}")
+def test_random_puzzles_with_none_one_and_many_solutions(shape: Shape) -> None:
+    rng = random.Random(f"native-{shape.box_width}x{shape.box_height}")
+    seen = set()
+    if shape.side <= 9:
+        for _ in range(30):
+            for filled in (shape.cell_count // 6, shape.cell_count // 3, shape.cell_count // 2):
+                seen.add(min(assert_backends_agree(random_partial_grid(shape, rng, filled), shape, 3), 2))
+    for _ in range(8 if shape.side <= 9 else 2):
+        solution, puzzle = random_unique_puzzle(shape, rng)
+        seen.add(assert_backends_agree(puzzle, shape, 2))
+        assert seen >= {1}
+        wrong = with_a_wrong_digit(puzzle, solution, shape)
+        if wrong is not None:
+            seen.add(assert_backends_agree(wrong, shape, 3))
+            assert 0 in seen
+        looser = [0 if v and rng.random() < 0.2 else v for v in puzzle]
+        seen.add(min(assert_backends_agree(looser, shape, 3), 2))
+    if shape.side > 1:
+        assert assert_backends_agree([0] * shape.cell_count, shape, 5) == 5
+        seen.add(2)
+        assert seen == {0, 1, 2}
+
+
+def test_grids_larger_than_16x16_go_to_the_pure_solver() -> None:
+    shape = Shape(5, 4)
+    solution = pure.solve([0] * shape.cell_count, shape, 1)[1]
+    puzzle = [v if i % 7 else 0 for i, v in enumerate(solution)]
+    assert native.solve(puzzle, shape, 2) == pure.solve(puzzle, shape, 2) == (1, solution)
+
+
+def test_clashing_givens_count_zero_in_both_engines() -> None:
+    clash = [5, 5] + [0] * 79
+    assert native.solve(clash, CLASSIC, 2) == pure.solve(clash, CLASSIC, 2) == (0, None)
+    assert _native.solve(bytes(clash), 3, 3, 2, generic=True) == (0, None)
+    rng = random.Random(7)
+    noisy = [bytes(rng.randint(0, 9) for _ in range(81)) for _ in range(200)]
+    assert _native.count_many(b"".join(noisy), 3, 3, 2) == [pure.solve(v, CLASSIC, 2)[0] for v in noisy]
+
+
+def test_count_many_groups_shapes_and_matches_the_pure_path() -> None:
+    grids = [parse(line) for line in evenly("top95.txt", 10)]
+    grids += [Grid.empty(Shape(2, 2)), Grid.from_values([1, 1] + [0] * 14, Shape(2, 2)), Grid.empty(Shape(5, 4))]
+    grids += [parse(line) for line in evenly("serg_benchmark_multisolution.txt", 5)]
+    expected = list(count_many(grids, 3, backend="python"))
+    assert list(count_many(grids, 3, backend="native")) == expected
+    assert expected[:13] == [1] * 10 + [3, 0, 3] and min(expected[13:]) >= 2
+
+
+# -- bad input: a Python exception, never a crash ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "values,limit,message",
+    [
+        ([0] * 80, 2, "has 81 cells, got 80"),
+        ([10] + [0] * 80, 2, r"r1c1: value 10 is not in 0..9"),
+        ([0] * 40 + [-1] + [0] * 40, 2, r"r5c5: value -1"),
+        ([0] * 80 + [256], 2, r"r9c9: value 256"),
+        ([0] * 80 + ["7"], 2, r"r9c9: value '7'"),
+        ([0] * 81, 0, "limit must be"),
+        ([0] * 81, 1.5, "limit must be"),
+    ],
+)
+def test_bad_input_raises_value_error(values, limit, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        native.solve(values, CLASSIC, limit)
+
+
+def test_the_extension_checks_its_own_arguments() -> None:
+    with pytest.raises(ValueError, match="cell 3: value 10"):
+        _native.solve(bytes([0, 0, 0, 10] + [0] * 77), 3, 3, 2)
+    with pytest.raises(ValueError, match="puzzle 1, cell 0: value 255"):
+        _native.count_many(bytes(81) + b"\xff" + bytes(80), 3, 3, 2)
+    with pytest.raises(ValueError, match="not a whole number"):
+        _native.count_many(bytes(100), 3, 3, 2)
+    with pytest.raises(ValueError, match="1 to 16 digits"):
+        _native.solve(bytes(400), 5, 4, 2)
+    with pytest.raises(ValueError, match="1 to 16 digits"):
+        _native.solve(bytes(1), 0, 1, 2)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        _native.count_many(bytes(81), 3, 3, -5)
+    with pytest.raises(TypeError):
+        _native.solve("." * 81, 3, 3, 2)
+    assert _native.count_many(b"", 3, 3, 2) == []
+    rng = random.Random(11)
+    for _ in range(200):  # random bytes of random lengths: errors, never a crash
+        junk = bytes(rng.randrange(256) for _ in range(rng.choice([0, 16, 80, 81, 162, 256])))
+        try:
+            _native.count_many(junk, rng.randint(1, 4), rng.randint(1, 4), rng.randint(1, 3))
+        except ValueError:
+            pass
+
+
+def test_count_strings_names_bad_puzzles() -> None:
+    good = puzzle_lines("top95.txt", limit=1)[0]
+    assert native.count_strings([good, good.encode(), good.replace(".", "0")]) == [1, 1, 1]
+    with pytest.raises(ValueError, match=r"puzzle 1, r1c3: '#' is not a digit of a 9x9 grid"):
+        native.count_strings([good, good[:2] + "#" + good[3:]])
+    with pytest.raises(ValueError, match="puzzle 1: 80 characters"):
+        native.count_strings([good, good[:80]])
+    with pytest.raises(ValueError, match="puzzle 0, r1c1: 'A' is not a digit of a 9x9 grid"):
+        native.count_strings(["A" + good[1:]])
+    assert native.count_strings(["." * 16, "1234" * 4], 3) == [3, 0]
+
+
+# -- threads, and the backend the CLI reports -------------------------------------
+
+
+def test_threads_share_the_solver_and_get_the_same_results() -> None:
+    lines = puzzle_lines("top1465_magictour.txt", step=3) + puzzle_lines("serg_benchmark_multisolution.txt", 400)
+    chunks = [lines[i : i + 50] for i in range(0, len(lines), 50)]
+    serial = [native.count_strings(chunk, 3) for chunk in chunks]
+    grids = [parse(line) for line in lines[::20]]
+    singles = [native.solve(g.values, g.shape, 2) for g in grids]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(lambda chunk: native.count_strings(chunk, 3), chunks)) == serial
+        assert list(pool.map(lambda g: native.solve(g.values, g.shape, 2), grids)) == singles
+
+
+@pytest.mark.parametrize("forced,expected", [(None, "native"), ("python", "python")])
+def test_version_names_the_active_backend(forced: str | None, expected: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "SUDOKUPRINT_BACKEND"}
+    if forced:
+        env["SUDOKUPRINT_BACKEND"] = forced
+    # The subprocess must import this same sudokuprint (source tree or installed copy).
+    package_root = os.path.dirname(os.path.dirname(sudokuprint.__file__))
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    result = subprocess.run(
+        [sys.executable, "-m", "sudokuprint", "--version"], capture_output=True, text=True, env=env, check=True
+    )
+    assert f"solver backend: {expected}" in result.stdout
