@@ -45,11 +45,31 @@ def _peak(profile: np.ndarray, center: float, reach: int) -> tuple[float, float]
     return float((positions * weights).sum() / weights.sum()), height
 
 
+def _fit_lattice(profile: np.ndarray, cell: int, margin: int) -> tuple[float, float]:
+    """Start and spacing of the ten evenly spaced ridges that best match a profile.
+
+    This finds the grid even when the outline was half a cell off or a little
+    too large or small; each line is then refined on its own.
+    """
+    smooth = cv2.GaussianBlur(profile.reshape(-1, 1), (1, 5), 0).ravel()
+    positions = np.arange(len(smooth))
+    spacings = np.linspace(0.88 * cell, 1.12 * cell, 25)
+    starts = np.arange(margin - 0.6 * cell, margin + 0.6 * cell + 0.5, 1.0)
+    spacing_grid, start_grid = np.meshgrid(spacings, starts)
+    lines = start_grid.ravel()[:, None] + np.arange(10)[None, :] * spacing_grid.ravel()[:, None]
+    inside = (lines[:, 0] >= 0) & (lines[:, -1] <= len(smooth) - 1)
+    scores = np.interp(lines, positions, smooth).sum(axis=1)
+    scores[~inside] = -1.0
+    best = int(np.argmax(scores))
+    return float(start_grid.ravel()[best]), float(spacing_grid.ravel()[best])
+
+
 def _horizontal_lines(strokes: np.ndarray, cell: int, margin: int) -> np.ndarray:
     """For each of the 10 horizontal lines, its fitted y at each of 9 band centres (10 x 9)."""
     reach = max(2, int(SEARCH * cell))
     whole = strokes[:, margin : margin + 9 * cell].mean(axis=1)
-    expected = np.array([_peak(whole, margin + i * cell, reach)[0] for i in range(10)])
+    start, spacing = _fit_lattice(whole, cell, margin)
+    expected = np.array([_peak(whole, start + i * spacing, max(2, reach * 2 // 3))[0] for i in range(10)])
     # keep the order and rough spacing: a line found too close to its neighbour falls back to even spacing
     bands = strokes[:, margin : margin + 9 * cell].reshape(strokes.shape[0], 9, cell).mean(axis=2)
     smooth = cv2.GaussianBlur(bands, (1, 3), 0)

@@ -1,0 +1,137 @@
+"""Each OCR stage alone, on real newspaper photos (Wicht & Hennebert, CC-BY-4.0)."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from conftest import SHARED_DATA, data_file
+
+from ocr.cells import read_cells
+from ocr.classifier import default_model, read_digits
+from ocr.detect import find_grid, order_corners
+from ocr.lines import locate_lines
+from ocr.load import MAX_SIDE, load_photo
+from ocr.orientation import best_turn
+from ocr.rectify import rectify
+from ocr.tesseract import INSTALL_HINT, available, read_digits_tesseract
+from sudokuprint.errors import NoGridError
+
+WICHT = SHARED_DATA / "wicht" / "train"
+# a sample across phones and sizes: small 640x480 shots and large ones
+PHOTOS = ["image1", "image125", "image1082", "image206", "image1014", "image150"]
+
+
+def truth(name: str) -> np.ndarray:
+    lines = data_file("wicht", "train", f"{name}.dat").read_text().splitlines()[2:11]
+    return np.array([int(v) for line in lines for v in line.split()])
+
+
+def outlines() -> dict[str, np.ndarray]:
+    with data_file("wicht", "train", "outlines_raw_frame.csv").open() as stream:
+        return {
+            row["filepath"][:-4]: np.array([float(row[f"p{i}_{a}"]) for i in range(1, 5) for a in "xy"]).reshape(4, 2)
+            for row in csv.DictReader(stream)
+        }
+
+
+def test_load_scales_huge_images_down_and_honours_exif(tmp_path):
+    big = Image.new("RGB", (4000, 1000), "white")
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90 degrees clockwise to display"
+    path = tmp_path / "big.jpg"
+    big.save(path, exif=exif)
+    photo = load_photo(path)
+    assert max(photo.gray.shape) == MAX_SIDE
+    assert photo.gray.shape[0] > photo.gray.shape[1]  # turned upright: taller than wide
+    assert photo.color.shape[:2] == photo.gray.shape
+
+
+def test_load_rejects_a_file_that_is_no_image(tmp_path):
+    path = tmp_path / "notes.jpg"
+    path.write_text("not a photo")
+    with pytest.raises(NoGridError) as caught:
+        load_photo(path)
+    assert caught.value.reason == "unreadable"
+
+
+@pytest.mark.parametrize("name", PHOTOS)
+def test_find_grid_matches_the_hand_drawn_outline(name):
+    photo = load_photo(data_file("wicht", "train", f"{name}.jpg"))
+    found = find_grid(photo.gray).corners
+    expected = outlines()[name]
+    side = np.linalg.norm(expected[0] - expected[2]) / np.sqrt(2)
+    assert np.abs(found - expected).max() < 0.05 * side
+
+
+def test_order_corners_is_clockwise_from_top_left():
+    points = np.array([[10, 90], [90, 95], [12, 8], [88, 5]])
+    assert order_corners(points).tolist() == [[12, 8], [88, 5], [90, 95], [10, 90]]
+
+
+def test_no_grid_in_a_page_of_text():
+    page = Image.new("L", (800, 600), 235)
+    from PIL import ImageDraw
+
+    draw = ImageDraw.Draw(page)
+    for line in range(20):
+        draw.text((40, 20 + line * 28), "The quick brown fox jumps over the lazy dog " * 2, fill=20)
+    with pytest.raises(NoGridError) as caught:
+        find_grid(np.asarray(page))
+    assert caught.value.reason == "no-grid"
+
+
+def test_a_grid_too_small_to_read_is_reported_as_such():
+    photo = load_photo(data_file("wicht", "train", "image1.jpg"))
+    tiny = np.asarray(Image.fromarray(photo.gray).resize((80, 60)))
+    with pytest.raises(NoGridError) as caught:
+        find_grid(tiny)
+    assert caught.value.reason in {"too-small", "no-grid"}
+
+
+@pytest.mark.parametrize("name", ["image1", "image1082", "image1048"])
+def test_lines_and_cells_find_exactly_the_printed_givens(name):
+    photo = load_photo(data_file("wicht", "train", f"{name}.jpg"))
+    flat = rectify(photo.gray, find_grid(photo.gray).corners)
+    assert flat.image.shape[0] == flat.image.shape[1] > 9 * flat.cell
+    crossings = locate_lines(flat)
+    assert crossings.shape == (10, 10, 2)
+    # crossings go left to right and top to bottom, a cell apart give or take
+    steps = np.diff(crossings[:, :, 0], axis=1)
+    assert (steps > 0.7 * flat.cell).all() and (steps < 1.3 * flat.cell).all()
+    cells = read_cells(photo.gray, flat, crossings)
+    assert [c.is_given for c in cells] == list(truth(name) != 0)
+
+
+def test_builtin_classifier_reads_the_givens_of_a_photo():
+    photo = load_photo(data_file("wicht", "train", "image1082.jpg"))
+    flat = rectify(photo.gray, find_grid(photo.gray).corners)
+    cells = [c for c in read_cells(photo.gray, flat, locate_lines(flat)) if c.is_given]
+    probabilities = read_digits([c.digit for c in cells], default_model())
+    expected = truth("image1082")
+    assert [int(p.argmax()) for p in probabilities] == [int(expected[c.index]) for c in cells]
+
+
+def test_orientation_finds_the_quarter_turn_of_sideways_digits():
+    photo = load_photo(data_file("wicht", "train", "image1.jpg"))
+    flat = rectify(photo.gray, find_grid(photo.gray).corners)
+    digits = [c.digit for c in read_cells(photo.gray, flat, locate_lines(flat)) if c.is_given]
+    assert best_turn(digits)[0] == 0
+    sideways = [np.rot90(d, 1) for d in digits]
+    assert best_turn(sideways)[0] == 3
+    upside_down = [np.rot90(d, 2) for d in digits]
+    assert best_turn(upside_down)[0] == 2
+
+
+@pytest.mark.skipif(not available(), reason=INSTALL_HINT)
+def test_tesseract_reads_a_strip_of_cells_in_one_call():
+    photo = load_photo(data_file("wicht", "train", "image1082.jpg"))
+    flat = rectify(photo.gray, find_grid(photo.gray).corners)
+    cells = [c for c in read_cells(photo.gray, flat, locate_lines(flat)) if c.is_given][:12]
+    readings = read_digits_tesseract([c.digit for c in cells])
+    expected = truth("image1082")
+    right = sum(1 for c, r in zip(cells, readings) if r is not None and r[0] == expected[c.index])
+    assert right >= 9
