@@ -16,6 +16,7 @@ solves, so several threads may solve in parallel.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
@@ -30,9 +31,14 @@ NAME = "native"
 
 try:
     from . import _native  # type: ignore[attr-defined]
-except ImportError as error:  # not built: no compiler at install time
+except ImportError as error:
     _native = None
-    _UNAVAILABLE_REASON: str | None = f"the C extension sudokuprint.solver._native is not built ({error})"
+    if importlib.util.find_spec(f"{__package__}._native") is None:
+        _UNAVAILABLE_REASON: str | None = (
+            "the C extension sudokuprint.solver._native was not built (no C compiler at install time?)"
+        )
+    else:
+        _UNAVAILABLE_REASON = f"the C extension sudokuprint.solver._native does not load: {error}"
 else:
     _UNAVAILABLE_REASON = None
 
