@@ -13,17 +13,31 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import puzzle_lines
+from conftest import data_file, puzzle_lines
 from sudokuprint import Grid, Shape, is_unique, parse, solve
 from sudokuprint.cli import main
 from sudokuprint.errors import UnsupportedError
 from sudokuprint.formats import detect, read_text, write
-from sudokuprint.formats.explainer import write_explainer
-from sudokuprint.formats.json_puzzle import write_json_puzzle
-from sudokuprint.formats.partial_json import PartialPuzzle, make_partial, parse_partial, write_partial
-from sudokuprint.formats.pattern_code import decode_pattern, encode_pattern, write_pattern_code
+from sudokuprint.formats.explainer import sniff_explainer, write_explainer
+from sudokuprint.formats.json_puzzle import sniff_json_puzzle, write_json_puzzle
+from sudokuprint.formats.partial_json import (
+    PartialPuzzle,
+    make_partial,
+    parse_partial,
+    sniff_partial_json,
+    write_partial,
+)
+from sudokuprint.formats.pattern_code import decode_pattern, encode_pattern, sniff_pattern_code, write_pattern_code
+from sudokuprint.formats.registry import SAMPLE_SIZE
 from sudokuprint.formats.state import parse_state, sniff_state, write_state
-from sudokuprint.formats.svd import SvdLabel, format_svd_label, parse_svd_label, write_svd, write_svd_extended
+from sudokuprint.formats.svd import (
+    SvdLabel,
+    format_svd_label,
+    parse_svd_label,
+    sniff_svd_extended,
+    write_svd,
+    write_svd_extended,
+)
 
 DATA = Path(__file__).parent / "data"
 CLASSIC = Shape(3, 3)
@@ -366,6 +380,7 @@ def test_pattern_code_writer_round_trip(keep: list[bool]) -> None:
 )
 def test_detection_of_seed_fixtures(name: str, expected: str) -> None:
     assert detect(fixture(name)).name == expected
+    assert detect(fixture(name), name).name == expected  # the .txt / .json hint does not mislead
 
 
 def test_detection_leaves_plain_puzzles_to_standard() -> None:
@@ -381,6 +396,26 @@ def test_detection_leaves_plain_puzzles_to_standard() -> None:
     grid_form = "\n".join(SVD_SIMPLE[i : i + 9] for i in range(0, 81, 9))
     assert detect(grid_form).name == "standard"
     assert not sniff_state("*-----------*\n|1..|...|...|\n|.2.|...|...|\n")  # Simple Sudoku .ss frame
+
+
+SEED_SNIFFERS = [
+    sniff_state,
+    sniff_explainer,
+    sniff_svd_extended,
+    sniff_pattern_code,
+    sniff_json_puzzle,
+    sniff_partial_json,
+]
+
+
+def test_seed_sniffers_claim_none_of_the_community_files_and_lists() -> None:
+    files = [p for p in data_file("formats").rglob("*") if p.is_file() and p.name != "README.md"]
+    files += sorted(data_file("puzzles").glob("*.txt"))
+    assert len(files) > 30
+    for path in files:
+        with path.open(encoding="utf-8", errors="replace") as stream:
+            sample = stream.read(SAMPLE_SIZE)
+        assert [f.__name__ for f in SEED_SNIFFERS if f(sample)] == [], path
 
 
 # -- CLI ---------------------------------------------------------------------
