@@ -31,7 +31,7 @@ from ..errors import ParseError, UnsupportedError
 from ..grid import Grid
 from ..shape import CLASSIC
 from .base import Format, Lines, Record
-from .textgrid import Cell, grid_from_cells
+from .textgrid import Cell, grid_from_cells, quick_grid
 
 TITLE = "OpenSudoku XML"
 ROOT = "opensudoku"
@@ -103,6 +103,8 @@ class _Collector:
 
 def _grid_of_data(data: str, line: int, column: int, line_text: str) -> Grid:
     """The givens of a game's data attribute; errors point into the attribute when they can."""
+    if len(data) == DATA_LENGTH and (grid := quick_grid(data, "0")) is not None:
+        return grid
     found = line_text.find(data, column - 1) if line_text else -1
     first_column = found + 1 if found >= 0 else column
     if len(data) != DATA_LENGTH or not data.isascii():

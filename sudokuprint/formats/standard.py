@@ -38,6 +38,7 @@ from .textgrid import (
     grid_from_rows,
     is_prose,
     nearest_full_size,
+    quick_grid,
     row_of,
     side_for_count,
 )
@@ -72,12 +73,13 @@ def _whole_puzzle(cells: list[Cell]) -> int | None:
     return side_for_count(len(cells))
 
 
-def split_puzzle_line(text: str, number: int) -> tuple[list[Cell], int, str] | None:
+def split_puzzle_line(text: str, number: int, *, whole_line: bool = True) -> tuple[list[Cell], int, str] | None:
     """A line that holds one whole puzzle: (cells, side, trailing comment), else None.
 
     The comment is the text from a ``#`` on, or after the first word when that
     word is a whole puzzle and the rest is not more cells (it has a character
-    that is not a cell, or is prose).
+    that is not a cell, or is prose).  Failing those, the whole line's cells
+    (blanks ignored) are the puzzle, unless ``whole_line`` is false.
     """
     hash_at = text.find("#")
     if hash_at > 0:
@@ -93,6 +95,8 @@ def split_puzzle_line(text: str, number: int) -> tuple[list[Cell], int, str] | N
         side = _whole_puzzle(cells)
         if side is not None:
             return cells, side, words[1].strip()
+    if not whole_line:
+        return None
     cells = cells_of(text, number)
     side = _whole_puzzle(cells)
     if side is not None:
@@ -160,11 +164,17 @@ def read_puzzle_list(lines: Lines, title: str) -> Iterator[Record]:
     for number, text in lines:
         if is_comment(text):
             continue
-        if not started and is_prose(text):
+        meta = {"header": "\n".join(header)} if header else {}
+        quick = quick_grid(text.strip())
+        if quick is not None:
+            started = True
+            yield Record(quick, number, meta)
+            continue
+        puzzle = split_puzzle_line(text, number, whole_line=False)
+        if puzzle is None and not started and is_prose(text):
             header.append(text.strip())
             continue
-        meta = {"header": "\n".join(header)} if header else {}
-        puzzle = split_puzzle_line(text, number)
+        puzzle = puzzle or split_puzzle_line(text, number)
         if puzzle is not None:
             cells, side, comment = puzzle
             if comment:
@@ -204,7 +214,11 @@ def parse_standard(text: str) -> Grid:
 def sniff_standard(sample: str) -> bool:
     """The first line that is not a comment or prose starts with cells (digits, dots)."""
     for line in sample.splitlines():
-        if is_comment(line) or is_prose(line):
+        if is_comment(line):
+            continue
+        if quick_grid(line.strip()) is not None or split_puzzle_line(line, 1, whole_line=False) is not None:
+            return True
+        if is_prose(line):
             continue
         words = line.split("#", 1)[0].split()
         cells = "".join(words) if all(len(word) <= MAX_SIDE for word in words) else words[0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Sequence
 
 from ..errors import ParseError
@@ -85,10 +86,41 @@ def cell_value(cell: Cell, side: int, title: str, empty: str = EMPTY_SYMBOLS) ->
     )
 
 
+@cache
+def shape_for_side(side: int) -> Shape:
+    """One shared Shape per side, so its cached houses and peers are computed once."""
+    return Shape.for_side(side)
+
+
+@cache
+def _symbol_table(side: int, empty: str) -> dict[str, int]:
+    table = {symbol: 0 for symbol in empty}
+    for digit in range(1, side + 1):
+        table[digit_symbol(digit)] = table[digit_symbol(digit).lower()] = digit
+    return table
+
+
+def quick_grid(text: str, empty: str = EMPTY_SYMBOLS) -> Grid | None:
+    """The grid of a compact whole-puzzle string, or None if it is anything else.
+
+    The fast path for long lists; on None, read the text cell by cell to get
+    a located error.
+    """
+    side = side_for_count(len(text))
+    if side is None:
+        return None
+    table = _symbol_table(side, empty)
+    try:
+        values = [table[ch] for ch in text]
+    except KeyError:
+        return None
+    return Grid.from_values(values, shape_for_side(side))
+
+
 def grid_from_cells(cells: Sequence[Cell], side: int, title: str, empty: str = EMPTY_SYMBOLS) -> Grid:
     """A grid of givens from N*N cells."""
     values = [cell_value(cell, side, title, empty) for cell in cells]
-    return Grid.from_values(values, Shape.for_side(side))
+    return Grid.from_values(values, shape_for_side(side))
 
 
 @dataclass(frozen=True)
