@@ -21,7 +21,7 @@ import itertools
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
-from ..shape import DIGIT_SYMBOLS, Shape
+from ..shape import DIGIT_SYMBOLS, MAX_SIDE as MAX_GRID_SIDE, Shape
 from . import pure
 
 if TYPE_CHECKING:
@@ -44,6 +44,9 @@ else:
 
 MAX_SIDE = 16
 """The largest grid side the C engines take; larger grids use the pure-Python solver."""
+
+_VALID_VALUES = [bytes(range(side + 1)) for side in range(MAX_GRID_SIDE + 1)]
+"""For each side: the byte values a cell may hold (0 = empty, 1..side)."""
 
 BATCH_SIZE = 4096
 """Puzzles packed into one buffer per C call in :func:`count_many`."""
@@ -79,10 +82,10 @@ def solve(values: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[in
     values out of range raise ``ValueError`` and clashing givens count 0.
     """
     _check_limit(limit)
-    if shape.side > MAX_SIDE:
+    width, height = shape.box_width, shape.box_height
+    if width * height > MAX_SIDE:
         return pure.solve(values, shape, limit)
-    packed = pack_values(values, shape)
-    count, first = _extension().solve(packed, shape.box_width, shape.box_height, limit)
+    count, first = _extension().solve(pack_values(values, shape), width, height, limit)
     return count, list(first) if first is not None else None
 
 
@@ -136,21 +139,23 @@ def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape |
 
 def pack_values(values: Sequence[int], shape: Shape) -> bytes:
     """The cell values as bytes, after checking their number and range (``ValueError`` names the cell)."""
-    if len(values) != shape.cell_count:
-        raise ValueError(f"a {shape.name} grid has {shape.cell_count} cells, got {len(values)} values")
+    side = shape.box_width * shape.box_height
     try:
         packed = bytes(values)
     except (TypeError, ValueError):
-        packed = None
-    if packed is None or max(packed, default=0) > shape.side:
-        for cell, value in enumerate(values):
-            if not isinstance(value, int) or not 0 <= value <= shape.side:
-                raise ValueError(f"{shape.cell_name(cell)}: value {value!r} is not in 0..{shape.side}")
-    return packed  # type: ignore[return-value]  # every value checked above
+        packed = b""
+    if len(packed) == side * side and not packed.translate(None, _VALID_VALUES[side]):
+        return packed  # right length, and deleting the values 0..side leaves nothing
+    if len(values) != side * side:
+        raise ValueError(f"a {shape.name} grid has {side * side} cells, got {len(values)} values")
+    for cell, value in enumerate(values):
+        if not isinstance(value, int) or not 0 <= value <= side:
+            raise ValueError(f"{shape.cell_name(cell)}: value {value!r} is not in 0..{side}")
+    raise ValueError(f"values not understood: {values!r}")  # not reached: every value was in range
 
 
 def _check_limit(limit: int) -> None:
-    if not isinstance(limit, int) or limit < 1:
+    if limit.__class__ is not int and not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be an integer of at least 1, got {limit!r}")
 
 
