@@ -1,43 +1,169 @@
-"""The pure-Python solver: digit bitboards, singles propagation, MRV search.
+"""The pure-Python solver: the whole grid in one int, rules applied bit-parallel.
 
 The whole idea on one page:
 
-- a *bitboard* is a Python int with bit ``c`` standing for cell ``c``;
-- ``positions[d]`` is the bitboard of the unsolved cells where digit ``d``
-  (0-based here) may still go; ``unsolved`` is the bitboard of empty cells;
-- placing ``d`` in cell ``c`` removes ``c`` and its peers from ``positions[d]``
-  and ``c`` from ``unsolved`` (other digits drop ``c`` lazily, by masking with
-  ``unsolved``);
-- *naked singles*: counting every digit's bitboard bit-parallel (``ones``,
-  ``twos``) gives at once the cells with no candidate (a contradiction) and
-  the cells with exactly one;
-- *hidden singles*: a digit with one position left in a house goes there; a
-  digit with none, in a house that lacks it, is a contradiction;
-- when propagation stalls, branch on a cell with the fewest candidates.
+- the *state* is one Python int with a bit for every (digit, cell) pair that
+  is still possible: bit ``d * C + c`` for digit ``d`` (0-based) in cell ``c``
+  of ``C`` cells, so digit ``d``'s *plane* is a ``C``-bit bitboard;
+- *placing* a digit clears it from the cell's peers and clears the cell's other
+  digits, with one precomputed mask per bit; ``placed`` holds the bits placed;
+- *counting* is the one bit trick: shifting the state onto itself and OR-ing,
+  every house of one kind (or every cell's digits) is counted at once, for all
+  digits, saturating at two (``_count_runs``); the count sits at the first
+  cell of each house, its *origin*;
+- *naked singles*: cells counting one digit; *hidden singles*: houses where a
+  digit counts one place; a count of zero anywhere is a contradiction;
+- *locked candidates*: a digit confined to one mini-line (the cells a box
+  shares with a row or column) within a box, or within a line, leaves the
+  rest of the line, or of the box (``_locked_candidates``);
+- when nothing applies, branch on a cell with two candidates (else the
+  fewest) that sees the most unsolved cells.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..shape import Shape
 
 NAME = "python"
 
+_EAGER_TABLE_MAX_SIDE = 16
+
+_Steps = tuple[tuple[int, int], ...]
+
+
+def _run_steps(length: int, stride: int) -> _Steps:
+    """How to count ``length`` bits ``stride`` apart, by doubling: Horner on ``length`` in binary.
+
+    Each step is ``(shift, append)``: combine the window so far with itself
+    shifted by ``shift`` (doubling its width), then, if ``append`` is not 0,
+    with the input shifted by ``append`` (adding one to its width).
+    """
+    steps = []
+    width = 1
+    for binary_digit in bin(length)[3:]:
+        shift = width * stride
+        width *= 2
+        append = 0
+        if binary_digit == "1":
+            append = width * stride
+            width += 1
+        steps.append((shift, append))
+    return tuple(steps)
+
+
+def _count_runs(bits: int, steps: _Steps) -> tuple[int, int]:
+    """Saturating counts over runs of ``bits``: at each bit, is one / are two of the run's bits set.
+
+    Only the bits at run origins mean anything; mask them.
+    """
+    once, twice = bits, 0
+    for shift, append in steps:
+        more = once >> shift
+        twice |= (twice >> shift) | (once & more)
+        once |= more
+        if append:
+            more = bits >> append
+            twice |= once & more
+            once |= more
+    return once, twice
+
+
+def _count_more_runs(once: int, twice: int, steps: _Steps) -> tuple[int, int]:
+    """Like :func:`_count_runs`, over runs of runs already counted (``once``, ``twice``)."""
+    input_once, input_twice = once, twice
+    for shift, append in steps:
+        more = once >> shift
+        twice |= (twice >> shift) | (once & more)
+        once |= more
+        if append:
+            more = input_once >> append
+            twice |= (input_twice >> append) | (once & more)
+            once |= more
+    return once, twice
+
+
+def _any_in_runs(bits: int, steps: _Steps) -> int:
+    """At each run origin: is any bit of the run set."""
+    input_bits = bits
+    for shift, append in steps:
+        bits |= bits >> shift
+        if append:
+            bits |= input_bits >> append
+    return bits
+
 
 class _Tables:
-    """Bitboard lookup tables for one shape, computed once."""
+    """Steps, origins and spreading patterns for one shape, computed once.
+
+    A *pattern* is a house's (or mini-line's) cells relative to its origin:
+    multiplying origin bits by it spreads them over whole houses.
+    """
 
     def __init__(self, shape: Shape) -> None:
-        self.side = shape.side
-        self.cell_count = shape.cell_count
-        self.all_cells = (1 << shape.cell_count) - 1
-        self.house_masks = tuple(sum(1 << c for c in house.cells) for house in shape.houses)
-        # Clearing these bits removes a cell and all its peers.
-        self.cell_and_peers = tuple(
-            (1 << c) | sum(1 << p for p in shape.peers[c]) for c in range(shape.cell_count)
-        )
+        side, cells = shape.side, shape.cell_count
+        wide, high = shape.box_width, shape.box_height
+        self.side = side
+        self.cell_count = cells
+        self.all_cells = (1 << cells) - 1
+        self.every_digit = sum(1 << (d * cells) for d in range(side))  # cell mask * this = all its bits
+        self.all_bits = self.all_cells * self.every_digit
+
+        def origins(test) -> int:  # noqa: ANN001 - a predicate on row, column
+            return sum(1 << c for c in range(cells) if test(*divmod(c, side))) * self.every_digit
+
+        def pattern(count: int, stride: int) -> int:
+            return sum(1 << (i * stride) for i in range(count))
+
+        # Mini-rows: a box's cells in one row; mini-columns: in one column.
+        self.digits_of_cell = _run_steps(side, cells)
+        self.along_minirow = _run_steps(wide, 1)
+        self.minirows_along_row = _run_steps(side // wide, wide)
+        self.minirows_down_box = _run_steps(high, side)
+        self.along_minicolumn = _run_steps(high, side)
+        self.minicolumns_down_column = _run_steps(side // high, high * side)
+        self.minicolumns_across_box = _run_steps(wide, 1)
+
+        self.row_origins = origins(lambda r, c: c == 0)
+        self.column_origins = origins(lambda r, c: r == 0)
+        self.box_origins = origins(lambda r, c: r % high == 0 and c % wide == 0)
+        self.minirow_origins = origins(lambda r, c: c % wide == 0)
+        self.minicolumn_origins = origins(lambda r, c: r % high == 0)
+
+        self.row = pattern(side, 1)
+        self.column = pattern(side, side)
+        self.box = pattern(wide, 1) * pattern(high, side)
+        self.minirow = pattern(wide, 1)
+        self.minicolumn = pattern(high, side)
+        self.minirow_starts_in_row = pattern(side // wide, wide)
+        self.minicolumn_starts_in_column = pattern(side // high, high * side)
+
+        self.peers = tuple(sum(1 << p for p in shape.peers[c]) for c in range(cells))
+        # cleared_by[d * C + c]: the bits that placing digit d in cell c clears.  The
+        # whole table takes side**6 / 8 bytes (2 MB at 16x16), so larger grids fill it lazily.
+        if side <= _EAGER_TABLE_MAX_SIDE:
+            self.cleared_by: Sequence[int] = tuple(map(self._cleared_by, range(side * cells)))
+        else:
+            self.cleared_by = _LazyTable(self._cleared_by)
+
+    def _cleared_by(self, bit_index: int) -> int:
+        digit, cell = divmod(bit_index, self.cell_count)
+        plane = digit * self.cell_count
+        return (self.peers[cell] << plane) | ((1 << cell) * (self.every_digit ^ (1 << plane)))
+
+
+class _LazyTable(dict):
+    """A table whose entries are computed on first use."""
+
+    def __init__(self, compute: Callable[[int], int]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: int) -> int:
+        value = self[key] = self.compute(key)
+        return value
 
 
 @lru_cache(maxsize=None)
@@ -45,109 +171,166 @@ def _tables(shape: Shape) -> _Tables:
     return _Tables(shape)
 
 
-class _Contradiction(Exception):
-    """Raised inside propagation: this branch has no solution."""
+def _house_singles(t: _Tables, state: int) -> tuple[int, int, int] | None:
+    """Bits that are the only place of their digit in a house; also the mini-row and mini-column occupancy.
+
+    None when a digit has no place left in some house.
+    """
+    # Count each mini-row, then the mini-rows of each row and of each box.
+    minirow_once, minirow_twice = _count_runs(state, t.along_minirow)
+    once, twice = _count_more_runs(minirow_once, minirow_twice, t.minirows_along_row)
+    once &= t.row_origins
+    if once != t.row_origins:
+        return None
+    singles = (once ^ (twice & once)) * t.row
+    once, twice = _count_more_runs(minirow_once, minirow_twice, t.minirows_down_box)
+    once &= t.box_origins
+    if once != t.box_origins:
+        return None
+    singles |= (once ^ (twice & once)) * t.box
+    # Count each mini-column, then the mini-columns of each column.
+    minicolumn_once, minicolumn_twice = _count_runs(state, t.along_minicolumn)
+    once, twice = _count_more_runs(minicolumn_once, minicolumn_twice, t.minicolumns_down_column)
+    once &= t.column_origins
+    if once != t.column_origins:
+        return None
+    singles |= (once ^ (twice & once)) * t.column
+    return state & singles, minirow_once & t.minirow_origins, minicolumn_once & t.minicolumn_origins
+
+
+def _locked_candidates(t: _Tables, minirows: int, minicolumns: int) -> int:
+    """Bits that locked candidates rule out, given the occupied mini-rows and mini-columns."""
+    cleared = 0
+    for minilines, line_origins, line, miniline, starts_in_line, along_line, down_box, starts_in_box in (
+        (minirows, t.row_origins, t.row, t.minirow, t.minirow_starts_in_row,
+         t.minirows_along_row, t.minirows_down_box, t.minicolumn),
+        (minicolumns, t.column_origins, t.column, t.minicolumn, t.minicolumn_starts_in_column,
+         t.minicolumns_down_column, t.minicolumns_across_box, t.minirow),
+    ):
+        # Pointing: a box whose digit sits in one mini-line clears it from the rest of the line.
+        once, twice = _count_runs(minilines, down_box)
+        pointing = (((once ^ twice) & t.box_origins) * starts_in_box) & minilines
+        lines = _any_in_runs(pointing, along_line) & line_origins
+        cleared |= (lines * line) ^ (pointing * miniline)
+        # Claiming: a line whose digit sits in one mini-line clears it from the rest of the box.
+        once, twice = _count_runs(minilines, along_line)
+        claiming = (((once ^ twice) & line_origins) * starts_in_line) & minilines
+        boxes = _any_in_runs(claiming, down_box) & t.box_origins
+        cleared |= (boxes * t.box) ^ (claiming * miniline)
+    return cleared
+
+
+def _propagate(t: _Tables, state: int, placed: int) -> tuple[int, int, int] | None:
+    """Apply singles and locked candidates until none is left.
+
+    Returns ``(state, placed, unsolved)`` with ``unsolved`` the cells holding two
+    or more candidates (0 when solved), or None on a contradiction.
+    """
+    all_cells, every_digit, cleared_by = t.all_cells, t.every_digit, t.cleared_by
+    tried_locked = False
+    while True:
+        once, twice = _count_runs(state, t.digits_of_cell)
+        once &= all_cells
+        if once != all_cells:
+            return None  # a cell without candidates
+        twice &= all_cells
+        new = (state ^ placed) & ((once ^ twice) * every_digit)
+        if not new:
+            if not twice:
+                return state, placed, 0
+            found = _house_singles(t, state)
+            if found is None:
+                return None
+            singles, minirows, minicolumns = found
+            new = singles ^ (singles & placed)
+            if not new:
+                if tried_locked:
+                    return state, placed, twice
+                tried_locked = True
+                cleared = _locked_candidates(t, minirows, minicolumns) & state
+                if not cleared:
+                    return state, placed, twice
+                state ^= cleared
+                continue
+        placed |= new
+        cleared = 0
+        while new:
+            bit_index = new.bit_length() - 1
+            new ^= 1 << bit_index
+            cleared |= cleared_by[bit_index]
+        if cleared & placed:
+            return None  # two placements exclude each other
+        state ^= state & cleared
 
 
 class _Search:
+    """Depth-first search counting solutions up to ``limit`` and keeping the first."""
+
     def __init__(self, tables: _Tables, limit: int) -> None:
         self.t = tables
         self.limit = limit
         self.count = 0
-        self.first: list[int] | None = None
+        self.first: int | None = None
 
-    def propagate(self, positions: list[int], placed: list[int], unsolved: int, values: list[int]) -> int:
-        """Apply naked and hidden singles until none is left; returns the new ``unsolved``."""
-        t = self.t
-        digits = range(t.side)
-        cell_and_peers = t.cell_and_peers
-        house_masks = t.house_masks
-        checked = [-1] * t.side  # positions[d] when its houses were last scanned
-        while unsolved:
-            ones = twos = 0
-            for d in digits:
-                p = positions[d] & unsolved
-                positions[d] = p
-                twos |= ones & p
-                ones |= p
-            if unsolved & ~ones:
-                raise _Contradiction
-            singles = ones & ~twos
-            if singles:
-                for d in digits:
-                    cells = positions[d] & singles
-                    while cells:
-                        bit = cells & -cells
-                        cells ^= bit
-                        if not positions[d] & bit:
-                            raise _Contradiction  # a peer just took this digit
-                        cell = bit.bit_length() - 1
-                        positions[d] &= ~cell_and_peers[cell]
-                        placed[d] |= bit
-                        unsolved ^= bit
-                        values[cell] = d + 1
-                continue
-            progress = False
-            for d in digits:
-                p = positions[d] & unsolved
-                if p == checked[d]:
-                    continue
-                for house in house_masks:
-                    here = p & house
-                    if here & (here - 1):
-                        continue  # two or more places: nothing to learn
-                    if here:
-                        cell = here.bit_length() - 1
-                        p &= ~cell_and_peers[cell]
-                        placed[d] |= here
-                        unsolved ^= here
-                        values[cell] = d + 1
-                        progress = True
-                    elif not placed[d] & house:
-                        raise _Contradiction  # the digit fits nowhere in this house
-                positions[d] = p
-                checked[d] = p
-            if not progress:
-                break
-        return unsolved
-
-    def run(self, positions: list[int], placed: list[int], unsolved: int, values: list[int]) -> None:
-        try:
-            unsolved = self.propagate(positions, placed, unsolved, values)
-        except _Contradiction:
+    def run(self, state: int, placed: int) -> None:
+        found = _propagate(self.t, state, placed)
+        if found is None:
             return
+        state, placed, unsolved = found
         if not unsolved:
             self.count += 1
             if self.first is None:
-                self.first = values
+                self.first = state
             return
-        cell_bit = self._choose_cell(positions, unsolved)
-        cell = cell_bit.bit_length() - 1
-        cell_and_peers = self.t.cell_and_peers[cell]
-        for d in range(self.t.side):
-            if positions[d] & cell_bit:
-                branch_positions = positions[:]
-                branch_positions[d] &= ~cell_and_peers
-                branch_placed = placed[:]
-                branch_placed[d] |= cell_bit
-                branch_values = values[:]
-                branch_values[cell] = d + 1
-                self.run(branch_positions, branch_placed, unsolved ^ cell_bit, branch_values)
-                if self.count >= self.limit:
-                    return
+        t = self.t
+        cell = self._choose_cell(state, unsolved)
+        cleared_by = t.cleared_by
+        # Each digit of the cell, the one that rules out the fewest candidates first.
+        branches = []
+        candidates = state & (t.every_digit << cell)
+        while candidates:
+            bit_index = candidates.bit_length() - 1
+            candidates ^= 1 << bit_index
+            ruled_out = state & cleared_by[bit_index]
+            branches.append((ruled_out.bit_count(), bit_index, state ^ ruled_out))
+        branches.sort()
+        for _, bit_index, branch in branches:
+            self.run(branch, placed | (1 << bit_index))
+            if self.count >= self.limit:
+                return
 
-    def _choose_cell(self, positions: list[int], unsolved: int) -> int:
-        """The bit of an unsolved cell with the fewest candidates (two if any)."""
-        ones = twos = threes = 0
-        for p in positions:
-            p &= unsolved
-            threes |= twos & p
-            twos |= ones & p
-            ones |= p
-        best = twos & ~threes
-        if not best:
-            best = threes or unsolved
-        return best & -best
+    def _choose_cell(self, state: int, unsolved: int) -> int:
+        """A cell with two candidates (else an unsolved one) seeing the most unsolved and two-candidate cells."""
+        cells = self.t.cell_count
+        once, twice, thrice = state, 0, 0
+        for shift in range(cells, self.t.side * cells, cells):
+            plane = state >> shift
+            thrice |= twice & plane
+            twice |= once & plane
+            once |= plane
+        bivalue = (twice ^ thrice) & self.t.all_cells
+        options = bivalue or unsolved
+        peers = self.t.peers
+        best, best_score = -1, -1
+        while options:
+            cell = options.bit_length() - 1
+            options ^= 1 << cell
+            seen = peers[cell]
+            score = (seen & unsolved).bit_count() + (seen & bivalue).bit_count()
+            if score > best_score:
+                best, best_score = cell, score
+        return best
+
+
+def _values_of(t: _Tables, state: int) -> list[int]:
+    values = [0] * t.cell_count
+    for digit in range(t.side):
+        plane = (state >> (digit * t.cell_count)) & t.all_cells
+        while plane:
+            cell = plane.bit_length() - 1
+            plane ^= 1 << cell
+            values[cell] = digit + 1
+    return values
 
 
 def solve(values: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None]:
@@ -156,20 +339,14 @@ def solve(values: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[in
     ``values`` must be in range and free of conflicts (the caller checks).
     """
     t = _tables(shape)
-    positions = [t.all_cells] * t.side
-    placed = [0] * t.side
-    unsolved = t.all_cells
-    grid = [0] * t.cell_count
+    state, placed = t.all_bits, 0
     for cell, value in enumerate(values):
         if value:
-            d = value - 1
-            bit = 1 << cell
-            if not positions[d] & bit:
+            bit_index = (value - 1) * t.cell_count + cell
+            if not state >> bit_index & 1:
                 return 0, None
-            positions[d] &= ~t.cell_and_peers[cell]
-            placed[d] |= bit
-            unsolved ^= bit
-            grid[cell] = value
+            state ^= state & t.cleared_by[bit_index]
+            placed |= 1 << bit_index
     search = _Search(t, limit)
-    search.run(positions, placed, unsolved, grid)
-    return search.count, search.first
+    search.run(state, placed)
+    return search.count, _values_of(t, search.first) if search.first is not None else None
