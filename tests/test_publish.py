@@ -15,7 +15,7 @@ from sudokuprint.errors import MultipleSolutionsError
 from sudokuprint.formats import write
 from sudokuprint.grid import Grid
 from sudokuprint.layout.fonts import ink_box
-from sudokuprint.layout.page import Document, GridPlacement, Rect
+from sudokuprint.layout.page import GridPlacement, Rect
 from sudokuprint.layout.template import load_template
 from sudokuprint.publish import build_answer_key, build_booklet, load_puzzles
 from sudokuprint.publish.motif import build_catalogue, build_motif_views, load_motifs, motif_of

@@ -12,7 +12,6 @@ from PIL import Image, UnidentifiedImageError
 from ..layout.page import Document
 from ..layout.template import Template, load_template
 from ..publish import build_answer_key, build_booklet, load_puzzles, write_document
-from ..publish.booklet import with_placement
 from ..publish.generated import generate_puzzles, parse_level
 from ..publish.motif import build_catalogue, build_motif_views, load_motifs
 from ..publish.poster import build_mosaic, build_poster

@@ -10,7 +10,7 @@ Every error names the file and the field (``booklet.toml: grid.columns: ...``).
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
@@ -292,7 +292,7 @@ def _read_toml(name_or_path: str) -> tuple[str, dict]:
     """The (display name, raw table) of a template given by shipped name or file path."""
     candidate = Path(name_or_path)
     if candidate.suffix == ".toml" or candidate.parent != Path(""):
-        source, label = candidate, str(candidate)
+        label = str(candidate)
         if not candidate.is_file():
             raise TemplateError(f"{label}: no such template file")
         text = candidate.read_text(encoding="utf-8")

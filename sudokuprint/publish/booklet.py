@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..layout.geometry import Slot, slots
@@ -181,7 +181,3 @@ def build_answer_key(
     plan = answer_pages(answers, template)
     return assemble(plan, Metadata(title=title, author=author, subject=f"Answers to {len(puzzles)} Sudoku puzzles"))
 
-
-def with_placement(template: Template, placement: str) -> Template:
-    """The template with another answer placement."""
-    return replace(template, answers=replace(template.answers, placement=placement))
