@@ -104,3 +104,29 @@ def test_convert_requires_a_target_and_lists_formats(runner: CliRunner) -> None:
     assert result.exit_code == 2 and "--to" in result.stderr
     listing = runner.invoke(main, ["formats"])
     assert listing.exit_code == 0 and "standard" in listing.output
+
+
+@pytest.mark.parametrize("target", ["opensudoku", "euler", "sdm", "standard", "json", "svd-extended"])
+def test_convert_a_collection_and_read_it_back(runner: CliRunner, target: str) -> None:
+    path = data_file("puzzles", "easy50_pe96.txt")
+    result = runner.invoke(main, ["convert", str(path), "--to", target])
+    assert result.exit_code == 0, result.stderr
+    back = runner.invoke(main, ["convert", "--to", "standard"], input=result.output)
+    assert back.exit_code == 0, back.stderr
+    assert back.output.split() == path.read_text().split()
+
+
+def test_one_puzzle_formats_refuse_a_second_puzzle(runner: CliRunner) -> None:
+    text = "\n".join(puzzle_lines("top95.txt", limit=2)) + "\n"
+    result = runner.invoke(main, ["convert", "--to", "sdk"], input=text)
+    assert result.exit_code == 2
+    assert "one puzzle per file" in result.stderr and "Traceback" not in result.stderr
+    single = runner.invoke(main, ["convert", "--to", "sdk"], input=text.splitlines()[0])
+    assert single.exit_code == 0 and "[Puzzle]" in single.output
+
+
+def test_solve_keeps_the_input_format(runner: CliRunner) -> None:
+    svd = "003456700050080020700123006204060807365897214807010305500642008040070030008531600"
+    result = runner.invoke(main, ["solve", "--from", "svd"], input=svd)
+    assert result.exit_code == 0, result.stderr
+    assert result.output.strip() == solve(parse(svd)).to_string(empty="0")

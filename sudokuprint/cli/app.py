@@ -80,6 +80,31 @@ def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Re
             yield name, record
 
 
+class peekable(Iterator[T]):
+    """An iterator that can show its next item without consuming it."""
+
+    _END = object()
+
+    def __init__(self, items: Iterable[T]) -> None:
+        self._items = iter(items)
+        self._next: object = None
+        self._peeked = False
+
+    def peek(self) -> T | None:
+        """The next item, or None at the end."""
+        if not self._peeked:
+            self._next = next(self._items, self._END)
+            self._peeked = True
+        return None if self._next is self._END else self._next  # type: ignore[return-value]
+
+    def __next__(self) -> T:
+        item = self.peek()
+        self._peeked = False
+        if self._next is self._END:
+            raise StopIteration
+        return item  # type: ignore[return-value]
+
+
 def with_progress(items: Iterable[T], label: str) -> Iterator[T]:
     """Pass items through, with a progress counter on stderr when it is a terminal."""
     if not sys.stderr.isatty():

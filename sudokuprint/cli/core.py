@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import Iterator
 
 import click
 
 from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
-from ..formats import formats, get_format
+from ..formats import formats, get_format, write_all
 from ..grid import Grid
 from ..outputs import atomic_output
 from ..solver import search
-from .app import format_option, main, read_inputs, with_progress
+from .app import format_option, main, peekable, read_inputs, with_progress
 
 INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
 OUTPUT = click.option(
@@ -96,33 +97,33 @@ def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | Non
     puzzle with no solution or (without --allow-multiple) several stops the
     run with exit code 1, naming the puzzle.
     """
-    fmt = get_format(to_format) if to_format else None
+    records = peekable(with_progress(read_inputs(_inputs(inputs), from_format), "solving"))
+    first = records.peek()
+    target = to_format or (_writable(first[1].format) if first else "standard")
+
+    def solutions() -> Iterator[Grid]:
+        for source, record in records:
+            yield _solution(record.grid, f"{source}, line {record.line}", allow_multiple)
+
     with atomic_output(output) as out:
-        count = 0
-        for source, record in with_progress(read_inputs(_inputs(inputs), from_format), "solving"):
-            grid = record.grid
-            where = f"{source}, line {record.line}"
-            conflicts = grid.conflicts()
-            if conflicts:
-                raise InvalidGridError(f"{where}: " + "; ".join(c.describe(grid.shape) for c in conflicts))
-            result = search(grid, 1 if allow_multiple else 2)
-            if result.solution is None:
-                raise NoSolutionError(f"{where}: the puzzle has no solution")
-            if result.count > 1:
-                raise MultipleSolutionsError(f"{where}: the puzzle has more than one solution (use --allow-multiple)")
-            writer = fmt or _writer_for(record.format)
-            if count:
-                out.write(writer.separator)
-            out.write(writer.write(result.solution))
-            count += 1
-        if count:
-            out.write("\n")
+        write_all(solutions(), out, target)
 
 
-def _writer_for(format_name: str):
+def _solution(grid: Grid, where: str, allow_multiple: bool) -> Grid:
+    conflicts = grid.conflicts()
+    if conflicts:
+        raise InvalidGridError(f"{where}: " + "; ".join(c.describe(grid.shape) for c in conflicts))
+    result = search(grid, 1 if allow_multiple else 2)
+    if result.solution is None:
+        raise NoSolutionError(f"{where}: the puzzle has no solution")
+    if result.count > 1:
+        raise MultipleSolutionsError(f"{where}: the puzzle has more than one solution (use --allow-multiple)")
+    return result.solution
+
+
+def _writable(format_name: str) -> str:
     """The input's format if it can be written, else the standard string."""
-    fmt = get_format(format_name or "standard")
-    return fmt if fmt.write is not None else get_format("standard")
+    return format_name if format_name and get_format(format_name).write is not None else "standard"
 
 
 @main.command()
@@ -138,16 +139,9 @@ def convert(inputs: tuple[str, ...], from_format: str | None, to_format: str | N
     """
     if to_format is None:
         raise click.UsageError("--to FORMAT is required (see 'sudokuprint formats')")
-    fmt = get_format(to_format)
+    records = with_progress(read_inputs(_inputs(inputs), from_format), "converting")
     with atomic_output(output) as out:
-        count = 0
-        for _, record in with_progress(read_inputs(_inputs(inputs), from_format), "converting"):
-            if count:
-                out.write(fmt.separator)
-            out.write(fmt.write(record.grid))
-            count += 1
-        if count:
-            out.write("\n")
+        write_all((record.grid for _, record in records), out, to_format)
 
 
 @main.command(name="formats")

@@ -90,7 +90,10 @@ class Format:
       says whether the text looks like this format;
     - ``read(lines)`` yields records lazily (a large file is never held whole);
     - ``write(grid)`` returns the text of one puzzle without a final newline;
-      several puzzles are written one after another separated by ``separator``.
+      several puzzles are written one after another separated by ``separator``,
+      unless the format is a document that wraps them all: then
+      ``write_collection(grids)`` yields the document's text in pieces;
+    - ``many_per_file`` is false for formats that hold one puzzle per file.
     """
 
     name: str
@@ -102,3 +105,4 @@ class Format:
     separator: str = "\n"
     many_per_file: bool = True
     aliases: tuple[str, ...] = ()
+    write_collection: "Callable[[Iterable[Grid]], Iterable[str]] | None" = None

@@ -69,7 +69,12 @@ def write_euler(grid: Grid, number: int = 1) -> str:
 
 def write_euler_collection(grids: Iterable[Grid]) -> str:
     """Blocks ``Grid 01``, ``Grid 02``, ... one after another."""
-    return "\n".join(write_euler(grid, number) for number, grid in enumerate(grids, start=1))
+    return "".join(_euler_chunks(grids))
+
+
+def _euler_chunks(grids: Iterable[Grid]) -> Iterator[str]:
+    for number, grid in enumerate(grids, start=1):
+        yield ("\n" if number > 1 else "") + write_euler(grid, number)
 
 
 def sniff_euler(sample: str) -> bool:
@@ -85,4 +90,5 @@ FORMAT = Format(
     write=write_euler,
     sniff=sniff_euler,
     aliases=("project-euler", "pe96"),
+    write_collection=_euler_chunks,
 )

@@ -195,4 +195,5 @@ FORMAT = Format(
     extensions=(".opensudoku", ".xml"),
     separator="\n",
     aliases=("opensudoku-xml",),
+    write_collection=lambda grids: _document_chunks(grids, {}),
 )

@@ -128,16 +128,36 @@ def write(grid: Grid, format: str = "standard") -> str:
 
 
 def write_all(grids: Iterable[Grid], stream: IO[str], format: str = "standard") -> int:
-    """Write grids one after another, as they come; returns how many were written."""
+    """Write grids as they come, as one file of the format; returns how many were written.
+
+    Formats that wrap a collection in one document (OpenSudoku XML, Project
+    Euler blocks) write that document; a one-puzzle-per-file format refuses a
+    second puzzle with an error that says what to do instead.
+    """
     fmt = get_format(format)
     if fmt.write is None:
         raise UnsupportedError(f"format {fmt.name!r} can be read but not written")
     count = 0
-    for grid in grids:
-        if count:
-            stream.write(fmt.separator)
-        stream.write(fmt.write(grid))
-        count += 1
+
+    def counted() -> Iterator[Grid]:
+        nonlocal count
+        for grid in grids:
+            if count and not fmt.many_per_file:
+                raise UnsupportedError(
+                    f"{fmt.title} holds one puzzle per file, and the input has more; "
+                    "write them to a list format such as 'standard' or 'sdm' instead"
+                )
+            count += 1
+            yield grid
+
+    if fmt.write_collection is not None:
+        for chunk in fmt.write_collection(counted()):
+            stream.write(chunk)
+    else:
+        for grid in counted():
+            if count > 1:
+                stream.write(fmt.separator)
+            stream.write(fmt.write(grid))
     if count:
         stream.write("\n")
     return count
