@@ -329,3 +329,29 @@ def test_cli_errors_exit_codes(tmp_path):
     bad.write_text('[grid]\nrows = 0\n')
     result = CliRunner().invoke(main, ["worksheet", "--template", str(bad), "-o", str(tmp_path / "w.pdf")])
     assert result.exit_code == 2 and "bad.toml: grid.rows: expected a whole number from 1 to 20" in result.output
+
+
+def test_cli_svd_answers_candidates_and_mosaic(tmp_path):
+    lines = puzzle_lines("easy50_pe96.txt", limit=2)
+    files = []
+    for index, line in enumerate(lines, 1):
+        grid = Grid.from_string(line)
+        path = tmp_path / f"{index}-9-1-{grid.clue_count}.svd"
+        path.write_text(write(grid, "svd") + "\n")
+        files.append(str(path))
+    answers = tmp_path / "answers.pdf"
+    assert run(["svd-answers", *files, "-o", str(answers)]).exit_code == 0
+    text = PdfReader(str(answers)).pages[0].extract_text()
+    assert f"2-9-1-{Grid.from_string(lines[1]).clue_count}" in text and "Set 1 · answers 1–2" in text
+    sheet = tmp_path / "cand.pdf"
+    assert run(["worksheet", "--candidates", files[0], "-o", str(sheet)]).exit_code == 0
+    assert "candidates computed" in PdfReader(str(sheet)).pages[0].extract_text()
+    many = tmp_path / "many.txt"
+    many.write_text("\n".join(puzzle_lines("top95.txt", limit=48)) + "\n")
+    picture = tmp_path / "picture.png"
+    image = Image.new("L", (60, 80), 255)
+    ImageDraw.Draw(image).rectangle((10, 10, 50, 70), fill=0)
+    image.save(picture)
+    mosaic = tmp_path / "mosaic.pdf"
+    assert run(["poster", str(many), "--mosaic", "--picture", str(picture), "-o", str(mosaic)]).exit_code == 0
+    assert float(PdfReader(str(mosaic)).pages[0].mediabox.width) == pytest.approx(1190.55, abs=0.01)
