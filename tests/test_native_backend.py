@@ -10,6 +10,8 @@ import os
 import random
 import subprocess
 import sys
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -293,6 +295,29 @@ def test_threads_share_the_solver_and_get_the_same_results() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(lambda chunk: native.count_strings(chunk, 3), chunks)) == serial
         assert list(pool.map(lambda g: native.solve(g.values, g.shape, 2), grids)) == singles
+
+
+def test_the_c_call_lets_other_threads_run() -> None:
+    # A worker wakes this thread, then enters one long C call (about 0.5 s).  Waking needs the GIL:
+    # if the call held it, this thread would wake only after the call (a GIL-holding
+    # sum(range(3 * 10**7)) in its place gives 0.000 s); released, it wakes at once.
+    lines = puzzle_lines("forum_hardest_1905_se11plus.txt", limit=3000)
+    started = threading.Event()
+    counts: list[int] = []
+    finished: list[float] = []
+
+    def work() -> None:
+        started.set()
+        counts.extend(native.count_strings(lines))
+        finished.append(time.perf_counter())
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    woke = time.perf_counter()
+    worker.join()
+    assert counts == [1] * len(lines)
+    assert finished[0] - woke > 0.05
 
 
 @pytest.mark.parametrize("forced,expected", [(None, "native"), ("python", "python")])
