@@ -47,6 +47,8 @@ class PatternSearch:
     """Count a fresh fill's solutions up to this; ``None``: 10,000 (200 with the pure-Python solver)."""
     level_moves: int = 8
     """Changes that keep the count level, allowed in one descent."""
+    kicks: int = 30
+    """Times a descent stuck in a local minimum is shaken (two givens changed) and resumed before a fresh fill."""
     graded: bool = True
     """Grade the puzzle found (level, moves, rating)."""
 
@@ -119,13 +121,17 @@ class _Search:
         self.rng.shuffle(moves)
         return moves
 
-    def descend(self, givens: list[int], count: int) -> tuple[list[int], list[int]] | None:
-        """Change one given at a time while that lowers the solution count; the unique puzzle or None."""
+    def descend(self, givens: list[int], count: int) -> tuple[list[int], list[int]] | int:
+        """Change one given at a time while that lowers the solution count.
+
+        Returns the unique puzzle and its solution, or the solution count of the
+        local minimum left in ``givens`` (0 when time ran out).
+        """
         level_moves = self.settings.level_moves
         while True:
             for cell, digit in self.changes(givens):
                 if self.out_of_time():
-                    return None
+                    return 0
                 old = givens[cell]
                 givens[cell] = digit
                 # Counting to count+1 tells "fewer", "as many" and "more" apart.
@@ -140,7 +146,24 @@ class _Search:
                     break
                 givens[cell] = old
             else:
-                return None  # a local minimum: no single change helps
+                return count  # a local minimum: no single change helps
+
+    def kick(self, givens: list[int], count: int) -> int:
+        """Change two givens at random, keeping at least one solution; the new count (0: none found)."""
+        for cell, digit in self.changes(givens)[:40]:
+            old = givens[cell]
+            givens[cell] = digit
+            for second, other in self.changes(givens)[:5]:
+                if second == cell:
+                    continue
+                kept = givens[second]
+                givens[second] = other
+                found = self.solve(givens, self.shape, self.count_limit)[0]
+                if found:
+                    return found
+                givens[second] = kept
+            givens[cell] = old
+        return 0
 
     def run(self) -> Generated:
         while not self.out_of_time():
@@ -150,7 +173,12 @@ class _Search:
             count, first = self.solve(givens, self.shape, self.count_limit)
             self.stats.record(count)
             result = (givens, first) if count == 1 else self.descend(givens, count)
-            if result is not None:
+            for _ in range(self.settings.kicks):
+                if not isinstance(result, int) or result == 0:
+                    break
+                count = self.kick(givens, result)
+                result = (givens, self.solve(givens, self.shape, 1)[1]) if count == 1 else self.descend(givens, count) if count else 0
+            if not isinstance(result, int):
                 puzzle, solution = result
                 self.out_of_time()
                 found = grade(puzzle, self.shape) if self.settings.graded else UNGRADED

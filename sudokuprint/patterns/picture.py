@@ -78,7 +78,7 @@ def read_image(path: str | Path, shape: Shape = CLASSIC, *, threshold: int = 128
         raise MissingDependencyError("reading a pattern from an image needs Pillow (pip install pillow)") from None
     with Image.open(path) as image:
         grey = image.convert("L").resize((shape.side, shape.side), Image.Resampling.BOX)
-        pixels = list(grey.getdata())
+        pixels = grey.tobytes()  # one byte per pixel in mode L
     return frozenset(cell for cell, value in enumerate(pixels) if value < threshold)
 
 
