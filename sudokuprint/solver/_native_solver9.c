@@ -11,7 +11,9 @@
  *   lie in no permutation covered by the candidates are removed (this is
  *   locked candidates, pointing and claiming, along rows).  A row left with
  *   one cell is a hidden single; its column leaves the other two bands.
- * - hidden singles in columns, folding the three bands of a digit;
+ * - column logic, folding the three bands of a digit: the same permutation
+ *   rule on each stack of boxes (locked candidates along columns), then
+ *   hidden singles in columns;
  * - naked singles, counting the nine digit masks of a band bit-parallel.
  * When these stall, the search guesses a digit on a cell with the fewest
  * candidates (two if there is one) and keeps the untried rest on an explicit
