@@ -48,6 +48,7 @@ SETS = {
     )
 }
 QUICK_LIMIT = 100
+CHUNK = 25  # puzzles each solver times in one turn
 
 # A solver here: puzzle line, limit -> (count, first solution as an 81-digit string or None).
 Solver = Callable[[str, int], "tuple[int, str | None]"]
@@ -88,20 +89,30 @@ def is_solution(solution: str | None, puzzle: str) -> bool:
     return True
 
 
-def time_solver(solver: Solver, puzzles: Sequence[str], limit: int) -> tuple[float, list[str]]:
-    """Puzzles per second with ``limit``, and a description of every wrong result."""
-    results = []
-    start = time.process_time()
-    for line in puzzles:
-        results.append(solver(line, limit))
-    elapsed = time.process_time() - start
-    errors = []
-    for number, (line, (count, first)) in enumerate(zip(puzzles, results), 1):
-        if count != 1:
-            errors.append(f"puzzle {number}: {count} solutions with limit {limit}, expected 1: {line}")
-        elif not is_solution(first, line):
-            errors.append(f"puzzle {number}: wrong solution {first} for {line}")
-    return len(puzzles) / elapsed, errors
+def time_solvers(solvers: dict[str, Solver], puzzles: Sequence[str], limit: int) -> dict[str, tuple[float, list[str]]]:
+    """For each solver: puzzles per second with ``limit``, and a description of every wrong result.
+
+    The solvers take turns on chunks of the list, so that a change of load on a
+    shared machine falls on all of them alike; CPU time of this process is counted.
+    """
+    results: dict[str, list[tuple[int, str | None]]] = {name: [] for name in solvers}
+    seconds = dict.fromkeys(solvers, 0.0)
+    for start in range(0, len(puzzles), CHUNK):
+        chunk = puzzles[start : start + CHUNK]
+        for name, solver in solvers.items():
+            began = time.process_time()
+            results[name] += [solver(line, limit) for line in chunk]
+            seconds[name] += time.process_time() - began
+    report = {}
+    for name in solvers:
+        errors = []
+        for number, (line, (count, first)) in enumerate(zip(puzzles, results[name]), 1):
+            if count != 1:
+                errors.append(f"puzzle {number}: {count} solutions with limit {limit}, expected 1: {line}")
+            elif not is_solution(first, line):
+                errors.append(f"puzzle {number}: wrong solution {first} for {line}")
+        report[name] = (len(puzzles) / max(seconds[name], 1e-9), errors)
+    return report
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -138,12 +149,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         puzzle_set = SETS[key]
         limit = args.limit if args.limit is not None else puzzle_set.default_limit
         puzzles = load(args.data / puzzle_set.file, limit)
-        rates: dict[str, tuple[float, float]] = {}
-        for name, solver in solvers.items():
-            solve_rate, solve_errors = time_solver(solver, puzzles, 1)
-            unique_rate, unique_errors = time_solver(solver, puzzles, 2)
-            failures += [f"{key} {name}: {e}" for e in solve_errors + unique_errors]
-            rates[name] = (solve_rate, unique_rate)
+        solved = time_solvers(solvers, puzzles, 1)
+        checked = time_solvers(solvers, puzzles, 2)
+        rates = {name: (solved[name][0], checked[name][0]) for name in solvers}
+        for name in solvers:
+            failures += [f"{key} {name}: {e}" for e in solved[name][1] + checked[name][1]]
         base = rates.get(BASELINE)
         for name, (solve_rate, unique_rate) in rates.items():
             ratios = f"{solve_rate / base[0]:>8.1f} {unique_rate / base[1]:>9.1f}" if base else f"{'-':>8} {'-':>9}"
