@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
-# Installs the system packages sudokuprint needs: Tesseract OCR (for the
-# `scan` command's second-opinion reader) and the fonts the built-in digit
-# model is trained on (python -m ocr.training.build_model). Safe to run
-# again: it does nothing when everything is already installed.
+# Installs the system packages sudokuprint needs, only those that are missing:
+#   tesseract-ocr           the `scan` command's second-opinion digit reader
+#   build-essential, python3-dev
+#                           a C compiler and Python headers, so that `pip install .`
+#                           builds the native solver (without them the install
+#                           still works, with the slower pure-Python solver)
+# Safe to run again: it does nothing when everything is there.
 set -euo pipefail
+PYTHON="${PYTHON:-python3}"
 
-FONT_PACKAGES="fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-open-sans fonts-crosextra-carlito fonts-lato"
+missing=()
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+command -v cc >/dev/null 2>&1 || missing+=(build-essential)
+if ! "$PYTHON" - <<'PY' 2>/dev/null; then missing+=(python3-dev); fi
+import os, sys, sysconfig
+sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)
+PY
 
-fonts_missing() {
-  command -v dpkg >/dev/null 2>&1 || return 1
-  for package in $FONT_PACKAGES; do
-    dpkg -s "$package" >/dev/null 2>&1 || return 0
-  done
-  return 1
-}
-
-if command -v tesseract >/dev/null 2>&1 && ! fonts_missing; then
+if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
@@ -24,21 +26,18 @@ if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then
     SUDO="sudo"
   else
-    echo "install-system-deps: need root (or sudo) to install tesseract-ocr and fonts" >&2
+    echo "install-system-deps: need root (or sudo) to install: ${missing[*]}" >&2
     exit 1
   fi
 fi
 
 if command -v apt-get >/dev/null 2>&1; then
-  echo "install-system-deps: installing tesseract-ocr and fonts with apt-get" >&2
+  echo "install-system-deps: installing ${missing[*]} with apt-get" >&2
   $SUDO apt-get update -qq
-  # shellcheck disable=SC2086
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq tesseract-ocr $FONT_PACKAGES >/dev/null
-elif command -v brew >/dev/null 2>&1; then
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+elif command -v brew >/dev/null 2>&1 && [[ " ${missing[*]} " == *" tesseract-ocr "* ]]; then
   brew install tesseract
 else
-  echo "install-system-deps: no apt-get or brew here; install Tesseract OCR yourself" \
-       "(https://tesseract-ocr.github.io/tessdoc/Installation.html)" >&2
+  echo "install-system-deps: no apt-get here; please install: ${missing[*]}" >&2
   exit 1
 fi
-tesseract --version 2>&1 | head -n 1 >&2

@@ -32,9 +32,12 @@ class _Group(click.Group):
 
 
 def _version_message() -> str:
-    from ..solver import active_backend
+    from ..solver import active_backend, native
 
-    return f"sudokuprint {__version__} (solver backend: {active_backend().NAME})"
+    message = f"sudokuprint {__version__} (solver backend: {active_backend().NAME}"
+    if not native.available():
+        message += f"; native backend unavailable: {native.unavailable_reason()}"
+    return message + ")"
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
