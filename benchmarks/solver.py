@@ -133,6 +133,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     for name in args.backend or []:
         if name not in backend_names():
             parser.error(f"backend {name!r} is not available; have: {', '.join(backend_names())}")
+    if args.limit is not None and args.limit < 1:
+        parser.error("--limit must be at least 1")
+    missing = [str(args.data / SETS[s].file) for s in args.sets if not (args.data / SETS[s].file).is_file()]
+    if missing:
+        parser.error(f"puzzle list(s) not found: {', '.join(missing)} (set --data to the folder that has them)")
     if args.quick and args.limit is None:
         args.limit = QUICK_LIMIT
     return args

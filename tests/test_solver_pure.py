@@ -96,6 +96,14 @@ def test_the_empty_4x4_has_exactly_288_solutions() -> None:
     assert_solves(first, [0] * 16, Shape(2, 2))
 
 
+def test_boxes_one_cell_wide_leave_latin_squares() -> None:
+    # With 1x4 (or 4x1) boxes a box is a column (or row): the grids are the 576 Latin squares of order 4.
+    assert pure.solve([0] * 16, Shape(1, 4), 1000)[0] == 576
+    assert pure.solve([0] * 16, Shape(4, 1), 1000)[0] == 576
+    assert pure.solve([0] * 4, Shape(2, 1), 10) == (2, [1, 2, 2, 1])
+    assert pure.solve([0], Shape(1, 1), 2) == (1, [1])
+
+
 def test_limit_stops_the_count() -> None:
     for limit in (1, 2, 7):
         count, _ = pure.solve([0] * 16, Shape(2, 2), limit)
