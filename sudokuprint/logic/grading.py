@@ -17,6 +17,9 @@ SVD (seed 002, formats.md §6) and how this module reads it:
 
 The rating is the highest rating of any step of the solve, with the
 per-technique values documented in :mod:`sudokuprint.logic.techniques`.
+Like Explainer, which always takes the easiest step, a puzzle that full
+houses and hidden singles alone solve is rated by those (1.0, 1.2 or 1.5)
+even though the SVD moves also fill naked singles (2.3) on the way.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from ..grid import Grid
 from .engine import SolveLog, solution_of, solve_state
 from .state import State
 from .techniques import ADVANCED, TRIAL, level_of
-from .techniques.singles import hidden_singles, naked_singles
+from .techniques.singles import HIDDEN_SINGLE_BOX, NAKED_SINGLE, hidden_singles, naked_singles
 
 LEVEL_3_TECHNIQUES = tuple(t for t in ADVANCED if t.level <= 3)
 
@@ -80,6 +83,31 @@ def _singles_solve(state: State, box_hidden: bool) -> bool:
             state.place(cell, digit)
 
 
+def hidden_singles_rating(state: State) -> float | None:
+    """The rating of solving by full houses and hidden singles alone, always taking the
+    easiest kind first (1.0 full house, 1.2 box, 1.5 row or column), or None if they stall."""
+    t = state.tables
+    rating = 0.0
+    while not state.is_solved():
+        steps = hidden_singles(state)
+        if not steps:
+            return None
+        ranked = []
+        for step in steps:
+            house = t.house_names.index(step.houses[0])
+            empty = sum(1 for c in t.houses[house] if not state.values[c])
+            ranked.append((1.0 if empty == 1 else 1.2 if step.technique == HIDDEN_SINGLE_BOX else 1.5, step))
+        easiest = min(r for r, _ in ranked)
+        rating = max(rating, easiest)
+        for r, step in ranked:
+            if r == easiest:
+                cell, digit = step.placements[0]
+                if not state.cands[cell] >> (digit - 1) & 1:
+                    return None
+                state.place(cell, digit)
+    return rating
+
+
 def svd_level(grid: Grid, log: SolveLog, solution) -> int:
     """The SVD level (1-4) of a puzzle whose full solve is ``log``."""
     start = State.from_grid(grid)
@@ -101,11 +129,21 @@ def grade_log(grid: Grid, log: SolveLog, solution, puzzle_id: str = "") -> Grade
         level=svd_level(grid, log, solution),
         moves=log.moves,
         givens=grid.clue_count,
-        rating=log.rating,
+        rating=_rating(grid, log),
         techniques=counts,
         trial=TRIAL.name in counts,
         id=puzzle_id,
     )
+
+
+def _rating(grid: Grid, log: SolveLog) -> float:
+    """The log's rating, or the hidden-singles rating when naked singles were the hardest step."""
+    rating = log.rating
+    if rating and all(s.technique in (NAKED_SINGLE,) or s.rating < 2.3 for s in log.steps):
+        easier = hidden_singles_rating(State.from_grid(grid))
+        if easier is not None:
+            return easier
+    return rating
 
 
 def grade(grid: Grid, puzzle_id: str = "") -> Grade:

@@ -3,65 +3,80 @@
 Each technique is a function ``find(state) -> Step | None`` in the module of
 its family; this table says in which order the engine tries them, which SVD
 level needing them gives (formats.md §6) and how hard they are on a scale
-modelled on Sudoku Explainer's (1.0 to about 10).
+modelled on Sudoku Explainer's (1.0 to about 10) and on Sukaku Explainer's
+additions to it (the rater of the benchmark set).
 
-=============================  =====  ===========================================
-technique                      level  rating
-=============================  =====  ===========================================
-Full House                     1      1.0
-Hidden Single (box)            2      1.2
-Hidden Single (row/column)     3      1.5
-Naked Single                   1      2.3
-Locked Candidates (pointing)   3      2.6
-Locked Candidates (claiming)   3      2.8
-Naked Pair                     3      3.0
-X-Wing                         4      3.2
-Hidden Pair                    3      3.4
-Naked Triple                   3      3.6
-Swordfish                      4      3.8
-Hidden Triple                  3      4.0
-XY-Wing                        4      4.2
-XYZ-Wing                       4      4.4
-Unique Rectangle (type 1)      4      4.5
-Naked Quad                     3      5.0
-Jellyfish                      4      5.2
-Hidden Quad                    3      5.4
-Simple Colouring, X-Chain      4      6.5 + length bonus (links)
-W-Wing                         4      6.6 (a 6-link chain on two digits)
-Trial, singles followed        4      5.6 + 0.2 per node, at most 9.0
-Trial, every technique         4      9.0
-Trial, proved by search        4      9.5
-=============================  =====  ===========================================
+===================================  =====  =====================================
+technique                            level  rating
+===================================  =====  =====================================
+Full House                           1      1.0
+Hidden Single (box)                  2      1.2
+Hidden Single (row/column)           3      1.5
+Naked Single                         1      2.3
+Locked Candidates (pointing)         3      2.6
+Locked Candidates (claiming)         3      2.8
+Naked Pair                           3      3.0
+X-Wing                               4      3.2
+Hidden Pair                          3      3.4
+Naked Triple                         3      3.6
+Swordfish                            4      3.8
+Hidden Triple                        3      4.0
+Skyscraper / 2-String Kite / Turbot  4      4.0 / 4.1 / 4.2 (X-chain, 2 strong links)
+XY-Wing                              4      4.2
+XYZ-Wing                             4      4.4
+Unique Rectangle (type 1)            4      4.5
+Naked Quad                           3      5.0
+Jellyfish                            4      5.2
+Hidden Quad                          3      5.4
+X-Chain, 3 strong links              4      5.4 + link-kind bonus
+WXYZ-Wing                            4      5.5, 5.6 when the pivot has 3 candidates
+Bivalue Universal Grave + 1          4      5.6
+X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
+Simple Colouring                     4      6.6 + length bonus
+Forcing X-Chain                      4      6.6 + length bonus
+Forcing Chain (XY)                   4      7.0 + length bonus
+W-Wing                               4      7.1 (the 8-node forcing chain it is)
+Trial, singles followed              4      7.5 + length bonus, at most 8.9
+Trial, every technique               4      8.5 + length bonus, at most 9.4
+Trial, proved by search              4      9.5
+===================================  =====  =====================================
 
-The ratings up to the hidden quad are Sudoku Explainer's published values
-for the same techniques.  Chains get Explainer's kind of length bonus: +0.1
-for each of the thresholds 4, 6, 8, 12, 16, 24, 32, 48, 64, 96 and 128 the
-length exceeds.  A trial is the engine's form of Explainer's forcing chains
-(7.0 and up, Nishio 7.5, dynamic chains 8.5 and up).  Its size is the number
-of *nodes* its contradiction rests on — placements and candidate removals,
-counted back from the contradiction like the size of an Explainer chain; the
-shortest contradictions (6-7 nodes) rate about 7.0, each further node adds
-0.2.  These trial values were chosen by rank agreement with the
-Explainer-rated benchmark set (benchmarks/grade.py) at the level of the
-formula, not per puzzle; the 0.2 slope ranked better than Explainer's own
-+0.1-per-threshold ladder (0.65 vs 0.61 Spearman on 400 puzzles).
+The ratings up to the hidden quad are Sudoku Explainer's published values.
+X-chains are rated by their number of strong links as Sukaku Explainer rates
+its "strong-linked fishes": 4.0 (2 links), 5.4, 5.8, 6.2, 6.6 (6 links), plus
+0.1 when the links are not all on parallel lines, 0.2 when they use both
+rows and columns and a box; for two links the names Skyscraper (parallel
+lines) 4.0, 2-String Kite (a row and a column) 4.1, Turbot Fish (a box) 4.2.
+
+Chains get Explainer's length bonus: +0.1 for each of the thresholds 4, 6, 8,
+12, 16, 24, 32, 48, 64, 96 and 128 that the chain's length (its number of
+candidates, less 2) exceeds.  Forcing chains are Explainer's static forcing
+chains (:mod:`.forcing`).  A trial is the engine's form of Explainer's
+dynamic chains: 7.5 is its Nishio rating (an assumption followed by singles
+to a contradiction), 8.5 its dynamic forcing chains (other techniques needed
+on the way), 9.5 nested chains.  A trial's length is the number of
+placements and candidate removals its contradiction rests on.
 
 Singles are tried in the order full house, naked single, hidden single (box,
-then row, column) — the SVD order; the rest in rating order.
+then row, column) — the SVD order — and the rest in rating order; a puzzle
+solved by singles alone is rated as Explainer does, from hidden singles
+first (see :mod:`sudokuprint.logic.grading`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from ..state import State
 from ..step import Step
-from . import chains, fish, intersections, singles, subsets, trial, uniqueness, wings
+from . import chains, fish, forcing, intersections, singles, subsets, trial, uniqueness, wings
 
-TRIAL_BASE = 5.6
-TRIAL_PER_NODE = 0.2
+TRIAL_BASES = {1: 7.5, 2: 8.5}
+TRIAL_CAPS = {1: 8.9, 2: 9.4}
 LENGTH_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
+STRONG_LINK_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0, 8: 7.4}
+DEFAULT_LEVEL = 4
 
 
 def length_bonus(length: int) -> float:
@@ -69,21 +84,37 @@ def length_bonus(length: int) -> float:
     return 0.1 * sum(1 for limit in LENGTH_THRESHOLDS if length > limit)
 
 
+def rate_x_chain(step: Step) -> float:
+    """An X-chain by its number of strong links and the kinds of houses they are in."""
+    strong = step.extra.get("strong_links", 2)
+    kinds = step.extra.get("link_kinds", ())
+    lines = {k for k in kinds if k != "box"}
+    if strong <= 2:
+        return {"Skyscraper": 4.0, "2-String Kite": 4.1}.get(step.technique, 4.2)
+    base = STRONG_LINK_BASE.get(strong, 7.4)
+    if "box" not in kinds and len(lines) == 1:
+        return base
+    return round(base + (0.2 if "box" in kinds and len(lines) == 2 else 0.1), 1)
+
+
+def rate_colouring(step: Step) -> float:
+    """Colouring is a forcing X-chain: 6.6 plus the length bonus of its links."""
+    return round(6.6 + length_bonus(step.extra.get("length", 0)), 1)
+
+
 @dataclass(frozen=True)
 class Technique:
-    """A technique: its name, SVD level, base rating and finder."""
+    """A technique: its name, SVD level, base rating and finder (and a rater for variable ratings)."""
 
     name: str
     level: int
     rating: float
     find: Callable[[State], Step | None]
-    chain: bool = False
+    rater: Callable[[Step], float] | None = field(default=None, compare=False)
 
     def rate(self, step: Step) -> float:
         """The rating of one step found by this technique."""
-        if self.chain:
-            return round(self.rating + length_bonus(step.extra.get("length", 0)), 1)
-        return self.rating
+        return self.rater(step) if self.rater is not None else self.rating
 
 
 def rate_trial(step: Step) -> float:
@@ -91,9 +122,8 @@ def rate_trial(step: Step) -> float:
     depth = step.extra.get("depth", 1)
     if depth >= 3:
         return 9.5
-    if depth == 2:
-        return 9.0
-    return round(min(9.0, TRIAL_BASE + TRIAL_PER_NODE * step.extra.get("length", 0)), 1)
+    bonus = length_bonus(step.extra.get("length", 0))
+    return round(min(TRIAL_CAPS[depth], TRIAL_BASES[depth] + bonus), 1)
 
 
 SINGLES = (
@@ -104,6 +134,11 @@ SINGLES = (
 )
 """Singles, in the order they are tried."""
 
+
+def _x_chains(strong_links: int, rating: float) -> Technique:
+    return Technique(f"X-Chain ({strong_links} strong links)", 4, rating, chains.x_chain_finder(strong_links), rate_x_chain)
+
+
 ADVANCED = (
     Technique(intersections.POINTING, 3, 2.6, intersections.find_pointing),
     Technique(intersections.CLAIMING, 3, 2.8, intersections.find_claiming),
@@ -113,41 +148,63 @@ ADVANCED = (
     Technique("Naked Triple", 3, 3.6, subsets.find_naked_triple),
     Technique("Swordfish", 4, 3.8, fish.find_swordfish),
     Technique("Hidden Triple", 3, 4.0, subsets.find_hidden_triple),
+    _x_chains(2, 4.0),
     Technique("XY-Wing", 4, 4.2, wings.find_xy_wing),
     Technique("XYZ-Wing", 4, 4.4, wings.find_xyz_wing),
     Technique("Unique Rectangle (type 1)", 4, 4.5, uniqueness.find_unique_rectangle_1),
     Technique("Naked Quad", 3, 5.0, subsets.find_naked_quad),
     Technique("Jellyfish", 4, 5.2, fish.find_jellyfish),
     Technique("Hidden Quad", 3, 5.4, subsets.find_hidden_quad),
-    Technique("Simple Colouring", 4, 6.5, chains.find_simple_colouring, chain=True),
-    Technique("X-Chain", 4, 6.5, chains.find_x_chain, chain=True),
-    Technique("W-Wing", 4, 6.6, wings.find_w_wing),
+    _x_chains(3, 5.4),
+    Technique("WXYZ-Wing", 4, 5.5, wings.find_wxyz_wing, wings.rate_wxyz_wing),
+    Technique("Bivalue Universal Grave + 1", 4, 5.6, uniqueness.find_bug_plus_one),
+    _x_chains(4, 5.8),
+    _x_chains(5, 6.2),
+    _x_chains(6, 6.6),
+    Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring),
+    Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
+    Technique("W-Wing", 4, 7.1, wings.find_w_wing),
 )
 """Techniques beyond singles, in the order they are tried (trial comes after all)."""
 
-TRIAL = Technique("Trial", 4, 7.0, trial.find_trial)
+TRIAL = Technique("Trial", 4, 7.5, trial.find_trial, rate_trial)
 
 ALL = SINGLES + ADVANCED + (TRIAL,)
 
 BY_NAME = {t.name: t for t in ALL}
+STEP_NAMES = {
+    "Skyscraper": 4,
+    "2-String Kite": 4,
+    "Turbot Fish": 4,
+    "X-Chain": 4,
+    forcing.FORCING_X_CHAIN: 4,
+    forcing.FORCING_CHAIN: 4,
+}
+"""SVD levels of step names that are not table names (variants of one finder)."""
 
 
-def technique_of(step: Step) -> Technique:
-    """The table entry of the technique that found a step (variants like "(wrap)" included)."""
+def technique_of(step: Step) -> Technique | None:
+    """The table entry of a step's technique (variants like "(wrap)" included), or None."""
     found = BY_NAME.get(step.technique)
     if found is None:
-        base = step.technique.split(" (")[0]
-        found = BY_NAME[base]
+        found = BY_NAME.get(step.technique.split(" (")[0])
     return found
 
 
 def rate(step: Step) -> float:
-    """The rating of a step."""
-    if step.technique == TRIAL.name:
-        return rate_trial(step)
-    return technique_of(step).rate(step)
+    """The rating of a step (its own when the engine has rated it)."""
+    if step.rating:
+        return step.rating
+    found = technique_of(step)
+    return found.rate(step) if found is not None else 0.0
 
 
 def level_of(step: Step) -> int:
-    """The SVD level a step needs (1-4)."""
-    return technique_of(step).level
+    """The SVD level a step needs (1-4); steps of techniques beyond the table are level 4."""
+    if "level" in step.extra:
+        return step.extra["level"]
+    found = technique_of(step)
+    if found is not None:
+        return found.level
+    base = step.technique.split(" (")[0]
+    return STEP_NAMES.get(base, DEFAULT_LEVEL)

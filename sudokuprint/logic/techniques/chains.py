@@ -117,14 +117,35 @@ def _trap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int
     )
 
 
-def find_x_chain(state: State) -> Step | None:
-    """The shortest X-chain that removes a candidate (over every digit and start)."""
+def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 2) -> Step | None:
+    """The shortest X-chain that removes a candidate (over every digit and start),
+    with at most ``max_strong_links`` strong links."""
     best: Step | None = None
+    limit = 2 * max_strong_links
     for digit in range(1, state.tables.side + 1):
-        step = _x_chain_for_digit(state, digit, best.extra["length"] if best else MAX_CHAIN_LINKS + 1)
+        step = _x_chain_for_digit(state, digit, best.extra["length"] if best else limit)
         if step is not None:
             best = step
     return best
+
+
+def x_chain_finder(strong_links: int):
+    """A finder of X-chains with at most ``strong_links`` strong links (one tier of the table)."""
+
+    def find(state: State) -> Step | None:
+        return find_x_chain(state, strong_links)
+
+    find.__name__ = f"find_x_chain_{strong_links}"
+    return find
+
+
+def strong_link_name(strong_links: int, kinds: tuple[str, ...]) -> str:
+    """Skyscraper, 2-String Kite, Turbot Fish, or X-Chain for longer ones."""
+    if strong_links == 2:
+        if "box" in kinds:
+            return "Turbot Fish"
+        return "Skyscraper" if len(set(kinds)) == 1 else "2-String Kite"
+    return "X-Chain"
 
 
 def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | None:
@@ -134,7 +155,8 @@ def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | No
     best: Step | None = None
     for start in sorted(partners):
         # Node: (cell, on). "on" means: if the start is not the digit, this cell is.
-        parent: dict[tuple[int, bool], tuple[tuple[int, bool], int] | None] = {(start, False): None}
+        # parent[node] = (previous node, links so far, house of the link or -1 for a weak link)
+        parent: dict[tuple[int, bool], tuple[tuple[int, bool], int, int] | None] = {(start, False): None}
         frontier = [(start, False)]
         links = 0
         while frontier and links + 1 < shorter_than:
@@ -142,30 +164,33 @@ def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | No
             next_frontier = []
             for cell, is_on in frontier:
                 if not is_on:
-                    targets = [other for other, _ in partners.get(cell, ())]
+                    targets = partners.get(cell, ())
                 else:
-                    targets = list(cells_of(t.peer_set[cell] & positions))
-                for other in targets:
+                    targets = [(other, -1) for other in cells_of(t.peer_set[cell] & positions)]
+                for other, house in targets:
                     node = (other, not is_on)
                     if node in parent:
                         continue
-                    parent[node] = ((cell, is_on), links)
+                    parent[node] = ((cell, is_on), links, house)
                     next_frontier.append(node)
                     if node[1] and other != start and links >= 3:
                         seen = t.peer_set[start] & t.peer_set[other] & positions
                         removed = tuple((c, digit) for c in cells_of(seen) if c not in (start, other))
                         if removed:
-                            chain = _path(parent, node)
+                            chain, houses = _path(parent, node)
+                            kinds = tuple(t.house_kinds[h] for h in houses)
+                            strong = len(houses)
                             shorter_than = links
                             best = Step(
-                                "X-Chain",
-                                f"a chain of {links} alternating links on {digit_symbol(digit)} from "
-                                f"{t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at one "
-                                f"end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
+                                strong_link_name(strong, kinds),
+                                f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
+                                f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
+                                f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
                                 eliminations=removed,
                                 cells=tuple(chain),
                                 digits=(digit,),
-                                extra={"length": links},
+                                houses=tuple(t.house_names[h] for h in houses),
+                                extra={"length": links, "strong_links": strong, "link_kinds": kinds},
                             )
                             break
                 if best is not None and best.extra["length"] == links:
@@ -176,10 +201,13 @@ def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | No
     return best
 
 
-def _path(parent: dict, node: tuple[int, bool]) -> list[int]:
-    cells = []
+def _path(parent: dict, node: tuple[int, bool]) -> tuple[list[int], list[int]]:
+    """The cells of the chain ending at ``node`` and the houses of its strong links, from the start."""
+    cells, houses = [], []
     while node is not None:
         cells.append(node[0])
         link = parent[node]
+        if link and link[2] >= 0:
+            houses.append(link[2])
         node = link[0] if link else None
-    return cells[::-1]
+    return cells[::-1], houses[::-1]

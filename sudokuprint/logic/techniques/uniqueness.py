@@ -1,4 +1,8 @@
-"""Unique rectangle, type 1.
+"""Uniqueness: unique rectangle type 1 and the bivalue universal grave (BUG+1).
+
+BUG+1: when every empty cell but one has two candidates and the odd cell has
+three, and removing one digit from the odd cell would leave each digit twice
+in every house (a "grave" with two solutions), that digit goes there.
 
 Four empty cells on two rows, two columns and exactly two boxes that could
 all hold only ``{a,b}`` would let ``a`` and ``b`` swap, giving two solutions.
@@ -50,3 +54,47 @@ def find_unique_rectangle_1(state: State) -> Step | None:
                             digits=tuple(pair),
                         )
     return None
+
+
+def find_bug_plus_one(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    odd = None
+    for cell, mask in enumerate(cands):
+        if not mask:
+            continue
+        size = popcount(mask)
+        if size == 2:
+            continue
+        if size != 3 or odd is not None:
+            return None
+        odd = cell
+    if odd is None:
+        return None
+    for digit in range(1, t.side + 1):
+        bit = 1 << (digit - 1)
+        if not cands[odd] & bit:
+            continue
+        if all(_grave_house(state, cells, odd, bit) for cells in t.houses):
+            return Step(
+                "Bivalue Universal Grave + 1",
+                f"every empty cell but {t.cell_name(odd)} has two candidates; without "
+                f"{digit_list([digit])} there it would have each digit twice in every house, "
+                f"a deadly pattern, so {t.cell_name(odd)} is {digit_list([digit])}",
+                placements=((odd, digit),),
+                cells=(odd,),
+                digits=(digit,),
+            )
+    return None
+
+
+def _grave_house(state: State, cells, odd: int, bit: int) -> bool:
+    """True when, with ``bit`` taken from ``odd``, every digit is in 0 or 2 cells of the house."""
+    counts: dict[int, int] = {}
+    for c in cells:
+        mask = state.cands[c] & ~bit if c == odd else state.cands[c]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            counts[low] = counts.get(low, 0) + 1
+    return all(n == 2 for n in counts.values())

@@ -3,6 +3,12 @@
 - XY-Wing: a pivot ``{x,y}`` sees pincers ``{x,z}`` and ``{y,z}``; whatever
   the pivot holds, one pincer is ``z``, so cells seeing both pincers lose ``z``.
 - XYZ-Wing: the same with a pivot ``{x,y,z}``; cells seeing all three lose ``z``.
+- WXYZ-Wing: a pivot and three cells it sees, four cells holding only four
+  digits between them, where every digit but ``z`` is *restricted* (all its
+  cells see each other, so it is in at most one of them); four cells need
+  four different digits, so one of them is ``z``: cells seeing every ``z`` of
+  the wing lose it.  Rated 5.5, or 5.6 when the pivot has three candidates
+  (Sukaku Explainer's values).
 - W-Wing: two cells ``{x,y}`` that do not see each other, joined by a house
   where ``x`` fits in two cells, one seeing each; one of them holds ``y``, so
   cells seeing both lose ``y``.
@@ -73,6 +79,65 @@ def find_xyz_wing(state: State) -> Step | None:
                         digits=tuple(sorted(_mask_digits(pm))),
                     )
     return None
+
+
+def find_wxyz_wing(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    for pivot, pm in enumerate(cands):
+        if not 2 <= popcount(pm) <= 4:
+            continue
+        wings = [c for c in t.peers[pivot] if cands[c] and popcount(cands[c] | pm) <= 4]
+        for i, a in enumerate(wings):
+            ua = pm | cands[a]
+            for j in range(i + 1, len(wings)):
+                b = wings[j]
+                ub = ua | cands[b]
+                if popcount(ub) > 4:
+                    continue
+                for c in wings[j + 1 :]:
+                    union = ub | cands[c]
+                    if popcount(union) != 4:
+                        continue
+                    step = _wxyz_step(state, (pivot, a, b, c), union)
+                    if step is not None:
+                        return step
+    return None
+
+
+def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    loose = []
+    for digit in _mask_digits(union):
+        bit = 1 << (digit - 1)
+        holders = [c for c in cells if cands[c] & bit]
+        if any(not t.sees(x, y) for k, x in enumerate(holders) for y in holders[k + 1 :]):
+            loose.append((digit, holders))
+    if len(loose) != 1:
+        return None
+    digit, holders = loose[0]
+    seen = t.peer_set[holders[0]]
+    for c in holders[1:]:
+        seen &= t.peer_set[c]
+    removed = _removals(state, seen, digit, cells)
+    if not removed:
+        return None
+    pivot = cells[0]
+    return Step(
+        "WXYZ-Wing",
+        f"{cell_list(t.shape, cells)} hold only {_pair(union)}; every digit but {digit_symbol(digit)} "
+        f"can be in only one of them, so one of them is {digit_symbol(digit)}",
+        eliminations=removed,
+        cells=cells,
+        digits=tuple(_mask_digits(union)),
+        extra={"pivot_size": popcount(cands[pivot])},
+    )
+
+
+def rate_wxyz_wing(step: Step) -> float:
+    """5.5, plus 0.1 when the pivot has three candidates (the middle size)."""
+    return 5.6 if step.extra.get("pivot_size") == 3 else 5.5
 
 
 def find_w_wing(state: State) -> Step | None:

@@ -1,0 +1,197 @@
+"""Static forcing chains (Sudoku Explainer's "Forcing Chains", 6.6 and 7.0 up).
+
+A *candidate* is a digit in a cell, numbered ``cell * side + digit - 1``.
+Two kinds of implication join candidates:
+
+- *weak* (on → off): a candidate that is true makes false every other
+  candidate of its cell and the same digit in every cell it sees;
+- *strong* (off → on): a candidate that is false makes true the other
+  candidate of a cell with two candidates, and the other position of its
+  digit in a house where the digit fits in two cells.
+
+A chain starts from one assumption and alternates the two kinds.  If
+assuming a candidate true forces it false, it is false; if assuming it false
+forces it true, it is true.  An *X-chain* uses only links on one digit
+(same-digit peers, two positions in a house); an *XY* chain also uses the
+links inside cells (e.g. an XY-chain through cells with two candidates).
+
+The chains are static: the pencil marks do not change along the chain
+(dynamic chains, which follow singles, are the engine's trial).  The search
+goes breadth first over "this candidate true implies that one true" steps
+kept as bit sets, so the chain found for each candidate is a shortest one.
+
+Each step carries ``extra["nodes"]``, the number of candidates on the chain
+counting the assumption and the conclusion (Explainer's chain complexity),
+and ``extra["xy"]``, whether in-cell links were needed.  The rating is
+6.6 (X-chain) or 7.0 (XY) plus the length bonus of
+:func:`sudokuprint.logic.techniques.length_bonus`.
+"""
+
+from __future__ import annotations
+
+from ...shape import digit_symbol
+from ..state import State
+from ..step import Step
+
+MAX_STEPS = 11
+"""Longest chain followed, in true-to-true steps (24 nodes)."""
+
+FORCING_CHAIN = "Forcing Chain"
+FORCING_X_CHAIN = "Forcing X-Chain"
+
+
+class _Links:
+    """The weak and strong implications of a state, per candidate."""
+
+    def __init__(self, state: State, xy: bool) -> None:
+        t = state.tables
+        n = t.side
+        cands = state.cands
+        self.side = n
+        self.alive = [i for cell, mask in enumerate(cands) for i in _candidates(cell, mask, n)]
+        weak: dict[int, int] = {}
+        strong: dict[int, list[int]] = {i: [] for i in self.alive}
+        for i in self.alive:
+            cell, digit = divmod(i, n)
+            bit = 1 << digit
+            bits = 0
+            for peer in t.peers[cell]:
+                if cands[peer] & bit:
+                    bits |= 1 << (peer * n + digit)
+            if xy:
+                others = cands[cell] & ~bit
+                while others:
+                    low = others & -others
+                    others ^= low
+                    bits |= 1 << (cell * n + low.bit_length() - 1)
+                if cands[cell].bit_count() == 2:
+                    other = (cands[cell] & ~bit).bit_length() - 1
+                    strong[i].append(cell * n + other)
+            weak[i] = bits
+        for cells in t.houses:
+            for digit in range(n):
+                bit = 1 << digit
+                spots = [c for c in cells if cands[c] & bit]
+                if len(spots) == 2:
+                    a, b = spots[0] * n + digit, spots[1] * n + digit
+                    if b not in strong[a]:
+                        strong[a].append(b)
+                    if a not in strong[b]:
+                        strong[b].append(a)
+        self.weak = weak
+        self.strong = strong
+        # implies[i]: the candidates that are true when candidate i is true, one weak and one strong link away
+        implies: dict[int, int] = {}
+        for i in self.alive:
+            bits = 0
+            for j in _bits(weak[i]):
+                for k in strong[j]:
+                    bits |= 1 << k
+            implies[i] = bits & ~(1 << i)
+        self.implies = implies
+
+    def layers(self, start: int):
+        """Breadth-first sets of candidates made true from ``start`` (a bit set), one per step."""
+        reached = start
+        frontier = start
+        for _ in range(MAX_STEPS):
+            new = 0
+            for i in _bits(frontier):
+                new |= self.implies[i]
+            new &= ~reached
+            if not new:
+                return
+            reached |= new
+            frontier = new
+            yield new
+
+
+def _candidates(cell: int, mask: int, n: int):
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield cell * n + low.bit_length() - 1
+
+
+def _bits(bits: int):
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        yield low.bit_length() - 1
+
+
+def _shortest(links: _Links) -> tuple[int, int, bool] | None:
+    """(nodes, candidate, is_true) of the shortest forcing chain, or None."""
+    best: tuple[int, int, bool] | None = None
+    for i in links.alive:
+        # assume i true: a true candidate weakly linked to i makes it false
+        limit = best[0] if best else 10**9
+        for step, layer in enumerate(links.layers(1 << i), start=1):
+            nodes = 2 * step + 2
+            if nodes >= limit:
+                break
+            if layer & links.weak[i]:
+                best = (nodes, i, False)
+                break
+        # assume i false: its strong partners are true; reaching i makes it true
+        start = 0
+        for k in links.strong[i]:
+            start |= 1 << k
+        if not start:
+            continue
+        limit = best[0] if best else 10**9
+        for step, layer in enumerate(links.layers(start), start=1):
+            nodes = 2 * step + 2
+            if nodes >= limit:
+                break
+            if layer >> i & 1:
+                best = (nodes, i, True)
+                break
+    return best
+
+
+def find_forcing_chain(state: State) -> Step | None:
+    """The forcing chain with the lowest rating: the shortest X-chain (6.6 up) or the
+    shortest XY chain (7.0 up), whichever rates lower."""
+    from . import length_bonus  # the rating helpers live with the table
+
+    found = []
+    for xy, base in ((False, 6.6), (True, 7.0)):
+        shortest = _shortest(_Links(state, xy))
+        if shortest is not None:
+            found.append((round(base + length_bonus(shortest[0] - 2), 1), xy, shortest))
+    if not found:
+        return None
+    rating, xy, (nodes, candidate, is_true) = min(found)
+    t = state.tables
+    cell, digit = divmod(candidate, t.side)
+    digit += 1
+    name = t.cell_name(cell)
+    d = digit_symbol(digit)
+    if is_true:
+        how = f"assuming {name} is not {d} forces it to be {d} along a chain of {nodes} candidates"
+        return Step(
+            FORCING_CHAIN if xy else FORCING_X_CHAIN,
+            f"{how}, so {name} is {d}",
+            placements=((cell, digit),),
+            cells=(cell,),
+            digits=(digit,),
+            extra={"nodes": nodes, "xy": xy, "length": nodes - 2},
+        )
+    how = f"assuming {name} is {d} forces it not to be along a chain of {nodes} candidates"
+    return Step(
+        FORCING_CHAIN if xy else FORCING_X_CHAIN,
+        f"{how}, so {name} is not {d}",
+        eliminations=((cell, digit),),
+        cells=(cell,),
+        digits=(digit,),
+        extra={"nodes": nodes, "xy": xy, "length": nodes - 2},
+    )
+
+
+def chain_rating(step: Step) -> float:
+    """6.6 for an X-chain, 7.0 with in-cell links, plus Explainer's length bonus."""
+    from . import length_bonus
+
+    return round((7.0 if step.extra.get("xy") else 6.6) + length_bonus(step.extra["nodes"] - 2), 1)
+
