@@ -45,7 +45,8 @@ class CheckedReading:
     solution: Grid | None
 
 
-def _status(values: tuple[int, ...]) -> tuple[str, Grid | None]:
+def reading_status(values: tuple[int, ...]) -> tuple[str, Grid | None]:
+    """``unique`` (with the solution), ``conflict``, ``no-solution`` or ``not-unique``."""
     grid = Grid.from_values(values)
     if grid.conflicts():
         return "conflict", None
@@ -72,7 +73,7 @@ def check_reading(
     solution wins; the cost of a change is the drop in log-probability.
     """
     start = tuple(values)
-    status, solution = _status(start)
+    status, solution = reading_status(start)
     if status == "unique":
         return CheckedReading(start, (), status, solution)
     unsure = sorted(
@@ -97,7 +98,7 @@ def check_reading(
         for i in chosen:
             _, cell, digit = moves[i]
             trial[cell] = digit
-        status_, solution_ = _status(tuple(trial))
+        status_, solution_ = reading_status(tuple(trial))
         if status_ == "unique":
             corrections = tuple(
                 Correction(moves[i][1], start[moves[i][1]], moves[i][2], alternatives[moves[i][1]][0][1])

@@ -27,7 +27,10 @@ class Photo:
 
 def load_photo(source: "str | os.PathLike | Image.Image", *, max_side: int = MAX_SIDE) -> Photo:
     """Read any image Pillow reads; EXIF orientation applied; longer side at most ``max_side``."""
-    name = getattr(source, "filename", None) or "<image>" if isinstance(source, Image.Image) else os.fspath(source)
+    if isinstance(source, Image.Image):
+        name = getattr(source, "filename", None) or "<image>"
+    else:
+        name = os.fspath(source)
     if isinstance(source, Image.Image):
         image = source
     else:

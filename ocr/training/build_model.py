@@ -1,12 +1,12 @@
 """Rebuild the shipped digit model, ``ocr/models/digits.npz``, from rendered fonts.
 
-    python -m ocr.training.build_model [--samples 36] [--epochs 30] [--seed 7]
+    python -m ocr.training.build_model [--samples 30] [--epochs 20] [--seed 7]
 
 The fonts are every file :func:`ocr.training.render.training_fonts` finds
 (from the Debian font packages that ``scripts/install-system-deps.sh``
 installs); their names are printed and written to ``models/digits-fonts.txt``
 and into the model file.  No photo of the benchmark set is used.  Takes
-about two minutes on two cores.
+about four minutes on two idle cores.
 """
 
 from __future__ import annotations
@@ -103,8 +103,8 @@ def train(images: np.ndarray, labels: np.ndarray, *, hidden: int, epochs: int, r
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--samples", type=int, default=36, help="upright samples per font and digit")
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--samples", type=int, default=30, help="upright samples per font and digit")
+    parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--hidden", type=int, default=160)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=MODELS / "digits.npz")

@@ -55,8 +55,8 @@ def _report(result) -> dict:
               help="Write the photo with the missing digits drawn in (OUT-N.jpg for several photos).")
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False), metavar="DIR",
               help="Write each stage's image into DIR (a subfolder per photo).")
-@click.option("--readers", type=click.Choice(["auto", "builtin", "tesseract", "combined"]), default="auto",
-              show_default=True, help="Digit readers: the built-in model, Tesseract, or both.")
+@click.option("--readers", type=click.Choice(["auto", "builtin", "tesseract", "combined"]), default="builtin",
+              show_default=True, help="Digit readers: the built-in model, Tesseract, both, or Tesseract on unsure cells (auto).")
 def scan(photos: tuple[str, ...], to_format: str | None, with_solution: bool, as_json: bool, overlay: str | None,
          debug_dir: str | None, readers: str) -> None:
     """Read the Sudoku grid in each PHOTO and print it, one line per photo.
