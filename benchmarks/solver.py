@@ -117,7 +117,8 @@ def time_solvers(solvers: dict[str, Solver], puzzles: Sequence[str], limit: int)
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="folder of the puzzle lists (default: %(default)s)")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
+                        help="folder of the puzzle lists (default: %(default)s)")
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated sets out of: %(default)s")
     parser.add_argument("--backend", action="append", help="time only this backend (repeatable); default: all of "
                         + ", ".join(backend_names()))
