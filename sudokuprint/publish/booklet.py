@@ -125,12 +125,13 @@ def title_page(template: Template, title: str, lines: Sequence[str]) -> PlannedP
 
 
 def _subtitle(puzzles: Sequence[Puzzle]) -> str:
-    levels = [p.difficulty for p in puzzles if p.difficulty]
+    """``50 puzzles · easy to expert``: the count and the range of difficulty."""
+    graded = sorted((p.grade.level, p.difficulty) for p in puzzles if p.difficulty and p.grade.level is not None)
     text = f"{len(puzzles)} puzzles"
-    if levels and levels[0] != levels[-1]:
-        text += f" · {levels[0].lower()} to {levels[-1].lower()}"
-    elif levels:
-        text += f" · {levels[0].lower()}"
+    if graded and graded[0][1] != graded[-1][1]:
+        text += f" · {graded[0][1].lower()} to {graded[-1][1].lower()}"
+    elif graded:
+        text += f" · {graded[0][1].lower()}"
     return text
 
 
