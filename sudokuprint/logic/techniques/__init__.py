@@ -25,6 +25,7 @@ Skyscraper / 2-String Kite / Turbot  4      4.0 / 4.1 / 4.2 (X-chain, 2 strong l
 XY-Wing                              4      4.2
 XYZ-Wing                             4      4.4
 Unique Rectangle (type 1)            4      4.5
+Unique Rectangle (type 2, type 4)    4      4.6
 Naked Quad                           3      5.0
 Jellyfish                            4      5.2
 Hidden Quad                          3      5.4
@@ -32,6 +33,7 @@ X-Chain, 3 strong links              4      5.4 + link-kind bonus
 WXYZ-Wing                            4      5.5, 5.6 when the pivot has 3 candidates
 Bivalue Universal Grave + 1          4      5.6
 X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
+VWXYZ-Wing                           4      6.2-6.4 by the pivot's size
 Simple Colouring                     4      6.6 + length bonus
 Forcing X-Chain                      4      6.6 + length bonus
 Forcing Chain (XY)                   4      7.0 + length bonus
@@ -152,6 +154,8 @@ ADVANCED = (
     Technique("XY-Wing", 4, 4.2, wings.find_xy_wing),
     Technique("XYZ-Wing", 4, 4.4, wings.find_xyz_wing),
     Technique("Unique Rectangle (type 1)", 4, 4.5, uniqueness.find_unique_rectangle_1),
+    Technique("Unique Rectangle (type 2)", 4, 4.6, uniqueness.find_unique_rectangle_2),
+    Technique("Unique Rectangle (type 4)", 4, 4.6, uniqueness.find_unique_rectangle_4),
     Technique("Naked Quad", 3, 5.0, subsets.find_naked_quad),
     Technique("Jellyfish", 4, 5.2, fish.find_jellyfish),
     Technique("Hidden Quad", 3, 5.4, subsets.find_hidden_quad),
@@ -160,6 +164,7 @@ ADVANCED = (
     Technique("Bivalue Universal Grave + 1", 4, 5.6, uniqueness.find_bug_plus_one),
     _x_chains(4, 5.8),
     _x_chains(5, 6.2),
+    Technique("VWXYZ-Wing", 4, 6.2, wings.find_vwxyz_wing, wings.rate_vwxyz_wing),
     _x_chains(6, 6.6),
     Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring),
     Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),

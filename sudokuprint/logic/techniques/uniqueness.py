@@ -1,5 +1,11 @@
 """Uniqueness: unique rectangle type 1 and the bivalue universal grave (BUG+1).
 
+Unique rectangle types 2 and 4: two cells of the rectangle (in one row or
+column, the "floor") are exactly ``{a,b}``; the other two (the "roof") hold
+more.  Type 2: both roof cells are ``{a,b,x}``, so one of them is ``x`` and
+cells seeing both lose ``x``.  Type 4: in a house holding both roof cells,
+``a`` fits only in them, so one of them is ``a`` and neither can be ``b``.
+
 BUG+1: when every empty cell but one has two candidates and the odd cell has
 three, and removing one digit from the odd cell would leave each digit twice
 in every house (a "grave" with two solutions), that digit goes there.
@@ -98,3 +104,80 @@ def _grave_house(state: State, cells, odd: int, bit: int) -> bool:
             mask ^= low
             counts[low] = counts.get(low, 0) + 1
     return all(n == 2 for n in counts.values())
+
+
+def _rectangles(state: State):
+    """(floor, roof, pair mask) for every rectangle of four empty cells on two rows, two
+    columns and two boxes whose floor (two cells of one row or column) is exactly a pair
+    also held by the roof."""
+    t = state.tables
+    shape = t.shape
+    n = t.side
+    cands = state.cands
+    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    for a in pairs:
+        for b in pairs:
+            if b <= a or cands[b] != cands[a] or not t.sees(a, b):
+                continue
+            mask = cands[a]
+            ra, ca = divmod(a, n)
+            rb, cb = divmod(b, n)
+            if ra == rb:
+                others = [(r * n + ca, r * n + cb) for r in range(n) if r != ra]
+            elif ca == cb:
+                others = [(ra * n + c, rb * n + c) for c in range(n) if c != ca]
+            else:
+                continue
+            for c, d in others:
+                if cands[c] & mask != mask or cands[d] & mask != mask:
+                    continue
+                if len({shape.box_of(x) for x in (a, b, c, d)}) != 2:
+                    continue
+                yield (a, b), (c, d), mask
+
+
+def find_unique_rectangle_2(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    for floor, (c, d), mask in _rectangles(state):
+        extra = cands[c] & ~mask
+        if cands[c] != cands[d] or popcount(extra) != 1:
+            continue
+        digit = extra.bit_length()
+        seen = t.peer_set[c] & t.peer_set[d]
+        removed = tuple((x, digit) for x in range(t.cell_count) if seen >> x & 1 and cands[x] & extra)
+        if removed:
+            pair = [x for x in range(1, t.side + 1) if mask >> (x - 1) & 1]
+            return Step(
+                "Unique Rectangle (type 2)",
+                f"{cell_list(t.shape, floor)} are {digit_list(pair)} and {cell_list(t.shape, (c, d))} are "
+                f"{digit_list(pair + [digit])}; without {digit_list([digit])} the rectangle would have two "
+                f"solutions, so one of them is {digit_list([digit])} and cells seeing both are not",
+                eliminations=removed,
+                cells=tuple(sorted(floor + (c, d))),
+                digits=tuple(pair + [digit]),
+            )
+    return None
+
+
+def find_unique_rectangle_4(state: State) -> Step | None:
+    t = state.tables
+    cands = state.cands
+    for floor, (c, d), mask in _rectangles(state):
+        pair = [x for x in range(1, t.side + 1) if mask >> (x - 1) & 1]
+        for house in set(t.houses_of[c]) & set(t.houses_of[d]):
+            for strong, weak in ((pair[0], pair[1]), (pair[1], pair[0])):
+                bit = 1 << (strong - 1)
+                if any(cands[x] & bit for x in t.houses[house] if x not in (c, d)):
+                    continue
+                return Step(
+                    "Unique Rectangle (type 4)",
+                    f"{cell_list(t.shape, floor)} are {digit_list(pair)}, and in {t.house_names[house]} "
+                    f"{digit_list([strong])} fits only in {cell_list(t.shape, (c, d))}; if either were "
+                    f"{digit_list([weak])} the rectangle would have two solutions",
+                    eliminations=((c, weak), (d, weak)),
+                    cells=tuple(sorted(floor + (c, d))),
+                    digits=tuple(pair),
+                    houses=(t.house_names[house],),
+                )
+    return None

@@ -8,7 +8,9 @@
   cells see each other, so it is in at most one of them); four cells need
   four different digits, so one of them is ``z``: cells seeing every ``z`` of
   the wing lose it.  Rated 5.5, or 5.6 when the pivot has three candidates
-  (Sukaku Explainer's values).
+  (Sukaku Explainer's values).  VWXYZ-Wing: the same with five cells and five
+  digits, 6.2 to 6.4 (6.4 for a pivot of three candidates, less by 0.1 for
+  each candidate more or fewer).
 - W-Wing: two cells ``{x,y}`` that do not see each other, joined by a house
   where ``x`` fits in two cells, one seeing each; one of them holds ``y``, so
   cells seeing both lose ``y``.
@@ -81,28 +83,39 @@ def find_xyz_wing(state: State) -> Step | None:
     return None
 
 
-def find_wxyz_wing(state: State) -> Step | None:
+def pivot_wing(state: State, size: int) -> Step | None:
+    """A wing of ``size`` cells (a pivot and cells it sees) holding ``size`` digits between
+    them, with at most one digit not restricted (see WXYZ-Wing above)."""
     t = state.tables
     cands = state.cands
     for pivot, pm in enumerate(cands):
-        if not 2 <= popcount(pm) <= 4:
+        if not 2 <= popcount(pm) <= size:
             continue
-        wings = [c for c in t.peers[pivot] if cands[c] and popcount(cands[c] | pm) <= 4]
-        for i, a in enumerate(wings):
-            ua = pm | cands[a]
-            for j in range(i + 1, len(wings)):
-                b = wings[j]
-                ub = ua | cands[b]
-                if popcount(ub) > 4:
-                    continue
-                for c in wings[j + 1 :]:
-                    union = ub | cands[c]
-                    if popcount(union) != 4:
-                        continue
-                    step = _wxyz_step(state, (pivot, a, b, c), union)
+        wings = [c for c in t.peers[pivot] if cands[c] and popcount(cands[c] | pm) <= size]
+        if len(wings) < size - 1:
+            continue
+        stack = [((pivot,), pm, 0)]
+        while stack:
+            cells, union, next_index = stack.pop()
+            if len(cells) == size:
+                if popcount(union) == size:
+                    step = _wxyz_step(state, cells, union)
                     if step is not None:
                         return step
+                continue
+            for k in range(next_index, len(wings)):
+                grown = union | cands[wings[k]]
+                if popcount(grown) <= size:
+                    stack.append((cells + (wings[k],), grown, k + 1))
     return None
+
+
+def find_wxyz_wing(state: State) -> Step | None:
+    return pivot_wing(state, 4)
+
+
+def find_vwxyz_wing(state: State) -> Step | None:
+    return pivot_wing(state, 5)
 
 
 def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
@@ -114,20 +127,29 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
         holders = [c for c in cells if cands[c] & bit]
         if any(not t.sees(x, y) for k, x in enumerate(holders) for y in holders[k + 1 :]):
             loose.append((digit, holders))
-    if len(loose) != 1:
+    if len(loose) > 1:
         return None
-    digit, holders = loose[0]
-    seen = t.peer_set[holders[0]]
-    for c in holders[1:]:
-        seen &= t.peer_set[c]
-    removed = _removals(state, seen, digit, cells)
+    # one loose digit: one of the cells holds it; none: every digit is in exactly one cell
+    targets = loose or [(d, [c for c in cells if cands[c] >> (d - 1) & 1]) for d in _mask_digits(union)]
+    removed = []
+    for digit, holders in targets:
+        seen = t.peer_set[holders[0]]
+        for c in holders[1:]:
+            seen &= t.peer_set[c]
+        removed += _removals(state, seen, digit, cells)
     if not removed:
         return None
+    removed = tuple(removed)
+    digit = loose[0][0] if loose else 0
     pivot = cells[0]
     return Step(
-        "WXYZ-Wing",
-        f"{cell_list(t.shape, cells)} hold only {_pair(union)}; every digit but {digit_symbol(digit)} "
-        f"can be in only one of them, so one of them is {digit_symbol(digit)}",
+        WING_NAMES[len(cells)],
+        f"{cell_list(t.shape, cells)} hold only {_pair(union)}; "
+        + (
+            f"every digit but {digit_symbol(digit)} can be in only one of them, so one of them is {digit_symbol(digit)}"
+            if digit
+            else "each digit can be in only one of them, so each is in one of them"
+        ),
         eliminations=removed,
         cells=cells,
         digits=tuple(_mask_digits(union)),
@@ -135,9 +157,17 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
     )
 
 
+WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
+
+
 def rate_wxyz_wing(step: Step) -> float:
     """5.5, plus 0.1 when the pivot has three candidates (the middle size)."""
     return 5.6 if step.extra.get("pivot_size") == 3 else 5.5
+
+
+def rate_vwxyz_wing(step: Step) -> float:
+    """6.2, plus 0.1 for each step the pivot's size is nearer the middle size 3 (at most 6.4)."""
+    return round(6.2 + 0.1 * (2 - min(2, abs(3 - step.extra.get("pivot_size", 3)))), 1)
 
 
 def find_w_wing(state: State) -> Step | None:
