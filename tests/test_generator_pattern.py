@@ -111,3 +111,11 @@ def test_motif_library_is_complete_and_every_motif_is_possible():
         assert pattern_problems(cells, shape) == [], name
     for name in ("star", "diamond", "cross", "ring", "letter-O", "letter-S", "letter-Z", "digit-8"):
         assert "rot180" in symmetries_of(motif(name)[1], CLASSIC), name
+
+
+def test_a_sample_of_motifs_yields_puzzles_drawing_them():
+    names = motif_names()[::6]
+    for name in names:
+        shape, cells = motif(name)
+        generated, _ = fill_pattern(cells, shape, random.Random(0), PatternSearch(time_limit=60, graded=False))
+        _assert_puzzle_on(generated, cells)
