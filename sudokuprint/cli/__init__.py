@@ -6,7 +6,6 @@ the library become one line on stderr and the exit code the error carries.
 
 from __future__ import annotations
 
-import click
 
 from .. import __version__
 from .app import main, run  # noqa: F401  (``main`` is the console script)

@@ -75,9 +75,24 @@ def format_option(*names: str, help: str, writable: bool = False):
     return click.option(*names, type=click.Choice(choices, case_sensitive=False), default=None, help=help)
 
 
+INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
+"""Input files; none (or '-') means standard input."""
+
+OUTPUT = click.option(
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    type=click.Path(allow_dash=True, dir_okay=False, writable=True),
+    help="Write here ('-' for standard output); a file is replaced only when the job succeeds.",
+)
+
+FROM = format_option("--from", "from_format", help="Input format (default: detected from the content).")
+
+
 def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Record]]:
-    """Every record of every input, lazily, with the name of its source."""
-    for path in paths:
+    """Every record of every input (standard input when there are none), lazily, with its source's name."""
+    for path in tuple(paths) or ("-",):
         name = "<stdin>" if path == "-" else path
         for record in read_file(path, fmt):
             yield name, record

@@ -12,23 +12,7 @@ from ..formats import formats, get_format, write_all
 from ..grid import Grid
 from ..outputs import atomic_output
 from ..solver import search
-from .app import format_option, main, peekable, read_inputs, with_progress
-
-INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
-OUTPUT = click.option(
-    "-o",
-    "--output",
-    default="-",
-    show_default=True,
-    type=click.Path(allow_dash=True, dir_okay=False, writable=True),
-    help="Write here ('-' for standard output); a file is replaced only when the job succeeds.",
-)
-FROM = format_option("--from", "from_format", help="Input format (default: detected from the content).")
-
-
-def _inputs(inputs: tuple[str, ...]) -> tuple[str, ...]:
-    return inputs or ("-",)
-
+from .app import FROM, INPUTS, OUTPUT, format_option, main, peekable, read_inputs, with_progress
 
 def check_grid(grid: Grid) -> dict:
     """What ``check`` reports about one grid, as a plain dict."""
@@ -66,7 +50,7 @@ def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, outpu
     """
     all_unique = True
     with atomic_output(output) as out:
-        records = read_inputs(_inputs(inputs), from_format)
+        records = read_inputs(inputs, from_format)
         for source, record in with_progress(records, "checking"):
             report = check_grid(record.grid)
             status = _status(report)
@@ -97,7 +81,7 @@ def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | Non
     puzzle with no solution or (without --allow-multiple) several stops the
     run with exit code 1, naming the puzzle.
     """
-    records = peekable(with_progress(read_inputs(_inputs(inputs), from_format), "solving"))
+    records = peekable(with_progress(read_inputs(inputs, from_format), "solving"))
     first = records.peek()
     target = to_format or (_writable(first[1].format) if first else "standard")
 
@@ -139,7 +123,7 @@ def convert(inputs: tuple[str, ...], from_format: str | None, to_format: str | N
     """
     if to_format is None:
         raise click.UsageError("--to FORMAT is required (see 'sudokuprint formats')")
-    records = with_progress(read_inputs(_inputs(inputs), from_format), "converting")
+    records = with_progress(read_inputs(inputs, from_format), "converting")
     with atomic_output(output) as out:
         write_all((record.grid for _, record in records), out, to_format)
 

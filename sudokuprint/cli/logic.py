@@ -14,23 +14,9 @@ from ..logic import grade as grade_puzzle
 from ..logic import hint as next_hint
 from ..logic import solve as solve_logically
 from ..outputs import atomic_output
-from .app import format_option, main, read_inputs, with_progress
+from .app import FROM, INPUTS, OUTPUT, main, read_inputs, with_progress
 
-INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
-OUTPUT = click.option(
-    "-o",
-    "--output",
-    default="-",
-    show_default=True,
-    type=click.Path(allow_dash=True, dir_okay=False, writable=True),
-    help="Write here ('-' for standard output); a file is replaced only when the job succeeds.",
-)
-FROM = format_option("--from", "from_format", help="Input format (default: detected from the content).")
 JSON = click.option("--json", "as_json", is_flag=True, help="JSON output.")
-
-
-def _inputs(inputs: tuple[str, ...]) -> tuple[str, ...]:
-    return inputs or ("-",)
 
 
 def grade_job(job: tuple[str, int, str, Grid]) -> dict:
@@ -44,7 +30,7 @@ def grade_job(job: tuple[str, int, str, Grid]) -> dict:
 
 
 def _jobs(inputs: tuple[str, ...], from_format: str | None) -> Iterator[tuple[str, int, str, Grid]]:
-    for number, (source, record) in enumerate(read_inputs(_inputs(inputs), from_format), start=1):
+    for number, (source, record) in enumerate(read_inputs(inputs, from_format), start=1):
         yield source, record.line, str(record.meta.get("id") or number), record.grid
 
 
@@ -101,7 +87,7 @@ def hint(inputs: tuple[str, ...], from_format: str | None, as_text: bool, indent
     the map, begin/end numbers and candidate tables of the step.
     """
     with atomic_output(output) as out:
-        for _, record in read_inputs(_inputs(inputs), from_format):
+        for _, record in read_inputs(inputs, from_format):
             found = next_hint(record.grid)
             out.write((found.text() if as_text else found.to_partial_json(indent=indent)) + "\n")
 
@@ -114,6 +100,6 @@ def hint(inputs: tuple[str, ...], from_format: str | None, as_text: bool, indent
 def explain(inputs: tuple[str, ...], from_format: str | None, as_json: bool, output: str) -> None:
     """Solve like a person and print every step (text, or --json one object per puzzle)."""
     with atomic_output(output) as out:
-        for _, record in read_inputs(_inputs(inputs), from_format):
+        for _, record in read_inputs(inputs, from_format):
             log = solve_logically(record.grid)
             out.write((json.dumps(log.to_dict()) if as_json else log.text()) + "\n")

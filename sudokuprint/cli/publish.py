@@ -18,10 +18,8 @@ from ..publish.poster import build_mosaic, build_poster
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
 from ..shape import Shape
-from .app import format_option, main, read_inputs
+from .app import FROM, INPUTS, main, read_inputs
 
-INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
-FROM = format_option("--from", "from_format", help="Input format (default: detected from the content).")
 
 
 def output_options(default_template: str):
@@ -160,7 +158,7 @@ def worksheet(inputs, from_format, template_name, output, output_format, dpi, ti
     if candidates_sheet:
         template = _template("candidates-a4" if template_name == "worksheet-a4" else template_name)
         grids = [(f"{Path(source).name}, line {record.line}", record.grid)
-                 for source, record in read_inputs(inputs or ("-",), from_format)]
+                 for source, record in read_inputs(inputs, from_format)]
         if not grids:
             raise click.UsageError("no puzzles in the input")
         document = build_candidates_sheet(grids, template, title=title or "Candidates")
