@@ -125,33 +125,85 @@ def _candidates(mask: np.ndarray, min_area: float, limit: int = 6) -> list[np.nd
     return shapes
 
 
-def _cell_cluster(ink: np.ndarray, image_area: float) -> list[np.ndarray]:
-    """The corner points of the largest family of similar square holes (a grid's cells).
+def _cell_cluster(ink: np.ndarray, image_area: float) -> tuple[list[np.ndarray], np.ndarray | None, float]:
+    """The corner points of the largest family of similar square holes (a grid's cells and boxes).
 
     This finds a grid whose outline is joined to text or to another puzzle,
-    where the outline of the ink shape is not the grid's.
+    where the outline of the ink shape is not the grid's.  Thin inner lines
+    often print broken, so a 3 x 3 box that shows as one hole counts as nine
+    cells of its family.
     """
     count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(ink), connectivity=4)
     w, h, area = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT], stats[1:, cv2.CC_STAT_AREA]
     size = np.sqrt(w * h.astype(np.float64))
     keep = (w > 5) & (h > 5) & (w < 1.6 * h) & (h < 1.6 * w) & (area > 0.45 * w * h)
-    keep &= (w * h > MIN_GRID_FRACTION * image_area / 81 * 0.8) & (w * h < image_area / 81 * 1.2)
-    if keep.sum() < 30:
-        return []
-    boxes, size = stats[1:][keep], size[keep]
-    log_size = np.log(size)
+    keep &= (w * h > MIN_GRID_FRACTION * image_area / 81 * 0.8) & (w * h < image_area / 9 * 1.2)
+    if keep.sum() < 7:
+        return [], None, 0.0
+    boxes, log_size = stats[1:][keep], np.log(size[keep])
     best = None
     for center in np.unique(np.round(log_size, 1)):
-        members = np.abs(log_size - center) < 0.15
-        count_ = int(members.sum())
-        if count_ >= 30 and (best is None or count_ * center > best[0]):
-            best = (count_ * center, members)
+        cells = np.abs(log_size - center) < 0.15
+        three_by_three = np.abs(log_size - center - np.log(3)) < 0.15
+        covered = int(cells.sum()) + 9 * min(9, int(three_by_three.sum()))
+        if cells.sum() >= 9 and covered >= 30 and (best is None or covered * center > best[0]):
+            best = (covered * center, cells | three_by_three, float(np.exp(center)))
     if best is None:
-        return []
-    members = boxes[best[1]]
+        return [], None, 0.0
+    members, cell = boxes[best[1]], best[2]
+    # keep the holes within a grid's reach of the family's middle (drop look-alikes elsewhere on the page)
+    centres = members[:, :2] + members[:, 2:4] / 2
+    near = np.ones(len(members), bool)
+    for _ in range(3):
+        middle = np.median(centres[near], axis=0)
+        near = (np.abs(centres - middle) <= 5 * cell).all(axis=1)
+    members = members[near]
     x, y, w, h = members[:, 0], members[:, 1], members[:, 2], members[:, 3]
     corners = np.concatenate([np.stack([x, y], 1), np.stack([x + w, y], 1), np.stack([x + w, y + h], 1), np.stack([x, y + h], 1)])
-    return [corners.astype(np.int32)]
+    return [corners.astype(np.int32)], members, cell
+
+
+def _lattice_quads(ink: np.ndarray, members: np.ndarray, cell: float) -> list[np.ndarray]:
+    """Grid outlines that fit a family of cell (and 3 x 3 box) holes with a lattice of cells.
+
+    When some holes are missing (a row of broken lines, a blot) the holes'
+    own outline is not the grid's.  Each hole gets its place in a lattice of
+    cells, a perspective map from lattice to photo is fitted to the holes'
+    centres, and every 9 x 9 window of the lattice that holds all the holes is
+    checked with :func:`grid_score`; the best one is returned.
+    """
+    centres = (members[:, :2] + members[:, 2:4] / 2).astype(np.float32)
+    spans = np.where(np.sqrt(members[:, 2] * members[:, 3].astype(np.float64)) > 2 * cell, 3, 1)
+    singles = centres[spans == 1]
+    if len(singles) < 4:
+        return []
+    gaps = np.linalg.norm(singles[:, None] - singles[None], axis=2) + np.eye(len(singles)) * 1e9
+    pitch = float(np.percentile(gaps.min(axis=1), 25))
+    # a first guess: the lattice axis-aligned with the photo, then refined by the fitted map
+    origin = centres.min(axis=0)
+    to_photo = np.array([[pitch, 0, origin[0]], [0, pitch, origin[1]], [0, 0, 1]], np.float64)
+    for _ in range(3):
+        lattice = cv2.perspectiveTransform(centres.reshape(-1, 1, 2), np.linalg.inv(to_photo)).reshape(-1, 2)
+        top_left = np.round(lattice - spans[:, None] / 2)
+        targets = (top_left + spans[:, None] / 2).astype(np.float32)
+        matrix, inliers = cv2.findHomography(targets, centres, cv2.RANSAC, 0.3 * pitch)
+        if matrix is None:
+            return []
+        to_photo = matrix
+    used = inliers.ravel().astype(bool)
+    low = (top_left[used]).min(axis=0).astype(int)
+    high = (top_left[used] + spans[used, None]).max(axis=0).astype(int)
+    if (high - low > 9).any():
+        return []
+    best = None
+    for left in range(high[0] - 9, low[0] + 1):
+        for top in range(high[1] - 9, low[1] + 1):
+            square = np.array([[left, top], [left + 9, top], [left + 9, top + 9], [left, top + 9]], np.float32)
+            quad = cv2.perspectiveTransform(square.reshape(-1, 1, 2), to_photo).reshape(4, 2)
+            score = grid_score(ink, quad)
+            if best is None or score > best[0]:
+                best = (score, quad)
+    return [best[1]] if best is not None else []
 
 
 def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
@@ -169,22 +221,25 @@ def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
     too_small = False
     shapes = _candidates(ink, MIN_GRID_FRACTION * image_area * 0.5)
     shapes += _candidates(_line_mask(ink), MIN_GRID_FRACTION * image_area * 0.5)
-    shapes += _cell_cluster(ink, image_area)
-    if True:
-        for points in shapes:
-            corners = _quad_of(points)
-            if corners is None:
-                continue
-            area = cv2.contourArea(corners)
-            score = grid_score(ink, corners)
-            if score < MIN_GRID_SCORE:
-                continue
-            if area < MIN_GRID_FRACTION * image_area:
-                too_small = True
-                continue
-            rank = area * min(1.0, score / GOOD_GRID_SCORE)
-            if best is None or rank > best[0]:
-                best = (rank, score, corners)
+    cluster, members, cell = _cell_cluster(ink, image_area)
+    shapes += cluster
+    outlines = [_quad_of(points) for points in shapes]
+    if members is not None:
+        outlines += _lattice_quads(ink, members, cell)
+    for corners in outlines:
+        if corners is None:
+            continue
+        corners = order_corners(corners)
+        area = cv2.contourArea(corners)
+        score = grid_score(ink, corners)
+        if score < MIN_GRID_SCORE:
+            continue
+        if area < MIN_GRID_FRACTION * image_area:
+            too_small = True
+            continue
+        rank = area * min(1.0, score / GOOD_GRID_SCORE)
+        if best is None or rank > best[0]:
+            best = (rank, score, corners)
     if best is None:
         if too_small:
             raise NoGridError("the grid is too small to read", reason="too-small")

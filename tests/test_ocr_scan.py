@@ -13,8 +13,13 @@ from conftest import REPO, data_file
 
 from ocr.correct import check_reading
 from ocr.pipeline import scan
-from ocr.training.synthetic import photograph, render_puzzle
+from ocr import tesseract
+from ocr.training.synthetic import photograph
 from sudokuprint.cli import main
+from sudokuprint.errors import MissingDependencyError
+from sudokuprint.layout.template import load_template
+from sudokuprint.publish import build_booklet, load_puzzles
+from sudokuprint.render import render_png
 
 SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
 
@@ -76,11 +81,18 @@ def test_solver_check_never_changes_a_confident_reading():
     assert checked.status != "unique"
 
 
-@pytest.mark.parametrize("line, seed", [(0, 1), (17, 2), (33, 3)])
-def test_round_trip_through_a_synthetic_photo(line, seed):
-    puzzle = (REPO / "samples" / "easy50.txt").read_text().split()[line]
-    photo = photograph(render_puzzle(puzzle), seed=seed, quarter_turns=seed % 4)
-    assert scan(photo).grid.to_string() == puzzle
+def printed_page(puzzle):
+    """The one page of a large-print booklet that holds ``puzzle``, drawn by sudokuprint's own PNG renderer."""
+    document = build_booklet([puzzle], load_template("booklet-a4-1up-large"), placement="none")
+    page = next(page for page in document.pages if page.grids)
+    return render_png(page, 60)
+
+
+@pytest.mark.parametrize("number, seed", [(0, 1), (17, 2), (33, 3)])
+def test_round_trip_through_a_photo_of_a_printed_page(number, seed):
+    puzzle = load_puzzles([str(REPO / "samples" / "easy50.txt")], limit=number + 1, grade=False)[number]
+    photo = photograph(printed_page(puzzle), seed=seed, quarter_turns=seed % 4)
+    assert scan(photo).grid.to_string() == puzzle.grid.to_string()
 
 
 def _blank_photo(path):
@@ -123,3 +135,25 @@ def test_cli_solve_json_overlay_and_debug(tmp_path):
 def test_cli_to_another_format():
     outcome = CliRunner().invoke(main, ["scan", "--to", "standard", str(SAMPLE)])
     assert outcome.exit_code == 0 and outcome.stdout.strip() == dat_string(SAMPLE.with_suffix(".dat"))
+
+
+@pytest.fixture
+def no_tesseract(monkeypatch):
+    """Tesseract's binary is nowhere to be found (pytesseract is there, the program is not)."""
+    import pytesseract
+
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/bin/tesseract")
+    tesseract.tesseract_version.cache_clear()
+    yield
+    tesseract.tesseract_version.cache_clear()
+
+
+def test_without_tesseract_the_builtin_reader_still_works_and_asking_for_it_says_how_to_install(no_tesseract):
+    assert not tesseract.available()
+    expected = dat_string(SAMPLE.with_suffix(".dat"))
+    assert scan(SAMPLE, readers="auto").grid.to_string() == expected
+    with pytest.raises(MissingDependencyError, match="apt-get install tesseract-ocr"):
+        scan(SAMPLE, readers="tesseract")
+    outcome = CliRunner().invoke(main, ["scan", "--readers", "combined", str(SAMPLE)])
+    assert outcome.exit_code == MissingDependencyError.exit_code
+    assert "Tesseract OCR is not installed" in outcome.stderr and "built-in digit reader" in outcome.stderr

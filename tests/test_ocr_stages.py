@@ -21,8 +21,9 @@ from ocr.tesseract import INSTALL_HINT, available, read_digits_tesseract
 from sudokuprint.errors import NoGridError
 
 WICHT = SHARED_DATA / "wicht" / "train"
-# a sample across phones and sizes: small 640x480 shots and large ones
-PHOTOS = ["image1", "image125", "image1082", "image206", "image1014", "image150"]
+# a sample across phones and sizes: small 640x480 shots and large ones; image1049: a grid joined to the
+# page frame, its thin lines printed broken
+PHOTOS = ["image1", "image125", "image1082", "image206", "image1014", "image150", "image1049"]
 
 
 def truth(name: str) -> np.ndarray:
