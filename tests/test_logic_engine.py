@@ -185,3 +185,77 @@ def test_cli_hint_and_explain(tmp_path, capsys) -> None:
     assert log["solved"] and log["steps"][0]["placements"]
     assert run(["explain", str(puzzle)]) == 0
     assert "Naked Single" in capsys.readouterr().out
+
+
+def _stuck_before(line_index: int, technique_name: str):
+    """A rated puzzle solved with every technique cheaper than ``technique_name``, where they stall."""
+    from sudokuprint.logic.engine import solve_state
+    from sudokuprint.logic.state import State
+
+    grid = Grid.from_string(puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=line_index + 1)[line_index])
+    solution = core_solve(grid).values
+    names = [t.name for t in ADVANCED]
+    state = State.from_grid(grid)
+    log = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(technique_name)], use_trial=False)
+    assert not log.solved
+    return state, solution
+
+
+@pytest.mark.parametrize("line_index,size", [(9, 4), (5, 5)])
+def test_wxyz_and_vwxyz_wings_on_real_positions(line_index: int, size: int) -> None:
+    from sudokuprint.logic.techniques import wings
+
+    name = wings.WING_NAMES[size]
+    state, solution = _stuck_before(line_index, name)
+    step = wings.pivot_wing(state, size)
+    assert step is not None and step.technique == name and len(step.cells) == size
+    union = 0
+    for cell in step.cells:
+        union |= state.cands[cell]
+    assert bin(union).count("1") == size
+    assert all(state.tables.sees(step.cells[0], c) for c in step.cells[1:])  # the pivot sees the wing
+    assert step.eliminations and all(solution[c] != d for c, d in step.eliminations)
+    # a smaller wing is not there: the cheaper techniques stalled
+    assert size == 4 or wings.pivot_wing(state, 4) is None
+    for cell, digit in step.eliminations:
+        state.eliminate(cell, digit)
+    again = wings.pivot_wing(state, size)
+    assert again is None or again.eliminations != step.eliminations
+
+
+def test_singles_only_puzzles_are_rated_by_the_easiest_singles() -> None:
+    from sudokuprint.logic.grading import hidden_singles_rating
+    from sudokuprint.logic.state import State
+
+    first = Grid.from_string(puzzle_lines("easy50_pe96.txt", limit=1)[0])
+    log = solve(first)
+    assert "Naked Single" in log.technique_counts() and log.rating == 2.3
+    assert grade(first).rating == hidden_singles_rating(State.from_grid(first)) == 1.2
+
+
+def test_explainer_order_of_rated_puzzles() -> None:
+    lines = puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=40)
+    given = [float(x) for x in puzzle_lines("sudoku_exchange_diabolical_se.ratings.txt", limit=40)]
+    ours = {}
+    for line, theirs in zip(lines, given):
+        if theirs < 5.8 or 7.0 <= theirs < 7.5:
+            ours.setdefault(theirs < 5.8, []).append(grade(Grid.from_string(line)).rating)
+    easy, chains = ours[True], ours[False]
+    assert len(easy) >= 5 and len(chains) >= 5
+    assert sum(easy) / len(easy) + 1.0 < sum(chains) / len(chains)
+
+
+def test_level_of_unknown_and_variant_techniques() -> None:
+    from sudokuprint.logic.techniques import level_of
+
+    assert level_of(Step("Something New", "x")) == 4
+    assert level_of(Step("Skyscraper", "x")) == 4
+    assert level_of(Step("Simple Colouring (wrap)", "x")) == 4
+    assert level_of(Step("Hidden Pair", "x")) == 3
+
+
+def test_hint_json_names_the_technique() -> None:
+    found = hint(parse(STATE_TABLE))
+    data = json.loads(found.to_partial_json())
+    assert found.step.technique in json.dumps(data)
+    assert parse_partial(found.to_partial_json()).given_hints == (found.step.technique,)

@@ -22,7 +22,7 @@ from sudokuprint.formats.hodoku import parse_library_line
 from sudokuprint.grid import Grid
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED, SINGLES
-from sudokuprint.logic.techniques import chains, fish, intersections, singles, subsets, uniqueness, wings
+from sudokuprint.logic.techniques import chains, fish, forcing, intersections, singles, subsets, uniqueness, wings
 from sudokuprint.solver import search
 
 REGLIB = ("formats", "hodoku", "reglib-1.3.txt")
@@ -50,7 +50,14 @@ CASES = {
     "0500": (chains.find_simple_colouring, 0.8),  # colour trap
     "0501": (chains.find_simple_colouring, 0.8),  # colour wrap
     "0600": (uniqueness.find_unique_rectangle_1, 0.9),
+    "0601": (uniqueness.find_unique_rectangle_2, 0.85),
+    "0603": (uniqueness.find_unique_rectangle_4, 0.5),  # HoDoKu's type 4 also takes other pairs
+    "0610": (uniqueness.find_bug_plus_one, 1.0),
     "0701": (chains.find_x_chain, 0.6),
+    # forcing chains remove one candidate a step, the lowest-rated first: ROUNDS steps reach part
+    "0702": (forcing.find_forcing_chain, 0.4),  # XY-chain
+    "0703": (forcing.find_forcing_chain, 0.45),  # remote pairs
+    "0708": (forcing.find_forcing_chain, 0.1),  # AIC
     "0800": (wings.find_xy_wing, 0.9),
     "0801": (wings.find_xyz_wing, 0.8),
     "0803": (wings.find_w_wing, 0.9),
@@ -63,8 +70,9 @@ def _library() -> dict[str, list]:
         for number, text in enumerate(stream, start=1):
             if text.startswith(":"):
                 step = parse_library_line(text, number)
-                if step.technique in CASES and not step.is_fail_case:
-                    found.setdefault(step.technique, []).append(step)
+                if step.technique in CASES:
+                    key = step.technique + ("-x" if step.is_fail_case else "")
+                    found.setdefault(key, []).append(step)
     return found
 
 
@@ -97,6 +105,8 @@ def _run(finder, lib_step) -> tuple[set, set]:
         for cell, digit in step.placements:
             assert solution[cell] == digit, f"line {lib_step.line}: {step.technique} placed a wrong digit"
             placed.add((cell, digit))
+            # a placement removes the cell's other candidates (HoDoKu writes BUG+1 that way)
+            eliminated.update((cell, d) for d in range(1, 10) if d != digit and state.cands[cell] >> (d - 1) & 1)
             state.place(cell, digit)
     return eliminated, placed
 
@@ -155,3 +165,54 @@ def test_step_names_cells_digits_and_explains() -> None:
     assert data["technique"] == "XY-Wing"
     assert len(data["cells"]) == 3 and data["eliminations"]
     assert "see" in data["explanation"]
+
+
+def test_bug_plus_one_does_not_fire_on_hodoku_fail_cases() -> None:
+    fail_cases = LIBRARY["0610-x"]
+    assert fail_cases
+    for lib_step in fail_cases:
+        assert uniqueness.find_bug_plus_one(State.from_grid(lib_step.grid)) is None, f"line {lib_step.line}"
+
+
+def test_bug_plus_one_needs_a_single_cell_with_three_candidates() -> None:
+    lib_step = LIBRARY["0610"][0]
+    state = State.from_grid(lib_step.grid)
+    assert uniqueness.find_bug_plus_one(state) is not None
+    pairs = [c for c, m in enumerate(state.cands) if bin(m).count("1") == 2]
+    state.cands[pairs[0]] |= state.tables.all_digits  # a second cell with more than two candidates
+    assert uniqueness.find_bug_plus_one(state) is None
+
+
+def _forcing_steps(code: str, count: int) -> list:
+    steps = []
+    for lib_step in LIBRARY[code][:count]:
+        state = State.from_grid(lib_step.grid)
+        step = forcing.find_forcing_chain(state)
+        assert step is not None, f"line {lib_step.line}: no forcing chain"
+        solution = _solution(lib_step.grid)
+        assert all(solution[c] != d for c, d in step.eliminations)
+        assert all(solution[c] == d for c, d in step.placements)
+        steps.append(step)
+    return steps
+
+
+def test_forcing_chains_are_rated_by_kind_and_length() -> None:
+    from sudokuprint.logic.techniques import length_bonus
+
+    for step in _forcing_steps("0702", 6) + _forcing_steps("0701", 6):
+        nodes = step.extra["nodes"]
+        assert nodes >= 6 and nodes % 2 == 0
+        base = 7.0 if step.extra["xy"] else 6.6
+        assert forcing.chain_rating(step) == round(base + length_bonus(nodes - 2), 1)
+        assert step.technique == ("Forcing Chain" if step.extra["xy"] else "Forcing X-Chain")
+    # X-chain positions need no in-cell links: the single-digit chain is found and rated lower
+    assert any(not step.extra["xy"] for step in _forcing_steps("0701", 6))
+
+
+def test_x_chain_tiers_name_skyscrapers_and_kites() -> None:
+    for code, name in (("0400", "Skyscraper"), ("0401", "2-String Kite"), ("0403", "Turbot Fish")):
+        names = {chains.x_chain_finder(2)(State.from_grid(s.grid)).technique for s in LIBRARY[code][:4]}
+        assert name in names
+    # two strong links are not enough for a longer X-chain position
+    longer = [s for s in LIBRARY["0701"] if chains.x_chain_finder(2)(State.from_grid(s.grid)) is None]
+    assert longer and all(chains.find_x_chain(State.from_grid(s.grid)) is not None for s in longer[:3])

@@ -28,11 +28,13 @@ class Hint:
     def text(self) -> str:
         return self.step.text(self.begin.shape)
 
-    def to_partial_json(self, *, indent: int | None = None, given_hints: tuple[str, ...] = ()) -> str:
-        """The step as partial-puzzle JSON: map, begin/end numbers and candidate tables."""
+    def to_partial_json(self, *, indent: int | None = None, given_hints: tuple[str, ...] | None = None) -> str:
+        """The step as partial-puzzle JSON: map, begin/end numbers and candidate tables;
+        ``givenHints`` names the step's technique unless other hint ids are given."""
         from ..formats.partial_json import make_partial, write_partial
 
-        return write_partial(make_partial(self.begin, self.end, given_hints), indent=indent)
+        hints = (self.step.technique,) if given_hints is None else given_hints
+        return write_partial(make_partial(self.begin, self.end, hints), indent=indent)
 
 
 def hint(grid: Grid) -> Hint:

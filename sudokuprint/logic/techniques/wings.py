@@ -114,28 +114,37 @@ def find_wxyz_wing(state: State) -> Step | None:
     return pivot_wing(state, 4)
 
 
+MAX_VWXYZ_SIDE = 9
+"""The five-cell search is skipped on bigger grids (16x16), where it is too slow to pay."""
+
+
 def find_vwxyz_wing(state: State) -> Step | None:
+    if state.tables.side > MAX_VWXYZ_SIDE:
+        return None
     return pivot_wing(state, 5)
 
 
 def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
     t = state.tables
     cands = state.cands
+    peer_set = t.peer_set
     loose = []
+    holder_sets = []
     for digit in _mask_digits(union):
         bit = 1 << (digit - 1)
         holders = [c for c in cells if cands[c] & bit]
-        if any(not t.sees(x, y) for k, x in enumerate(holders) for y in holders[k + 1 :]):
-            loose.append((digit, holders))
-    if len(loose) > 1:
-        return None
+        seen = -1
+        for c in holders:
+            seen &= peer_set[c]
+        holder_sets.append((digit, holders, seen))
+        # restricted: every holder sees every other holder
+        if any((sum(1 << h for h in holders) & ~(1 << c)) & ~peer_set[c] for c in holders):
+            loose.append((digit, holders, seen))
+            if len(loose) > 1:
+                return None
     # one loose digit: one of the cells holds it; none: every digit is in exactly one cell
-    targets = loose or [(d, [c for c in cells if cands[c] >> (d - 1) & 1]) for d in _mask_digits(union)]
     removed = []
-    for digit, holders in targets:
-        seen = t.peer_set[holders[0]]
-        for c in holders[1:]:
-            seen &= t.peer_set[c]
+    for digit, holders, seen in loose or holder_sets:
         removed += _removals(state, seen, digit, cells)
     if not removed:
         return None
