@@ -12,11 +12,13 @@ rarely; when they do, the collection skips a good puzzle, never keeps a copy.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from typing import Sequence
 
 from ..shape import Shape
 
-_ROUNDS = 4
+_ROUNDS = 3
+_LINE, _CHUTE, _BOX, _DIGIT, _GIVEN = range(1, 6)
 
 
 def exact_key(puzzle: Sequence[int]) -> str:
@@ -24,45 +26,55 @@ def exact_key(puzzle: Sequence[int]) -> str:
     return ",".join(map(str, puzzle)) if max(puzzle, default=0) > 9 else "".join(map(str, puzzle))
 
 
-def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
-    """A short hash, equal for puzzles equivalent under the grid's symmetries."""
+@lru_cache(maxsize=None)
+def _frame(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int, int], ...]]:
+    """The part of the graph every puzzle of ``shape`` shares: initial colours,
+    neighbours, and for each cell its (row, column, box) nodes.  Digit ``d`` is
+    node ``digit_base + d - 1`` where ``digit_base`` is the last ``side`` nodes."""
     side = shape.side
-    bands = side // shape.box_height
-    nodes: list[str] = []  # initial colour of each node
-    edges: list[list[int]] = []
-
-    def node(colour: str) -> int:
-        nodes.append(colour)
-        edges.append([])
-        return len(nodes) - 1
+    rows = list(range(side))
+    columns = list(range(side, 2 * side))
+    row_chutes = list(range(2 * side, 2 * side + side // shape.box_height))
+    column_chutes = list(range(row_chutes[-1] + 1, row_chutes[-1] + 1 + side // shape.box_width))
+    boxes = list(range(column_chutes[-1] + 1, column_chutes[-1] + 1 + side))
+    digits = list(range(boxes[-1] + 1, boxes[-1] + 1 + side))
+    colours = [_LINE] * (2 * side) + [_CHUTE] * (len(row_chutes) + len(column_chutes)) + [_BOX] * side + [_DIGIT] * side
+    neighbours: list[list[int]] = [[] for _ in colours]
 
     def link(a: int, b: int) -> None:
-        edges[a].append(b)
-        edges[b].append(a)
+        neighbours[a].append(b)
+        neighbours[b].append(a)
 
-    rows = [node("line") for _ in range(side)]
-    columns = [node("line") for _ in range(side)]
-    row_chutes = [node("chute") for _ in range(bands)]
-    column_chutes = [node("chute") for _ in range(side // shape.box_width)]
-    boxes = [node("box") for _ in range(side)]
-    digits = [node("digit") for _ in range(side)]
-    for r in range(side):
-        link(rows[r], row_chutes[r // shape.box_height])
-    for c in range(side):
-        link(columns[c], column_chutes[c // shape.box_width])
-    for b in range(side):
-        cell = shape.boxes[b].cells[0]
-        link(boxes[b], row_chutes[shape.row_of(cell) // shape.box_height])
-        link(boxes[b], column_chutes[shape.column_of(cell) // shape.box_width])
+    for i in range(side):
+        link(rows[i], row_chutes[i // shape.box_height])
+        link(columns[i], column_chutes[i // shape.box_width])
+        first = shape.boxes[i].cells[0]
+        link(boxes[i], row_chutes[shape.row_of(first) // shape.box_height])
+        link(boxes[i], column_chutes[shape.column_of(first) // shape.box_width])
+    places = tuple(
+        (rows[shape.row_of(c)], columns[shape.column_of(c)], boxes[shape.box_of(c)]) for c in range(shape.cell_count)
+    )
+    return tuple(colours), tuple(tuple(n) for n in neighbours), places
+
+
+def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
+    """A short hash, equal for puzzles equivalent under the grid's symmetries.
+
+    Colours are small ints hashed with ``hash()`` of int tuples, which does not
+    depend on ``PYTHONHASHSEED``; keys are compared within one platform only.
+    """
+    start, frame_neighbours, places = _frame(shape)
+    colours = list(start)
+    neighbours = [list(n) for n in frame_neighbours]
+    digit_base = len(start) - shape.side
     for cell, value in enumerate(puzzle):
         if value:
-            given = node("given")
-            link(given, rows[shape.row_of(cell)])
-            link(given, columns[shape.column_of(cell)])
-            link(given, boxes[shape.box_of(cell)])
-            link(given, digits[value - 1])
-    colours = nodes
+            given = len(colours)
+            ends = (*places[cell], digit_base + value - 1)
+            colours.append(_GIVEN)
+            neighbours.append(list(ends))
+            for end in ends:
+                neighbours[end].append(given)
     for _ in range(_ROUNDS):
-        signatures = [colours[n] + "(" + ",".join(sorted(colours[m] for m in edges[n])) + ")" for n in range(len(nodes))]
-        colours = [hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for s in signatures]
-    return hashlib.blake2b("|".join(sorted(colours)).encode(), digest_size=16).hexdigest()
+        colours = [hash((colours[n], tuple(sorted([colours[m] for m in near])))) for n, near in enumerate(neighbours)]
+    return hashlib.blake2b(repr(sorted(colours)).encode(), digest_size=16).hexdigest()

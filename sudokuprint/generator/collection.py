@@ -144,29 +144,49 @@ class Summary:
     ids: list[int] = field(default_factory=list)
 
 
-def _make_task(recipe: Recipe, index: int, attempt: int) -> tuple[int, int, Generated]:
-    return index, attempt, recipe.make(index, attempt)
+Made = tuple[int, int, Generated, str]
+"""(id, try, puzzle, equivalence key)."""
 
 
-def _results(recipe: Recipe, todo: list[int], jobs: int, retry: Callable[[], list[tuple[int, int]]]) -> Iterator[tuple[int, int, Generated]]:
-    """Made puzzles as they come, from ``jobs`` processes; ``retry()`` hands back (id, try) pairs to redo."""
+def _make_batch(recipe: Recipe, batch: list[tuple[int, int]]) -> list[Made]:
+    """Make the puzzles of a batch of (id, try) pairs, with their equivalence keys."""
+    made = []
+    for index, attempt in batch:
+        generated = recipe.make(index, attempt)
+        made.append((index, attempt, generated, equivalence_key(generated.puzzle, recipe.shape)))
+    return made
+
+
+def _batches(queue: list[tuple[int, int]], size: int) -> Iterator[list[tuple[int, int]]]:
+    while queue:
+        batch, queue[:] = queue[:size], queue[size:]
+        yield batch
+
+
+def _results(
+    recipe: Recipe, todo: list[int], jobs: int, retry: Callable[[], list[tuple[int, int]]]
+) -> Iterator[Made]:
+    """Made puzzles as they come, from ``jobs`` processes; ``retry()`` hands back (id, try) pairs to redo.
+
+    Work goes out in small batches so that quick puzzles are not swamped by
+    the cost of talking to the worker processes.
+    """
     queue = [(i, 0) for i in todo]
     if jobs <= 1:
         while queue:
-            index, attempt = queue.pop(0)
-            yield _make_task(recipe, index, attempt)
+            yield from _make_batch(recipe, [queue.pop(0)])
             queue.extend(retry())
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: set[Future] = set()
         try:
             while queue or pending:
+                size = 1 if recipe.pattern is not None else max(1, min(32, len(queue) // (4 * jobs)))
                 while queue and len(pending) < 2 * jobs:
-                    index, attempt = queue.pop(0)
-                    pending.add(pool.submit(_make_task, recipe, index, attempt))
+                    pending.add(pool.submit(_make_batch, recipe, next(_batches(queue, size))))
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    yield future.result()
+                    yield from future.result()
                     queue.extend(retry())
         except BaseException:
             for future in pending:
@@ -205,9 +225,8 @@ def write_collection(
     try:
         if to_stdout or stream.tell() == 0:
             stream.write(header(fmt))
-        for index, attempt, generated in _results(recipe, todo, jobs, lambda: [redo.pop() for _ in range(len(redo))]):
+        for index, attempt, generated, key in _results(recipe, todo, jobs, lambda: [redo.pop() for _ in range(len(redo))]):
             record = record_of(index, generated)
-            key = equivalence_key(generated.puzzle, recipe.shape)
             if record["puzzle"] in seen_exact or key in seen_equivalent:
                 summary.duplicates += 1
                 redo.append((index, attempt + 1))
