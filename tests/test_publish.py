@@ -19,7 +19,7 @@ from sudokuprint.layout.page import GridPlacement, Rect
 from sudokuprint.layout.template import load_template
 from sudokuprint.publish import build_answer_key, build_booklet, load_puzzles
 from sudokuprint.publish.motif import build_catalogue, build_motif_views, load_motifs, motif_of
-from sudokuprint.publish.poster import build_mosaic, build_poster, picture_tiles
+from sudokuprint.publish.poster import build_poster
 from sudokuprint.publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from sudokuprint.publish.svd_answers import build_svd_answers, load_svd_puzzles
 from sudokuprint.render import render_pdf
@@ -229,23 +229,6 @@ def test_poster_one_large_puzzle_and_a_small_answer(paper, size):
     texts = pdf_texts(render_pdf(document))[0]
     assert digits_in_grid(texts, big) == expected_digits(puzzle.grid)
     assert digits_in_grid(texts, small) == expected_digits(puzzle.solution)
-
-
-def test_mosaic_picks_puzzles_whose_givens_draw_the_picture():
-    puzzles = load_puzzles([str(data_file("puzzles", "top95.txt"))], limit=95, grade=False)
-    template = load_template("mosaic-a2")
-    picture = Image.new("L", (600, 800), 255)
-    ImageDraw.Draw(picture).ellipse((100, 150, 500, 650), fill=0)
-    document = build_mosaic(puzzles, template, picture=picture)
-    tiles = picture_tiles(picture, template.grid.columns, template.grid.rows)
-    placed = document.pages[0].grids
-    assert len(placed) == 48 and len({g.number for g in placed}) == 48
-    by_number = {p.number: p for p in puzzles}
-
-    def mismatch(numbers):
-        return sum(len(tile ^ by_number[n].grid.givens) for tile, n in zip(tiles, numbers))
-
-    assert mismatch([g.number for g in placed]) < mismatch(range(1, 49))
 
 
 def test_svd_answers_in_sets_of_30_labelled_from_file_names(tmp_path):

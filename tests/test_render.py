@@ -21,7 +21,9 @@ from sudokuprint.layout.template import load_template
 from sudokuprint.publish import build_answer_key, build_booklet, load_puzzles
 from sudokuprint.publish.motif import build_motif_views, load_motifs
 from sudokuprint.publish.sheets import build_worksheet, worksheet_template
+from sudokuprint.layout.gridview import draw_grid
 from sudokuprint.render import png_bytes, render_pdf, render_png
+from sudokuprint.render.png import stroke_pixels
 from sudokuprint.shape import Shape
 from conftest import data_file
 
@@ -123,7 +125,7 @@ def test_pdf_is_greyscale_only():
 # -- PNG against the PDF ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("dpi", [72, 100])
+@pytest.mark.parametrize("dpi", [100, 150])
 @pytest.mark.parametrize("index", [0, 1, 4])
 def test_png_matches_the_rasterised_pdf(dpi, index):
     document = booklet()
@@ -154,6 +156,36 @@ def test_backends_draw_primitives_alike():
     assert mean < 4 and strong < 2, (mean, strong)
     assert png.getpixel((round(54 * 2), round(54 * 2))) == 0      # inside the black square
     assert png.getpixel((round(100 * 2), round(100 * 2))) == 255  # blank paper
+
+
+def dark_runs(image: Image.Image, y: int, x0: int, x1: int) -> list[int]:
+    """Widths of the runs of dark pixels along row ``y`` from ``x0`` to ``x1``."""
+    runs, width = [], 0
+    for x in range(x0, x1):
+        if image.getpixel((x, y)) < 128:
+            width += 1
+        elif width:
+            runs.append(width)
+            width = 0
+    return runs + ([width] if width else [])
+
+
+@pytest.mark.parametrize("dpi", [50, 60, 72, 96])
+@pytest.mark.parametrize("template", ["answers-a4-12up", "catalogue-a4", "booklet-a4-4up"])
+def test_box_lines_stay_heavier_than_cell_lines_at_low_resolution(dpi, template):
+    style = load_template(template).style
+    page = Page(200, 200)
+    items, _ = draw_grid(Shape(3, 3), 10.3, 10.3, 171, style)
+    page.add(*items)
+    image = render_png(page, dpi)
+    scale = dpi / 72
+    runs = dark_runs(image, round((10.3 + 171 / 18) * scale), 0, image.width)  # across the middle of row 1
+    assert len(runs) == 10, runs  # border, 2 cell lines, box line, ... border
+    cell = {runs[i] for i in (1, 2, 4, 5, 7, 8)}
+    box = {runs[i] for i in (3, 6)}
+    assert len(cell) == len(box) == 1, runs  # every line of a kind equally wide
+    assert box.pop() > cell.pop() and min(runs[0], runs[-1]) >= runs[3]
+    assert stroke_pixels(0.3, 0.0, 0.5) == 1 and stroke_pixels(0.9, 0.3, 1.0) == 2 and stroke_pixels(6, 0.3, 1) == 6
 
 
 # -- golden images -----------------------------------------------------------------------

@@ -13,10 +13,13 @@ from ..layout.page import Document
 from ..layout.template import Template, load_template
 from ..publish import build_answer_key, build_booklet, load_puzzles, write_document
 from ..publish.generated import generate_puzzles, parse_level
-from ..publish.motif import build_catalogue, build_motif_views, load_motifs
-from ..publish.poster import build_mosaic, build_poster
+from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, tiles_from_puzzles, tiles_matching
+from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
+from ..publish.poster import build_poster, puzzle_on_pattern
+from ..publish.puzzles import ordered
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
+from ..patterns.picture import IMAGE_SUFFIXES
 from ..shape import Shape
 from .app import FROM, INPUTS, main, read_inputs
 
@@ -90,7 +93,7 @@ def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level,
             wanted = parse_level(level) if level else None
         except ValueError as error:
             raise click.BadParameter(str(error), param_hint="--level") from None
-        return generate_puzzles(generate_count, wanted, seed)
+        return ordered(generate_puzzles(generate_count, wanted, seed), order)
     if level:
         raise click.UsageError("--level goes with --generate N")
     puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
@@ -181,13 +184,17 @@ def worksheet(inputs, from_format, template_name, output, output_format, dpi, ti
               help="A catalogue of thumbnails, or one large view a page (default: catalogue for several motifs).")
 @click.option("--catalogue-template", default="catalogue-a4", show_default=True, metavar="NAME|FILE")
 @click.option("--no-digits", is_flag=True, help="Draw the shaded pattern without the givens' digits.")
+@click.option("--library", is_flag=True, help="Every motif of the built-in library (heart, star, letters, digits).")
 def motif(patterns, from_format, template_name, output, output_format, dpi, title, author, catalogue,
-          catalogue_template, no_digits) -> None:
+          catalogue_template, no_digits, library) -> None:
     """Pattern motifs: givens shaded so the shape shows, with the pattern code.
 
-    PATTERN is a file of puzzles or pattern codes, or a bare code such as 5028140442.
+    PATTERN is a bare code such as 5028140442, a library motif name (heart,
+    letter-A), a text picture or image file, or a file of puzzles.
     """
-    motifs = load_motifs(patterns or ("-",), from_format)
+    if library and patterns:
+        raise click.UsageError("--library takes no PATTERN arguments")
+    motifs = library_motifs() if library else load_motifs(patterns or ("-",), from_format)
     if not motifs:
         raise click.UsageError("no patterns in the input")
     if catalogue or (catalogue is None and len(motifs) > 1):
@@ -197,36 +204,74 @@ def motif(patterns, from_format, template_name, output, output_format, dpi, titl
     _finish(document, output, output_format, dpi, author)
 
 
+def _picture(argument: str) -> Image.Image:
+    """The picture a mosaic draws: an image file, or a pattern (motif name, text picture) as one pixel a cell."""
+    pattern = pattern_of(argument)
+    if pattern is not None and not Path(argument).suffix.lower() in IMAGE_SUFFIXES:
+        shape, cells, _ = pattern
+        image = Image.new("L", (shape.side, shape.side), 255)
+        image.putdata([0 if c in cells else 255 for c in range(shape.cell_count)])
+        return image
+    try:
+        image = Image.open(argument)
+        image.load()
+    except (UnidentifiedImageError, OSError) as error:
+        raise click.BadParameter(f"cannot read the picture: {error}", param_hint="--picture") from None
+    return image
+
+
 @main.command()
 @puzzle_options
 @output_options("poster-a3")
 @click.option("--mosaic", is_flag=True, help="A mosaic of many small puzzles (template mosaic-a2 unless named).")
-@click.option("--picture", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="With --mosaic: an image whose dark areas the puzzles' givens should draw.")
+@click.option("--picture", default=None, metavar="IMAGE|MOTIF",
+              help="With --mosaic: what the puzzles' givens draw (an image, a text picture or a library motif). "
+                   "Without FILE the puzzles are generated for it; with FILE they are picked from the file.")
+@click.option("--tile-seconds", type=click.FloatRange(0.1, 600), default=TILE_SECONDS, show_default=True,
+              help="With --mosaic --picture: the generator's time for one tile before its fallback.")
 @click.option("--subtitle", default="", help="A line under the title.")
 def poster(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-           output_format, dpi, title, author, mosaic, picture, subtitle) -> None:
+           output_format, dpi, title, author, mosaic, picture, tile_seconds, subtitle) -> None:
     """A poster of one puzzle drawn as a motif, or (--mosaic) of many.
 
-    The first puzzle of the input is used, with a small answer at the foot.
+    PUZZLE_OR_PATTERN is a file of puzzles (the first is used), or a pattern
+    the generator fills with a unique puzzle (same --seed, same poster):
+    a pattern code (5028140442), a library motif (heart, letter-A), or a
+    text picture or image file. The answer is printed small at the foot.
     """
-    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed,
-                       limit=None if mosaic else 1, grade=not mosaic)
     if mosaic:
-        image = None
-        if picture:
-            try:
-                image = Image.open(picture)
-                image.load()
-            except (UnidentifiedImageError, OSError) as error:
-                raise click.BadParameter(f"cannot read the picture: {error}", param_hint="--picture") from None
-        template = _template("mosaic-a2" if template_name == "poster-a3" else template_name)
-        document = build_mosaic(puzzles, template, title=title or "Sudoku mosaic", picture=image)
+        document = _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, template_name,
+                           title, picture, tile_seconds)
     else:
         if picture:
             raise click.UsageError("--picture goes with --mosaic")
-        document = build_poster(puzzles[0], _template(template_name), title=title or "Sudoku", subtitle=subtitle)
+        pattern = pattern_of(inputs[0]) if len(inputs) == 1 and not generate_count and not from_format else None
+        if pattern is not None:
+            shape, cells, name = pattern
+            puzzle = puzzle_on_pattern(cells, shape, seed, source=name or inputs[0])
+            subtitle = subtitle or name
+        else:
+            puzzle = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, limit=1)[0]
+        document = build_poster(puzzle, _template(template_name), title=title or "Sudoku", subtitle=subtitle)
     _finish(document, output, output_format, dpi, author)
+
+
+def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, template_name, title, picture,
+            tile_seconds) -> Document:
+    template = _template("mosaic-a2" if template_name == "poster-a3" else template_name)
+    columns, rows = template.grid.columns, template.grid.rows
+    if picture and not inputs and not generate_count:
+        tiles = generate_mosaic(_picture(picture), columns, rows, seed, seconds=tile_seconds)
+        for tile in tiles:
+            if tile.note:
+                click.echo(f"note: {tile.note}", err=True)
+    else:
+        puzzles = _puzzles(inputs, from_format, allow_nonunique, "input", generate_count, level, seed, grade=False)
+        if picture:
+            tiles = tiles_matching(puzzles, _picture(picture), columns, rows)
+        else:
+            tiles = tiles_from_puzzles(puzzles, template.grid.per_page)
+    return build_mosaic(tiles, template, title=title or "Sudoku mosaic")
 
 
 @main.command(name="svd-answers")

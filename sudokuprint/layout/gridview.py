@@ -46,11 +46,13 @@ def grid_lines(shape: Shape, x: float, y: float, size: float, widths: LineWidths
     thick: list[Item] = []
     for k in range(1, side):
         offset = k * step
-        vertical = Line(x + offset, y, x + offset, y + size, widths.box if k % shape.box_width == 0 else widths.cell, grey)
-        horizontal = Line(x, y + offset, x + size, y + offset, widths.box if k % shape.box_height == 0 else widths.cell, grey)
-        for line in (vertical, horizontal):
-            (thick if line.width == widths.box and widths.box != widths.cell else thin).append(line)
-    border = Rect(x, y, size, size, stroke=grey, line_width=widths.border)
+        for on_box, line in ((k % shape.box_width == 0, (x + offset, y, x + offset, y + size)),
+                             (k % shape.box_height == 0, (x, y + offset, x + size, y + offset))):
+            if on_box:
+                thick.append(Line(*line, widths.box, grey, outweighs=widths.cell))
+            else:
+                thin.append(Line(*line, widths.cell, grey))
+    border = Rect(x, y, size, size, stroke=grey, line_width=widths.border, outweighs=widths.cell)
     return thin + thick + [border]
 
 
@@ -88,6 +90,7 @@ def draw_grid(
     *,
     grid: Grid | None = None,
     shaded: Iterable[int] = (),
+    tinted: Iterable[int] = (),
     show_candidates: bool = False,
     pencil_guide: bool = False,
     show_digits: bool = True,
@@ -99,11 +102,15 @@ def draw_grid(
 
     Givens are drawn in the template's given font; filled digits (values that
     are not givens) in the filled font and grey, so an answer shows which
-    digits were given.  ``shaded`` cells get a grey fill and light digits.
+    digits were given.  ``shaded`` cells get a dark fill and light digits,
+    ``tinted`` cells a light fill and the usual digits.
     """
     step = size / shape.side
     shaded_cells = frozenset(shaded)
-    items: list[Item] = [Rect(x + (c % shape.side) * step, y + (c // shape.side) * step, step, step, fill=style.shade_grey) for c in sorted(shaded_cells)]
+    fills = dict.fromkeys(tinted, style.tint_grey)
+    fills.update(dict.fromkeys(shaded_cells, style.shade_grey))
+    items: list[Item] = [Rect(x + (c % shape.side) * step, y + (c // shape.side) * step, step, step, fill=fills[c])
+                         for c in sorted(fills)]
     items += grid_lines(shape, x, y, size, line_widths(style, line_scale))
     drawn = ["."] * shape.cell_count
     if grid is not None and show_digits:

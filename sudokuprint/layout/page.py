@@ -27,6 +27,9 @@ class Line:
     y2: float
     width: float
     grey: float = 0.0
+    outweighs: float = 0.0
+    """Width of a lighter line this one must look heavier than at any resolution (a box line over
+    cell lines); raster backends give it at least one pixel more than that line."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,8 @@ class Rect:
     fill: float | None = None
     stroke: float | None = None
     line_width: float = 0.0
+    outweighs: float = 0.0
+    """As for :class:`Line`: the stroke stays heavier than lines of this width."""
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,8 @@ class GridStyle:
     filled_grey: float
     shade_grey: float
     shaded_digit_grey: float
+    tint_grey: float
+    """Fill of lightly marked cells (givens outside a mosaic's picture)."""
     candidate_ratio: float
     guide_grey: float
     min_digit_size: float
@@ -241,6 +243,7 @@ SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
         "filled_grey": (_number(0, 0.8), 0.45),
         "shade_grey": (_number(0, 1), 0.3),
         "shaded_digit_grey": (_number(0, 1), 1.0),
+        "tint_grey": (_number(0, 1), 0.82),
         "candidate_ratio": (_number(0.1, 0.5), 0.22),
         "guide_grey": (_number(0.3, 0.95), 0.78),
         "min_digit_size": (_length(), "0pt"),

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 
 from ..errors import MissingDependencyError
-from ..grid import Grid
 from ..shape import CLASSIC
-from .grading import LEVEL_NAMES, grade_puzzle
+from .grading import LEVEL_NAMES, PuzzleGrade
 from .puzzles import Puzzle, svd_label_for
 
 LEVELS_BY_NAME = {name.lower(): level for level, name in LEVEL_NAMES.items()}
@@ -26,15 +25,16 @@ def parse_level(text: str) -> int:
 def generate_puzzles(count: int, level: int | None, seed: int) -> list[Puzzle]:
     """``count`` new 9x9 puzzles, symmetric under a 180° turn, of ``level`` when given; same seed, same puzzles."""
     try:
-        from ..generator.dig import DigTarget, generate_puzzle
+        from ..generator import DigTarget, generate_puzzle
     except ImportError:
         raise MissingDependencyError("--generate needs the puzzle generator (sudokuprint.generator), which is not available") from None
     rng = random.Random(seed)
     puzzles = []
     for number in range(1, count + 1):
         made = generate_puzzle(CLASSIC, rng, DigTarget(symmetry="rot180", level=level))
-        grid = Grid.from_values(made.puzzle, CLASSIC)
-        solution = Grid.from_values(made.solution, CLASSIC, givens=grid.givens)
-        grade = grade_puzzle(grid)
-        puzzles.append(Puzzle(number, grid, solution, True, grade, svd_label_for(number, grid, grade), f"generated, seed {seed}"))
+        grid = made.grid()
+        solution = made.solution_grid()
+        grade = PuzzleGrade(made.grade.level, made.grade.moves, made.grade.rating)
+        puzzles.append(Puzzle(number, grid, solution, True, grade, svd_label_for(number, grid, grade),
+                              f"generated, seed {seed}"))
     return puzzles

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import UnsupportedError
@@ -16,8 +16,6 @@ from ..layout.template import Template
 from ..shape import CLASSIC, Shape
 from .booklet import chunks, draw_label
 from .pages import PlannedPage, assemble
-
-BARE_CODE = re.compile(r"^[0-9A-Fa-f]{10}[01]?$")
 
 
 @dataclass(frozen=True)
@@ -64,18 +62,50 @@ def motif_of(grid: Grid, number: int, title: str = "") -> Motif:
     return Motif(number, grid.shape, frozenset(c for c, v in enumerate(puzzle.values) if v), puzzle, title)
 
 
-def load_motifs(arguments: Sequence[str], fmt: str | None = None) -> list[Motif]:
-    """Motifs from files of puzzles or pattern codes, or from bare codes (``5028140442``) on the command line."""
-    from ..formats.pattern_code import decode_pattern
+def pattern_of(argument: str) -> tuple[Shape, frozenset[int], str] | None:
+    """The pattern an argument names, with a title: a pattern code (``5028140442``),
+    a motif of the library (``heart``, ``letter-A``), or a file holding a text
+    picture, a small image or a code.  None for anything else (a file of puzzles).
 
+    A file that exists wins over a motif of the same name.
+    """
+    from ..patterns import is_motif, is_pattern_code, motif, parse_code, read_pattern_file
+
+    if is_pattern_code(argument):
+        shape, cells = parse_code(argument)
+        return shape, cells, ""
+    path = Path(argument)
+    if not path.is_file():
+        if argument != "-" and is_motif(argument):
+            shape, cells = motif(argument)
+            return shape, cells, argument
+        return None
+    try:
+        shape, cells = read_pattern_file(path)
+    except ValueError:  # not a picture, an image or a code (ParseError, or not text at all)
+        return None
+    return shape, cells, path.stem
+
+
+def load_motifs(arguments: Sequence[str], fmt: str | None = None) -> list[Motif]:
+    """Motifs from pattern codes, library motif names, pattern pictures, or files of puzzles."""
     motifs: list[Motif] = []
     for argument in arguments:
-        if BARE_CODE.match(argument):
-            motifs.append(Motif(len(motifs) + 1, CLASSIC, frozenset(decode_pattern(argument))))
+        pattern = None if fmt else pattern_of(argument)
+        if pattern is not None:
+            shape, cells, title = pattern
+            motifs.append(Motif(len(motifs) + 1, shape, cells, title=title))
             continue
         for record in read_file(argument, fmt):
             motifs.append(motif_of(record.grid, len(motifs) + 1, str(record.meta.get("title", ""))))
     return motifs
+
+
+def library_motifs() -> list[Motif]:
+    """Every motif of the library, in name order, titled with its name."""
+    from ..patterns import motif, motif_names
+
+    return [Motif(number, *motif(name), title=name) for number, name in enumerate(motif_names(), 1)]
 
 
 def build_motif_views(motifs: Sequence[Motif], template: Template, *, title: str = "Motifs", digits: bool = True) -> Document:
@@ -104,7 +134,8 @@ def build_catalogue(motifs: Sequence[Motif], template: Template, *, title: str =
     for group in chunks(list(motifs), template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
             for slot, motif in zip(slots(template, live, group[0].shape.side), group):
-                draw_label(page, slot, template, f"{motif.number}  {motif.code or '—'}", f"{len(motif.cells)}")
+                name = motif.title or motif.code or "—"
+                draw_label(page, slot, template, f"{motif.number}  {name}", f"{len(motif.cells)}")
                 items, placement = draw_grid(motif.shape, slot.x, slot.y, slot.size, template.style, shaded=motif.cells,
                                              role="thumbnail", number=motif.number)
                 page.add(*items)

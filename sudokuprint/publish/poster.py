@@ -1,23 +1,45 @@
-"""Posters: one large puzzle drawn as a motif, and mosaics of small grids that draw a picture."""
+"""Posters: one large puzzle whose givens, shaded, draw a motif.
+
+The puzzle comes from a file, or is generated on a pattern (a pattern code,
+a motif of the library, a text picture or a small image): the same pattern
+and seed give the same puzzle, and so the same poster.  Mosaics of many
+small puzzles are in :mod:`.mosaic`.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Sequence
+import random
 
-from PIL import Image
-
-from ..errors import UnsupportedError
-from ..layout.geometry import slots
+from ..grid import Grid
 from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Metadata, Page, Text
 from ..layout.template import Template
-from .motif import Motif
+from ..shape import Shape
+from .grading import PuzzleGrade
 from .pages import PlannedPage, assemble
-from .puzzles import Puzzle
+from .puzzles import Puzzle, svd_label_for
+
+PATTERN_SECONDS = 60.0
+"""Time the generator gets to fill a poster's pattern."""
 
 ANSWER_SHARE = 0.2
 """Side of the small answer at a poster's foot, as a share of the main grid."""
+
+
+def puzzle_on_pattern(cells: frozenset[int], shape: Shape, seed: int, *, source: str = "pattern",
+                      seconds: float = PATTERN_SECONDS) -> Puzzle:
+    """A graded unique puzzle whose givens are exactly ``cells``, made by the generator from ``seed``.
+
+    Raises the generator's :class:`~sudokuprint.generator.GenerationError` when
+    the pattern is impossible or no puzzle is found in ``seconds``.
+    """
+    from ..generator import PatternSearch, fill_pattern
+
+    made, _ = fill_pattern(cells, shape, random.Random(seed), PatternSearch(time_limit=seconds))
+    grid = made.grid()
+    grade = PuzzleGrade(made.grade.level, made.grade.moves, made.grade.rating)
+    solution = Grid.from_values(made.solution, shape, givens=grid.givens)
+    return Puzzle(1, grid, solution, True, grade, svd_label_for(1, grid, grade), f"{source}, seed {seed}")
 
 
 def build_poster(puzzle: Puzzle, template: Template, *, title: str = "Sudoku", subtitle: str = "") -> Document:
@@ -51,74 +73,3 @@ def build_poster(puzzle: Puzzle, template: Template, *, title: str = "Sudoku", s
                       template.grid.label_size, "bold", "right", 0.25))
 
     return assemble([PlannedPage(template, draw, furniture=False)], Metadata(title=title, subject="Sudoku poster"))
-
-
-def picture_tiles(picture: Image.Image, columns: int, rows: int, side: int = 9) -> list[frozenset[int]]:
-    """The picture cut into ``columns x rows`` tiles of ``side x side`` cells: the dark cells of each tile."""
-    small = picture.convert("L").resize((columns * side, rows * side), Image.Resampling.BOX)
-    pixels = small.load()
-    tiles = []
-    for row in range(rows):
-        for column in range(columns):
-            tiles.append(frozenset(
-                r * side + c
-                for r in range(side)
-                for c in range(side)
-                if pixels[column * side + c, row * side + r] < 128
-            ))
-    return tiles
-
-
-def _bits(cells: frozenset[int]) -> int:
-    return sum(1 << c for c in cells)
-
-
-def match_tiles(tiles: Sequence[frozenset[int]], motifs: Sequence[Motif]) -> list[Motif]:
-    """For each tile, the unused motif whose shaded cells differ from it in the fewest cells (greedy)."""
-    if len(motifs) < len(tiles):
-        raise UnsupportedError(f"a mosaic of {len(tiles)} grids needs at least {len(tiles)} puzzles, got {len(motifs)}")
-    pool = [(_bits(m.cells), m) for m in motifs]
-    chosen = []
-    for tile in tiles:
-        want = _bits(tile)
-        best = min(range(len(pool)), key=lambda i: ((pool[i][0] ^ want).bit_count(), i))
-        chosen.append(pool.pop(best)[1])
-    return chosen
-
-
-def build_mosaic(
-    puzzles: Sequence[Puzzle],
-    template: Template,
-    *,
-    title: str = "Sudoku mosaic",
-    picture: Image.Image | None = None,
-) -> Document:
-    """A mosaic poster: ``columns x rows`` small puzzles with shaded givens.
-
-    With a ``picture``, each place gets the puzzle whose givens best draw that
-    part of the picture (each puzzle used once); without one, puzzles go in order.
-    """
-    from .motif import motif_of
-
-    count = template.grid.per_page
-    by_number = {p.number: p for p in puzzles}
-    motifs = [motif_of(p.grid, p.number) for p in puzzles if p.grid.side == 9]
-    if picture is not None:
-        chosen = match_tiles(picture_tiles(picture, template.grid.columns, template.grid.rows), motifs)
-    else:
-        if len(motifs) < count:
-            template = replace(template, grid=replace(template.grid, rows=-(-len(motifs) // template.grid.columns)))
-        chosen = motifs[:count]
-
-    def draw(page: Page, live: Box) -> None:
-        title_size = template.furniture.title_size
-        page.add(Text((live[0] + live[2]) / 2, live[1] - title_size * 0.45, title, title_size, "bold", "center"))
-        for slot, motif in zip(slots(template, live, 9), chosen):
-            puzzle = by_number[motif.number]
-            page.add(Text(slot.x, slot.label_y, str(puzzle.number), template.grid.label_size, "bold", "left", 0.3))
-            items, placement = draw_grid(puzzle.grid.shape, slot.x, slot.y, slot.size, template.style,
-                                         grid=puzzle.grid, shaded=motif.cells, role="puzzle", number=puzzle.number)
-            page.add(*items)
-            page.grids.append(placement)
-
-    return assemble([PlannedPage(template, draw, furniture=False)], Metadata(title=title, subject="Sudoku mosaic poster"))

@@ -103,8 +103,13 @@ def load_puzzles(
                 break
             puzzles.append(prepare(record, len(puzzles) + 1, source, allow_nonunique=allow_nonunique,
                                    with_grade=grade or order == "difficulty"))
+    return ordered(puzzles, order)
+
+
+def ordered(puzzles: list[Puzzle], order: str = "input") -> list[Puzzle]:
+    """The puzzles as given or easy to hard (stable), numbered from 1; SVD labels computed where the input had none."""
     if order == "difficulty":
-        puzzles.sort(key=lambda p: p.grade.sort_key())
+        puzzles = sorted(puzzles, key=lambda p: p.grade.sort_key())
     return [
         replace(p, number=i, svd_label=p.svd_label or svd_label_for(i, p.grid, p.grade))
         for i, p in enumerate(puzzles, 1)

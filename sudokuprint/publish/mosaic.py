@@ -1,0 +1,283 @@
+"""Mosaic posters: many small puzzles whose shaded givens together draw a picture.
+
+The picture is fitted (aspect kept, white around it) onto ``columns x rows``
+tiles of 9x9 cells and sampled one grey level per cell.  Each tile's
+*pattern* of givens takes :data:`DARK_SHARE` of its dark cells and
+:data:`LIGHT_SHARE` of its light ones, evenly scattered like a halftone (a
+light tile is a puzzle too, and a dark one must leave cells to solve), with a
+given added to any band or stack that would otherwise have two empty rows or
+columns (such a pattern can never have one solution).  The generator then
+fills the pattern with digits to make a unique puzzle, within a time limit a
+tile.  When it cannot, the tile falls back to a random solution whose digits
+are kept on the pattern and on as few more cells (dark ones first) as make
+the puzzle unique, and the tile's :attr:`MosaicTile.note` says so.
+
+Givens in dark parts of the picture are shaded dark, givens added in light
+parts only tinted, so the dark cells draw the picture while every given still
+stands out.  The same picture and seed give the same poster (as long as no
+tile runs out of time: a time-out depends on the machine).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Sequence
+
+from PIL import Image, ImageOps
+
+from ..errors import UnsupportedError
+from ..grid import Grid
+from ..layout.geometry import slots
+from ..layout.gridview import draw_grid
+from ..layout.page import Box, Document, Metadata, Page, Text
+from ..layout.template import Template
+from ..shape import CLASSIC, Shape
+from ..solver import get_backend
+from .motif import Motif, motif_of
+from .pages import PlannedPage, assemble
+from .puzzles import Puzzle
+
+DARK = 128
+"""Cells whose grey level (0 black - 255 white) is below this are dark."""
+DARK_SHARE = 0.6
+"""Share of a tile's dark cells that are givens (the rest is left to solve)."""
+LIGHT_SHARE = 0.3
+"""Share of a tile's light cells that are givens: a light tile is a puzzle too."""
+TILE_SECONDS = 2.0
+"""Time the generator gets for one tile's pattern before the fallback."""
+
+
+@dataclass(frozen=True)
+class MosaicTile:
+    """One tile of a mosaic: its puzzle, which givens draw the picture, and how it was made."""
+
+    index: int
+    puzzle: Puzzle
+    dark: frozenset[int]
+    """Givens in dark parts of the picture (shaded dark); the other givens are tinted."""
+    note: str = ""
+    """Empty when the generator filled the tile's pattern; else what the fallback did."""
+
+
+def fit_picture(picture: Image.Image, columns: int, rows: int, side: int = 9) -> Image.Image:
+    """The picture in grey, one pixel a cell, fitted into the tiles with its aspect kept (white around it)."""
+    if picture.mode in ("RGBA", "LA", "PA") or (picture.mode == "P" and "transparency" in picture.info):
+        rgba = picture.convert("RGBA")
+        flat = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        picture = Image.alpha_composite(flat, rgba)
+    grey = ImageOps.autocontrast(picture.convert("L"))
+    return ImageOps.pad(grey, (columns * side, rows * side), Image.Resampling.BOX, color=255)
+
+
+def tile_levels(picture: Image.Image, columns: int, rows: int, side: int = 9) -> list[tuple[int, ...]]:
+    """Grey level of every cell of every tile, tiles row by row, cells row by row."""
+    fitted = fit_picture(picture, columns, rows, side)
+    pixels = fitted.load()
+    return [
+        tuple(pixels[column * side + c, row * side + r] for r in range(side) for c in range(side))
+        for row in range(rows)
+        for column in range(columns)
+    ]
+
+
+@lru_cache(maxsize=None)
+def spread_order(shape: Shape = CLASSIC) -> tuple[int, ...]:
+    """Cells in an order that spreads any first few of them evenly over the grid.
+
+    Each next cell is the farthest from those before it (on a torus, so the
+    edges are no different), ties going to the cell least crowded by them.
+    Givens taken in this order scatter like a halftone rather than clump.
+    """
+    side = shape.side
+    cells = range(shape.cell_count)
+    nearest = {c: float("inf") for c in cells}
+    crowding = dict.fromkeys(cells, 0.0)
+    order: list[int] = []
+    while nearest:
+        pick = max(nearest, key=lambda c: (nearest[c], -crowding[c], -c))
+        order.append(pick)
+        del nearest[pick]
+        for c in nearest:
+            distance = _torus_distance(c, pick, side)
+            nearest[c] = min(nearest[c], distance)
+            crowding[c] += 1.0 / distance
+    return tuple(order)
+
+
+def _torus_distance(a: int, b: int, side: int) -> int:
+    (ra, ca), (rb, cb) = divmod(a, side), divmod(b, side)
+    dr, dc = abs(ra - rb), abs(ca - cb)
+    dr, dc = min(dr, side - dr), min(dc, side - dc)
+    return dr * dr + dc * dc
+
+
+def _lines_to_fill(cells: frozenset[int], shape: Shape) -> list[list[int]]:
+    """Empty rows (or columns) beyond the first of a band (or stack): each needs one given."""
+    side = shape.side
+    needs = []
+    for size, line in ((shape.box_height, lambda i: [i * side + k for k in range(side)]),
+                       (shape.box_width, lambda i: [k * side + i for k in range(side)])):
+        for start in range(0, side, size):
+            empty = [line(i) for i in range(start, start + size) if cells.isdisjoint(line(i))]
+            needs.extend(empty[1:])
+    return needs
+
+
+def preference(levels: Sequence[int], shape: Shape = CLASSIC) -> list[int]:
+    """Cells in the order they become givens: dark ones first, each kind in :func:`spread_order`."""
+    rank = {cell: place for place, cell in enumerate(spread_order(shape))}
+    return sorted(range(shape.cell_count), key=lambda c: (levels[c] >= DARK, rank[c]))
+
+
+def tile_pattern(levels: Sequence[int], shape: Shape = CLASSIC, *, dark_share: float = DARK_SHARE,
+                 light_share: float = LIGHT_SHARE) -> frozenset[int]:
+    """The given cells of one tile: ``dark_share`` of its dark cells and ``light_share`` of its light ones.
+
+    Each share is taken in :func:`spread_order`, so givens scatter evenly
+    over dark and light areas alike; then every empty row or column that
+    shares a band or stack with another empty one gets a given.
+    """
+    order = preference(levels, shape)
+    dark = [c for c in order if levels[c] < DARK]
+    light = [c for c in order if levels[c] >= DARK]
+    cells = frozenset(dark[: round(len(dark) * dark_share)] + light[: round(len(light) * light_share)])
+    while True:
+        needs = _lines_to_fill(cells, shape)
+        if not needs:
+            return cells
+        cells |= {min(needs[0], key=order.index)}
+
+
+def _fallback(cells: frozenset[int], levels: Sequence[int], shape: Shape, rng: random.Random) -> tuple[Grid, Grid]:
+    """A unique puzzle on ``cells`` plus as few of the next darkest cells as needed, from a random solution."""
+    from ..generator import random_complete_grid
+
+    solve = get_backend().solve
+    solution = random_complete_grid(shape, rng)
+    extra = [c for c in preference(levels, shape) if c not in cells]
+    givens = [solution[c] if c in cells else 0 for c in range(shape.cell_count)]
+    added: list[int] = []
+    for cell in extra:
+        if solve(givens, shape, 2)[0] == 1:
+            break
+        givens[cell] = solution[cell]
+        added.append(cell)
+    for cell in reversed(added):  # drop additions the others made unnecessary, lightest first
+        givens[cell] = 0
+        if solve(givens, shape, 2)[0] != 1:
+            givens[cell] = solution[cell]
+    puzzle = Grid.from_values(givens, shape)
+    return puzzle, Grid.from_values(solution, shape, givens=puzzle.givens)
+
+
+def make_tile(index: int, levels: Sequence[int], seed: int, *, seconds: float = TILE_SECONDS,
+              shape: Shape = CLASSIC) -> MosaicTile:
+    """The puzzle of one tile: the generator's fill of the tile's pattern, or the fallback."""
+    from ..generator import GenerationError, PatternSearch, fill_pattern
+
+    cells = tile_pattern(levels, shape)
+    rng = random.Random(seed * 100_003 + index)
+    note = ""
+    try:
+        made, _ = fill_pattern(cells, shape, rng, PatternSearch(time_limit=seconds, graded=False))
+        puzzle, solution = made.grid(), made.solution_grid()
+    except GenerationError as error:
+        puzzle, solution = _fallback(cells, levels, shape, rng)
+        added = puzzle.clue_count - len(cells)
+        note = (f"tile {index + 1}: {error.reason}; {added} given{'s' if added != 1 else ''} added "
+                f"to a random solution to make it unique")
+    number = index + 1
+    return MosaicTile(index, Puzzle(number, puzzle, solution, True, source=f"mosaic tile {number}"),
+                      frozenset(c for c in puzzle.givens if levels[c] < DARK), note)
+
+
+def generate_mosaic(picture: Image.Image, columns: int, rows: int, seed: int = 1, *,
+                    seconds: float = TILE_SECONDS) -> list[MosaicTile]:
+    """One unique puzzle a tile, tiles row by row, whose givens draw ``picture``."""
+    return [make_tile(i, levels, seed, seconds=seconds)
+            for i, levels in enumerate(tile_levels(picture, columns, rows))]
+
+
+def tiles_from_puzzles(puzzles: Sequence[Puzzle], count: int) -> list[MosaicTile]:
+    """Tiles of existing puzzles in order, every given shaded dark (no picture)."""
+    nine = [p for p in puzzles if p.grid.side == 9][:count]
+    if not nine:
+        raise UnsupportedError("a mosaic needs 9x9 puzzles")
+    return [MosaicTile(i, p, p.grid.givens) for i, p in enumerate(nine)]
+
+
+def _bits(cells: frozenset[int]) -> int:
+    return sum(1 << c for c in cells)
+
+
+def match_tiles(tiles: Sequence[frozenset[int]], motifs: Sequence[Motif]) -> list[Motif]:
+    """For each tile, the unused motif whose shaded cells differ from it in the fewest cells (greedy)."""
+    if len(motifs) < len(tiles):
+        raise UnsupportedError(f"a mosaic of {len(tiles)} grids needs at least {len(tiles)} puzzles, got {len(motifs)}")
+    pool = [(_bits(m.cells), m) for m in motifs]
+    chosen = []
+    for tile in tiles:
+        want = _bits(tile)
+        best = min(range(len(pool)), key=lambda i: ((pool[i][0] ^ want).bit_count(), i))
+        chosen.append(pool.pop(best)[1])
+    return chosen
+
+
+def tiles_matching(puzzles: Sequence[Puzzle], picture: Image.Image, columns: int, rows: int) -> list[MosaicTile]:
+    """Tiles of existing puzzles: for each place, the unused puzzle whose givens best match the picture there."""
+    levels = tile_levels(picture, columns, rows)
+    wanted = [frozenset(c for c, level in enumerate(tile) if level < DARK) for tile in levels]
+    by_number = {p.number: p for p in puzzles}
+    motifs = [motif_of(p.grid, p.number) for p in puzzles if p.grid.side == 9]
+    chosen = match_tiles(wanted, motifs)
+    return [MosaicTile(i, by_number[m.number], frozenset(c for c in m.cells if tile[c] < DARK))
+            for i, (m, tile) in enumerate(zip(chosen, levels))]
+
+
+def build_mosaic(tiles: Sequence[MosaicTile], template: Template, *, title: str = "Sudoku mosaic",
+                 answers: bool = True) -> Document:
+    """The mosaic poster: a title and ``columns x rows`` small puzzles; their answers on a second page."""
+    if not tiles:
+        raise UnsupportedError("a mosaic needs at least one tile")
+    columns = template.grid.columns
+    if len(tiles) < template.grid.per_page:
+        template = replace(template, grid=replace(template.grid, rows=-(-len(tiles) // columns)))
+    placed = list(tiles[: template.grid.per_page])
+    fallbacks = [t.index + 1 for t in placed if t.note]
+
+    def heading(page: Page, live: Box, text: str) -> None:
+        size = template.furniture.title_size
+        page.add(Text((live[0] + live[2]) / 2, live[1] - size * 0.45, text, size, "bold", "center"))
+
+    def draw_puzzles(page: Page, live: Box) -> None:
+        heading(page, live, title)
+        for slot, tile in zip(slots(template, live, 9), placed):
+            puzzle = tile.puzzle
+            page.add(Text(slot.x, slot.label_y, str(puzzle.number), template.grid.label_size, "bold", "left", 0.3))
+            items, placement = draw_grid(puzzle.grid.shape, slot.x, slot.y, slot.size, template.style,
+                                         grid=puzzle.grid, shaded=tile.dark, tinted=puzzle.grid.givens - tile.dark,
+                                         role="puzzle", number=puzzle.number)
+            page.add(*items)
+            page.grids.append(placement)
+        if fallbacks:
+            size = template.grid.label_size
+            page.add(Text(live[0], live[3] + size * 2, f"Tiles {', '.join(map(str, fallbacks))}: givens added "
+                          "to the picture's pattern to make the puzzle unique", size, "regular", "left", 0.4))
+
+    def draw_answers(page: Page, live: Box) -> None:
+        heading(page, live, f"{title}: answers")
+        for slot, tile in zip(slots(template, live, 9), placed):
+            puzzle = tile.puzzle
+            page.add(Text(slot.x, slot.label_y, str(puzzle.number), template.grid.label_size, "bold", "left", 0.3))
+            items, placement = draw_grid(puzzle.grid.shape, slot.x, slot.y, slot.size, template.style,
+                                         grid=puzzle.solution, role="answer", number=puzzle.number)
+            page.add(*items)
+            page.grids.append(placement)
+
+    plan = [PlannedPage(template, draw_puzzles, furniture=False)]
+    if answers:
+        plan.append(PlannedPage(template, draw_answers, furniture=False))
+    subject = f"Sudoku mosaic poster of {len(placed)} puzzles" + (" with answers" if answers else "")
+    return assemble(plan, Metadata(title=title, subject=subject))
