@@ -8,8 +8,12 @@ For the Explainer-rated set (``sudoku_exchange_diabolical_se.txt`` with its
 the given ones (ties get their average rank), and the mean rating per whole
 Explainer rating.
 
-    python benchmarks/grade.py                       # easy50, top95, 2,000 rated lines, 2 jobs
+    python benchmarks/grade.py                       # easy50, top95, rated lines 1-2000, 2 jobs
+    python benchmarks/grade.py --skip 2000           # the same on rated lines 2001-4000
     python benchmarks/grade.py --rated 300 --jobs 1  # a quicker look
+
+The technique ratings (sudokuprint.logic.techniques) were checked against
+lines 1-2000 only; lines 2001-4000 are the held-out part for the figure.
 """
 
 from __future__ import annotations

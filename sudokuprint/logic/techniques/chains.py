@@ -10,9 +10,14 @@ see each other (at most one holds it).
   cannot hold the digit (trap).
 - X-chain: strong and weak links alternating, strong at both ends; one end
   holds the digit, so cells seeing both ends lose it.  Found by a
-  breadth-first search, so each X-chain step is a shortest one.
+  breadth-first search, so each X-chain step is a shortest one.  The table
+  tries them in tiers by their number of strong links (:func:`x_chain_finder`):
+  two strong links are the Skyscraper (parallel lines), the 2-String Kite (a
+  row and a column) and the Turbot Fish (a box).
 
-Steps carry ``extra["length"]``, the number of links, which the rating uses.
+Steps carry ``extra["length"]`` (links), and X-chains also
+``extra["strong_links"]`` and ``extra["link_kinds"]`` (the kinds of houses of
+their strong links), which the ratings use.
 """
 
 from __future__ import annotations
