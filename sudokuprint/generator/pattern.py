@@ -44,7 +44,7 @@ class PatternSearch:
     time_limit: float = 60.0
     max_tries: int | None = None
     count_limit: int | None = None
-    """Count a fresh fill's solutions up to this; ``None``: 10,000 (200 with the pure-Python solver)."""
+    """Count a fresh fill's solutions up to this; ``None``: 10,000 (50 with the slower pure-Python solver)."""
     level_moves: int = 8
     """Changes that keep the count level, allowed in one descent."""
     kicks: int = 30
@@ -95,7 +95,7 @@ class _Search:
         self.backend = backend
         engine = get_backend(backend)
         self.solve = engine.solve
-        self.count_limit = settings.count_limit or (200 if engine.NAME == "python" else 10_000)
+        self.count_limit = settings.count_limit or (50 if engine.NAME == "python" else 10_000)
         self.stats = SearchStats(count_limit=self.count_limit)
         self.started = time.monotonic()
         pattern = set(cells)
