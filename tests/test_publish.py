@@ -124,6 +124,53 @@ def test_givens_and_filled_digits_are_told_apart_in_answers():
     assert len(grey_digits) == 81 - puzzle.grid.clue_count
 
 
+@pytest.mark.parametrize("name, per_page", [("answers-a4-6up", 6), ("answers-a4-9up", 9), ("answers-a4-12up", 12),
+                                             ("answers-letter-12up", 12), ("answers-a5-6up", 6), ("pod-6x9-answers", 6)])
+def test_every_answer_key_template_labels_number_and_booklet_page(name, per_page):
+    puzzles = easy(13)
+    template = load_template(name)
+    assert template.grid.per_page == per_page
+    document = build_answer_key(list(puzzles), template, booklet_template=load_template("booklet-a4-2up"))
+    assert [len(p.grids) for p in document.pages] == [per_page] * (13 // per_page) + [13 % per_page]
+    strings = {t[0] for page in pdf_texts(render_pdf(document)) for t in page}
+    # a title page, then 2 a page: puzzle 1 is on page 2, puzzle 13 on page 8
+    assert {"1 · p. 2", "2 · p. 2", "3 · p. 3", "13 · p. 8"} <= strings
+
+
+def test_booklet_furniture_running_head_folios_and_mirrored_pod_pages():
+    puzzles = easy(8)
+    document = build_booklet(list(puzzles), load_template("booklet-a4-4up"), title="Head", placement="end")
+    texts = pdf_texts(render_pdf(document))
+    assert {"Head", "Puzzles", "2"} <= {t[0] for t in texts[1]} and "Answers" in {t[0] for t in texts[-1]}
+    assert all(t[0] != "1" or t[3] > 12 for t in texts[0])  # no folio on the title page
+    pod = build_booklet(list(puzzles), load_template("pod-6x9"), title="Pocket")
+    verso, recto = pod.pages[1], pod.pages[2]  # pages 2 and 3
+    folio = {page.number: [t for t in page.items if getattr(t, "text", None) == str(page.number)][-1]  # drawn last
+             for page in (verso, recto)}
+    assert folio[2].align == "left" and folio[3].align == "right"  # outside corners
+    inside_left = recto.grids[0].x - 9            # recto: inside margin on the left
+    inside_right = 9 + 432 - (verso.grids[0].x + verso.grids[0].size)  # verso: on the right
+    assert inside_left == pytest.approx(inside_right, abs=0.01)
+
+
+def test_booklets_read_collections_of_any_format(tmp_path):
+    collection = data_file("formats", "opensudoku", "gs6-medium.opensudoku")
+    from sudokuprint.formats import read_file
+    expected = [r.grid.puzzle() if r.grid.givens else r.grid for r in read_file(str(collection))][:4]
+    puzzles = load_puzzles([str(collection)], limit=4)
+    assert [p.grid.values for p in puzzles] == [g.values for g in expected]
+    as_json = tmp_path / "one.json"
+    as_json.write_text(write(expected[0], "json") + "\n")
+    extended = tmp_path / "two.svd"
+    extended.write_text(write(expected[1], "svd-extended") + "\n")
+    euler = data_file("formats", "project_euler_grid", "p096_sudoku.txt")
+    mixed = load_puzzles([str(as_json), str(extended), str(euler)], limit=5)
+    assert [p.number for p in mixed] == [1, 2, 3, 4, 5]
+    assert mixed[0].grid.values == expected[0].values and mixed[1].grid.values == expected[1].values
+    document = build_booklet(mixed, load_template("booklet-a5-6up"), placement="none")
+    assert sum(len(p.grids) for p in document.pages) == 5
+
+
 def test_answer_under_the_puzzle():
     puzzles = easy(4)
     document = build_booklet(list(puzzles), load_template("booklet-a4-2up"), placement="under")

@@ -49,15 +49,17 @@ def build_poster(puzzle: Puzzle, template: Template, *, title: str = "Sudoku", s
     motif = motif_of(puzzle.grid, puzzle.number)
 
     def draw(page: Page, live: Box) -> None:
-        title_size = template.furniture.title_size
+        title_size, label_size = template.furniture.title_size, template.grid.label_size
         centre = (live[0] + live[2]) / 2
-        page.add(Text(centre, live[1] + title_size * 0.75, title, title_size, "bold", "center"))
-        top = live[1] + title_size * 1.25
-        line = " · ".join(part for part in (subtitle, puzzle.difficulty, motif.describe()) if part)
-        page.add(Text(centre, top + template.grid.label_size * 1.2, line, template.grid.label_size, "regular", "center", 0.25))
-        top += template.grid.label_size * 3
+        heading = title_size * 1.25 + label_size * 3
         gap = template.grid.gap_y
-        size = min(live[2] - live[0], (live[3] - top - gap) / (1 + ANSWER_SHARE))
+        size = min(live[2] - live[0], (live[3] - live[1] - heading - gap) / (1 + ANSWER_SHARE))
+        spare = live[3] - live[1] - heading - gap - size * (1 + ANSWER_SHARE)
+        top = live[1] + spare / 2  # the whole poster centred on the page
+        page.add(Text(centre, top + title_size * 0.75, title, title_size, "bold", "center"))
+        line = " · ".join(part for part in (subtitle, puzzle.difficulty, motif.describe()) if part)
+        page.add(Text(centre, top + title_size * 1.25 + label_size * 1.2, line, label_size, "regular", "center", 0.25))
+        top += heading
         x = centre - size / 2
         items, placement = draw_grid(puzzle.grid.shape, x, top, size, template.style, grid=puzzle.grid,
                                      shaded=motif.cells, role="puzzle", number=puzzle.number)
