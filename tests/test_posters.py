@@ -11,7 +11,9 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
 from sudokuprint.cli import main
+from sudokuprint.errors import MultipleSolutionsError
 from sudokuprint.generator import pattern_problems
+from sudokuprint.grid import Grid
 from sudokuprint.layout.page import Rect
 from sudokuprint.layout.template import load_template
 from sudokuprint.patterns import motif
@@ -21,6 +23,7 @@ from sudokuprint.publish.mosaic import (
 )
 from sudokuprint.publish.motif import library_motifs, pattern_of
 from sudokuprint.publish.poster import build_poster, puzzle_on_pattern
+from sudokuprint.publish.puzzles import recheck
 from sudokuprint.render import render_pdf
 from sudokuprint.shape import CLASSIC
 from sudokuprint.solver import count_solutions
@@ -135,6 +138,11 @@ def test_pattern_arguments_code_motif_picture_file_and_puzzle_file(tmp_path):
     assert pattern_of(str(picture))[1] == motif_cells_of(picture.read_text())
     assert pattern_of(str(data_file("puzzles", "top95.txt"))) is None
     assert pattern_of("no-such-motif") is None
+    image = tmp_path / "corners.png"
+    drawn = Image.new("L", (90, 90), 255)
+    ImageDraw.Draw(drawn).rectangle((0, 0, 29, 29), fill=0)  # the top-left box dark
+    drawn.save(image)
+    assert pattern_of(str(image))[1] == {r * 9 + c for r in range(3) for c in range(3)}
 
 
 def motif_cells_of(text: str) -> frozenset[int]:
@@ -152,6 +160,17 @@ def test_poster_on_a_motif_is_a_unique_puzzle_on_exactly_that_pattern():
     shaded = [i for i in document.pages[0].items if isinstance(i, Rect) and i.fill is not None]
     assert len(shaded) == len(cells)
     assert puzzle_on_pattern(cells, CLASSIC, seed=4).grid == puzzle.grid
+
+
+def test_made_puzzles_are_rechecked_before_printing():
+    puzzle = puzzle_on_pattern(motif("ring")[1], CLASSIC, seed=2)
+    assert recheck(puzzle) is puzzle
+    wrong = replace(puzzle, solution=Grid.from_values([v % 9 + 1 for v in puzzle.solution.values]))
+    with pytest.raises(MultipleSolutionsError, match="does not have one solution"):
+        recheck(wrong)
+    loose = replace(puzzle, grid=Grid.empty())
+    with pytest.raises(MultipleSolutionsError, match="2[+] found"):
+        recheck(loose)
 
 
 def test_cli_poster_takes_a_pattern_and_the_seed_makes_it_reproducible(tmp_path):
@@ -175,6 +194,11 @@ def test_cli_mosaic_generated_for_a_motif_picture(tmp_path):
     reader = PdfReader(str(out))
     assert len(reader.pages) == 2  # the mosaic, its answers at the back
     assert float(reader.pages[0].mediabox.width) == pytest.approx(1190.55, abs=0.01)
+    small = tmp_path / "a3.pdf"
+    result = run(["poster", "--mosaic", "--picture", "star", "--template", "mosaic-a3", "-o", str(small)])
+    assert result.exit_code == 0 and float(PdfReader(str(small)).pages[0].mediabox.width) == pytest.approx(841.89, abs=0.01)
+    missing = CliRunner().invoke(main, ["poster", "--mosaic", "--picture", str(tmp_path / "nothing.png"), "-o", str(out)])
+    assert missing.exit_code == 2 and "cannot read the picture" in missing.output
 
 
 # -- generated booklets and the motif library ------------------------------------------------

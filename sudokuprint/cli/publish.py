@@ -44,10 +44,13 @@ def output_options(default_template: str):
     return decorate
 
 
-def puzzle_options(command):
+def puzzle_options(command=None, *, metavar: str = "FILE..."):
     """Options of the commands that print puzzles read from files or generated."""
+    if command is None:
+        return lambda later: puzzle_options(later, metavar=metavar)
+    inputs = click.argument("inputs", nargs=-1, metavar=metavar, type=click.Path(allow_dash=True, dir_okay=False))
     for option in reversed((
-        INPUTS,
+        inputs,
         FROM,
         click.option("--allow-nonunique", is_flag=True,
                      help="Print puzzles with several solutions too, with a notice on their page."),
@@ -221,7 +224,7 @@ def _picture(argument: str) -> Image.Image:
 
 
 @main.command()
-@puzzle_options
+@puzzle_options(metavar="PUZZLE_OR_PATTERN...")
 @output_options("poster-a3")
 @click.option("--mosaic", is_flag=True, help="A mosaic of many small puzzles (template mosaic-a2 unless named).")
 @click.option("--picture", default=None, metavar="IMAGE|MOTIF",

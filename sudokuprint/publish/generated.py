@@ -7,7 +7,7 @@ import random
 from ..errors import MissingDependencyError
 from ..shape import CLASSIC
 from .grading import LEVEL_NAMES, PuzzleGrade
-from .puzzles import Puzzle, svd_label_for
+from .puzzles import Puzzle, recheck, svd_label_for
 
 LEVELS_BY_NAME = {name.lower(): level for level, name in LEVEL_NAMES.items()}
 
@@ -35,6 +35,6 @@ def generate_puzzles(count: int, level: int | None, seed: int) -> list[Puzzle]:
         grid = made.grid()
         solution = made.solution_grid()
         grade = PuzzleGrade(made.grade.level, made.grade.moves, made.grade.rating)
-        puzzles.append(Puzzle(number, grid, solution, True, grade, svd_label_for(number, grid, grade),
-                              f"generated, seed {seed}"))
+        puzzles.append(recheck(Puzzle(number, grid, solution, True, grade, svd_label_for(number, grid, grade),
+                                      f"generated, seed {seed}")))
     return puzzles

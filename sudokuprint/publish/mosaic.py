@@ -37,7 +37,7 @@ from ..shape import CLASSIC, Shape
 from ..solver import get_backend
 from .motif import Motif, motif_of
 from .pages import PlannedPage, assemble
-from .puzzles import Puzzle
+from .puzzles import Puzzle, recheck
 
 DARK = 128
 """Cells whose grey level (0 black - 255 white) is below this are dark."""
@@ -189,7 +189,7 @@ def make_tile(index: int, levels: Sequence[int], seed: int, *, seconds: float = 
         note = (f"tile {index + 1}: {error.reason}; {added} given{'s' if added != 1 else ''} added "
                 f"to a random solution to make it unique")
     number = index + 1
-    return MosaicTile(index, Puzzle(number, puzzle, solution, True, source=f"mosaic tile {number}"),
+    return MosaicTile(index, recheck(Puzzle(number, puzzle, solution, True, source=f"mosaic tile {number}")),
                       frozenset(c for c in puzzle.givens if levels[c] < DARK), note)
 
 

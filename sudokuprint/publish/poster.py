@@ -17,7 +17,7 @@ from ..layout.template import Template
 from ..shape import Shape
 from .grading import PuzzleGrade
 from .pages import PlannedPage, assemble
-from .puzzles import Puzzle, svd_label_for
+from .puzzles import Puzzle, recheck, svd_label_for
 
 PATTERN_SECONDS = 60.0
 """Time the generator gets to fill a poster's pattern."""
@@ -39,7 +39,7 @@ def puzzle_on_pattern(cells: frozenset[int], shape: Shape, seed: int, *, source:
     grid = made.grid()
     grade = PuzzleGrade(made.grade.level, made.grade.moves, made.grade.rating)
     solution = Grid.from_values(made.solution, shape, givens=grid.givens)
-    return Puzzle(1, grid, solution, True, grade, svd_label_for(1, grid, grade), f"{source}, seed {seed}")
+    return recheck(Puzzle(1, grid, solution, True, grade, svd_label_for(1, grid, grade), f"{source}, seed {seed}"))
 
 
 def build_poster(puzzle: Puzzle, template: Template, *, title: str = "Sudoku", subtitle: str = "") -> Document:

@@ -45,6 +45,15 @@ def svd_label_for(number: int, puzzle: Grid, grade: PuzzleGrade) -> str | None:
     return format_svd_label(number, grade.moves, grade.level, puzzle.clue_count)
 
 
+def recheck(puzzle: Puzzle) -> Puzzle:
+    """A made puzzle (generator, mosaic) checked like a read one: one solution, and it is the one it carries."""
+    result = search(puzzle.grid, 2)
+    if result.count != 1 or result.solution is None or result.solution.values != puzzle.solution.values:
+        raise MultipleSolutionsError(f"{puzzle.source}: puzzle {puzzle.number} does not have one solution "
+                                     f"({result.describe()} found); it is not printed")
+    return puzzle
+
+
 def prepare(
     record: Record,
     number: int,
