@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from conftest import REPO
 from sudokuprint.cli import main
+from sudokuprint.formats.pattern_code import encode_pattern
 from sudokuprint.generator import COLUMNS, DigTarget, Recipe, read_collection, write_collection
 from sudokuprint.generator.symmetry import is_symmetric
 from sudokuprint.grid import Grid
@@ -119,3 +120,41 @@ def test_kill_mid_run_then_resume_loses_nothing(tmp_path):
     assert len({r["puzzle"] for r in after}) == len(after)
     for record in after[len(before) - 1 :]:
         _check_unique(record)
+
+
+def test_pattern_cli_small_picture_and_image(tmp_path):
+    picture = tmp_path / "six.txt"
+    picture.write_text("x..x..\n.x..x.\n..x..x\nx..x..\n.x..x.\n..x..x\n")
+    result = CliRunner().invoke(main, ["pattern", str(picture), "-n", "2", "--seed", "1", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(result.stdout.splitlines()))
+    assert len(rows) == 2
+    for row in rows:
+        cells = {c for c, ch in enumerate(row["puzzle"]) if ch != "."}
+        assert cells == {r * 6 + c for r in range(6) for c in range(6) if (c - r) % 3 == 0}
+        assert search(Grid.from_string(row["puzzle"]), 2).count == 1
+        assert row["pattern_code"] == ""  # codes are for 9x9 only
+    from PIL import Image
+
+    image = Image.new("1", (18, 18), 1)
+    for cell in range(81):
+        if cell % 4 == 0:
+            row, column = divmod(cell, 9)
+            image.paste(0, (column * 2, row * 2, column * 2 + 2, row * 2 + 2))
+    path = tmp_path / "dots.png"
+    image.save(path)
+    checked = CliRunner().invoke(main, ["pattern", str(path), "--check"])
+    assert checked.exit_code == 0
+    dots = [cell for cell in range(81) if cell % 4 == 0]
+    assert f"21 givens on 9x9; symmetry: rot180, diagonal; code: {encode_pattern(dots)}" in checked.output
+
+
+def test_generate_cli_rating_range(tmp_path):
+    result = CliRunner().invoke(main, ["generate", "-n", "2", "--seed", "3", "--rating", "1-2.6", "--format", "jsonl"])
+    assert result.exit_code == 0, result.output
+    for line in result.stdout.splitlines():
+        record = json.loads(line)
+        assert 1 <= record["rating"] <= 2.6
+        _check_unique(record)
+    bad = CliRunner().invoke(main, ["generate", "--rating", "3-1"])
+    assert bad.exit_code == 2 and "low end is above the high end" in bad.output

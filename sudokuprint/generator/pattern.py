@@ -11,7 +11,9 @@ does the same, faster:
    change that lowers the solution count and still leaves a solution (counting
    each trial only up to the current count, so bad trials stop early), and a
    few changes that keep it level, until the count is 1 or no change helps;
-   then start again from a fresh fill.
+4. *kick*: at such a local minimum, change two givens at random (keeping a
+   solution) and descend again, up to ``kicks`` times; then start again from
+   a fresh fill.
 
 The seed keeps only fills with at most 8-10 solutions and reworks the
 two-solution ones; descending from any fill, with counts in the thousands as
@@ -127,6 +129,8 @@ class _Search:
         Returns the unique puzzle and its solution, or the solution count of the
         local minimum left in ``givens`` (0 when time ran out).
         """
+        if count == 1:
+            return givens, self.solve(givens, self.shape, 1)[1]
         level_moves = self.settings.level_moves
         while True:
             for cell, digit in self.changes(givens):
@@ -165,6 +169,17 @@ class _Search:
             givens[cell] = old
         return 0
 
+    def rework(self, givens: list[int], count: int) -> tuple[list[int], list[int]] | None:
+        """Descend from a fill, shaking it out of up to ``kicks`` local minima; the unique puzzle or None."""
+        for _ in range(self.settings.kicks + 1):
+            result = self.descend(givens, count)
+            if not isinstance(result, int):
+                return result
+            count = self.kick(givens, result) if result else 0
+            if not count:
+                return None
+        return None
+
     def run(self) -> Generated:
         while not self.out_of_time():
             if self.settings.max_tries is not None and self.stats.tries >= self.settings.max_tries:
@@ -172,13 +187,8 @@ class _Search:
             givens = self.fresh_fill()
             count, first = self.solve(givens, self.shape, self.count_limit)
             self.stats.record(count)
-            result = (givens, first) if count == 1 else self.descend(givens, count)
-            for _ in range(self.settings.kicks):
-                if not isinstance(result, int) or result == 0:
-                    break
-                count = self.kick(givens, result)
-                result = (givens, self.solve(givens, self.shape, 1)[1]) if count == 1 else self.descend(givens, count) if count else 0
-            if not isinstance(result, int):
+            result = (givens, first) if count == 1 else self.rework(givens, count)
+            if result is not None:
                 puzzle, solution = result
                 self.out_of_time()
                 found = grade(puzzle, self.shape) if self.settings.graded else UNGRADED
