@@ -31,6 +31,12 @@ MIN_CONTRAST = 0.35
 """A given's ink is at least this dark, relative to the grid's digits."""
 STROKE_LEVEL = 0.35
 """Pixels this dark, relative to the cell's darkest, belong to its strokes."""
+LINE_REMNANT = 0.7
+"""A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit."""
+SMUDGE_SPAN = 0.8
+SMUDGE_DARKNESS = 0.6
+"""A shape spanning :data:`SMUDGE_SPAN` of the cell in a cell paler than this (relative to the grid's digits) is a
+smudge or a shadow."""
 MAX_STRAY_INK = 0.15
 """A cell with more ink than this fraction outside its digit is texture, not a given."""
 
@@ -101,6 +107,7 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
     darkness = np.clip(darkness / peak, 0.0, 1.0)
     mask = np.zeros(cell.shape, np.uint8)
     mask[edge:-edge, edge:-edge] = darkness[edge:-edge, edge:-edge] > STROKE_LEVEL
+    mask &= ~_straight_strokes(mask)
     # strokes a pixel apart belong together (thin blurred digits break up)
     joined = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
@@ -116,6 +123,8 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
             continue
         if short_side > 0.3 * size and mask[labels == label].sum() > 0.9 * w * h:  # a solid blot, not a stroke
             continue
+        if long_side >= SMUDGE_SPAN * size and peak < SMUDGE_DARKNESS * contrast:
+            continue  # pale and running edge to edge: a smudge or a shadow, not a printed digit
         if main is None or long_side > max(stats[main][2], stats[main][3]):
             main = label
     if main is None:
@@ -138,6 +147,14 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
     support = keep
     ink = np.where(support, darkness, 0.0)[y : y + h, x : x + w]
     return normalise_digit(ink), (x, y, w, h)
+
+
+def _straight_strokes(mask: np.ndarray) -> np.ndarray:
+    """The straight horizontal and vertical strokes of a cell's mask longer than any digit's (grid-line remnants)."""
+    length = int(LINE_REMNANT * mask.shape[0])
+    across = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    down = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    return across | down
 
 
 def normalise_digit(ink: np.ndarray) -> np.ndarray:

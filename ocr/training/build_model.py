@@ -1,13 +1,17 @@
 """Rebuild the shipped digit model, ``ocr/models/digits.npz``, from rendered fonts.
 
-    python -m ocr.training.build_model [--samples 30] [--epochs 20] [--seed 7]
+    python -m ocr.training.build_model [--samples 30] [--epochs 20] [--hidden 256] [--seed 7]
 
-The fonts are every file :func:`ocr.training.render.training_fonts` finds
-(from the Debian font packages that ``scripts/install-system-deps.sh``
-installs); their names are printed and written to ``models/digits-fonts.txt``
-and into the model file.  No photo of the benchmark set is used.  Takes
-about four minutes on two idle cores.
-"""
+The fonts are every file :func:`ocr.training.render.training_fonts` finds;
+their names are printed and written to ``models/digits-fonts.txt`` and into
+the model file.  The shipped model was built with the Debian font packages
+fonts-urw-base35, fonts-dejavu-core, fonts-dejavu-extra, fonts-freefont-ttf, fonts-lato,
+fonts-liberation, fonts-open-sans, fonts-crosextra-carlito and, for more
+newspaper-like sans faces, fonts-roboto-unhinted, fonts-cabin,
+fonts-cantarell, fonts-clear-sans, fonts-adf-switzera, fonts-adf-gillius,
+fonts-b612, fonts-oxygen, fonts-paratype, fonts-croscore and fonts-inter
+(``apt-get install`` them first to rebuild the same model).  No photo of
+the benchmark set is used.  Takes about five minutes on two busy cores."""
 
 from __future__ import annotations
 
@@ -105,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=30, help="upright samples per font and digit")
     parser.add_argument("--epochs", type=int, default=20)
-    parser.add_argument("--hidden", type=int, default=160)
+    parser.add_argument("--hidden", type=int, default=256)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=MODELS / "digits.npz")
     args = parser.parse_args(argv)

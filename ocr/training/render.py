@@ -19,8 +19,12 @@ from PIL import Image, ImageDraw, ImageFont
 from ..cells import CELL_PX, extract_digit, ink_contrast
 
 FONT_DIRS = ("/usr/share/fonts/truetype", "/usr/share/fonts/opentype")
-EXCLUDED_WORDS = ("italic", "oblique", "symbol", "math", "hairline", "thin", "mono", "z003", "d050000l", "extralight", "bdita")
-"""Font files left out: slanted and decorative faces, symbol fonts, and hairline weights no newspaper prints digits in."""
+EXCLUDED_WORDS = (
+    "italic", "oblique", "symbol", "math", "hairline", "thin", "mono", "z003", "d050000l", "extralight", "bdita",
+    "56f", "76f", "interdisplay",
+)
+"""Font files left out: slanted and decorative faces, symbol fonts, hairline weights no newspaper prints digits
+in, ParaType's italics (``*56F``, ``*76F``) and Inter's display cut (a near copy of Inter)."""
 CANVAS = 160
 """Cell side when drawing (pixels), before the photo's resolution is applied."""
 
