@@ -70,6 +70,11 @@ def test_tile_pattern_takes_shares_of_dark_and_light_cells_and_is_never_impossib
     ImageDraw.Draw(picture).rectangle((0, 0, 53, 4), fill=0)
     for levels in tile_levels(picture, 6, 4):
         assert pattern_problems(tile_pattern(levels), CLASSIC) == []
+    # a transparent background counts as white paper, not as black
+    logo = Image.new("RGBA", (90, 90), (0, 0, 0, 0))
+    ImageDraw.Draw(logo).rectangle((45, 45, 89, 89), fill=(0, 0, 0, 255))
+    corner, _, _, dark = tile_levels(logo, 2, 2)
+    assert min(corner) >= DARK and max(dark) < DARK
 
 
 def test_generated_mosaic_draws_the_picture_with_unique_puzzles():

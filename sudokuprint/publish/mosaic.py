@@ -14,8 +14,11 @@ the puzzle unique, and the tile's :attr:`MosaicTile.note` says so.
 
 Givens in dark parts of the picture are shaded dark, givens added in light
 parts only tinted, so the dark cells draw the picture while every given still
-stands out.  The same picture and seed give the same poster (as long as no
-tile runs out of time: a time-out depends on the machine).
+stands out.  The answers follow on a second page of the same layout.  The
+same picture and seed give the same poster (as long as no tile runs out of
+time: a time-out depends on the machine).  Pictures with clear dark shapes on
+light ground (silhouettes, letters, logos) work best: mid-tones fall on one
+side of the threshold.
 """
 
 from __future__ import annotations
