@@ -10,7 +10,7 @@ from PIL import Image
 
 from conftest import SHARED_DATA, data_file
 
-from ocr.cells import read_cells
+from ocr.cells import CELL_PX, extract_digit, read_cells
 from ocr.classifier import default_model, read_digits
 from ocr.detect import find_grid, order_corners
 from ocr.lines import locate_lines
@@ -136,3 +136,34 @@ def test_tesseract_reads_a_strip_of_cells_in_one_call():
     expected = truth("image1082")
     right = sum(1 for c, r in zip(cells, readings) if r is not None and r[0] == expected[c.index])
     assert right >= 9
+
+
+def _printed_cell(digit: str | None, *, line_at: int | None = None, smudge: bool = False) -> np.ndarray:
+    """A 40 x 40 cell photo: paper, an optional digit (ink 195 darker than paper), a stray grid line across it,
+    or a pale ring-shaped smudge (half as dark as the digits)."""
+    from PIL import ImageDraw, ImageFont
+
+    from ocr.training.synthetic import _vera
+
+    cell = Image.new("L", (CELL_PX, CELL_PX), 225)
+    draw = ImageDraw.Draw(cell)
+    if digit:
+        draw.text((CELL_PX / 2, CELL_PX / 2), digit, fill=30, font=ImageFont.truetype(str(_vera()), 26), anchor="mm")
+    if line_at is not None:
+        draw.line([(0, line_at), (CELL_PX, line_at)], fill=40, width=2)
+    if smudge:
+        draw.ellipse([8, 3, 32, 37], outline=130, width=3)
+    return np.asarray(cell)
+
+
+def test_a_grid_line_across_a_cell_is_not_part_of_its_digit():
+    clean, clean_box = extract_digit(_printed_cell("7"), 200.0)
+    crossed, crossed_box = extract_digit(_printed_cell("7", line_at=27), 200.0)
+    assert crossed is not None and crossed_box[2] < 0.6 * CELL_PX
+    assert int(read_digits([crossed]).argmax()) == 7 == int(read_digits([clean]).argmax())
+    assert extract_digit(_printed_cell(None, line_at=20), 200.0)[0] is None
+
+
+def test_a_pale_smudge_over_the_cell_is_no_given():
+    assert extract_digit(_printed_cell(None, smudge=True), 200.0)[0] is None
+    assert extract_digit(_printed_cell("5"), 200.0)[0] is not None
