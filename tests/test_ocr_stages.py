@@ -143,12 +143,12 @@ def _printed_cell(digit: str | None, *, line_at: int | None = None, smudge: bool
     or a pale ring-shaped smudge (half as dark as the digits)."""
     from PIL import ImageDraw, ImageFont
 
-    from ocr.training.synthetic import _vera
+    from ocr.training.synthetic import vera
 
     cell = Image.new("L", (CELL_PX, CELL_PX), 225)
     draw = ImageDraw.Draw(cell)
     if digit:
-        draw.text((CELL_PX / 2, CELL_PX / 2), digit, fill=30, font=ImageFont.truetype(str(_vera()), 26), anchor="mm")
+        draw.text((CELL_PX / 2, CELL_PX / 2), digit, fill=30, font=ImageFont.truetype(str(vera()), 26), anchor="mm")
     if line_at is not None:
         draw.line([(0, line_at), (CELL_PX, line_at)], fill=40, width=2)
     if smudge:

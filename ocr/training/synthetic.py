@@ -1,8 +1,9 @@
-"""Synthetic photos of a printed puzzle, for round-trip tests: render, then photograph.
+"""Synthetic photos of a printed page, for round-trip tests.
 
-:func:`render_puzzle` draws a grid with Pillow (Vera, shipped with reportlab,
-so it needs no system font); :func:`photograph` lays the page on a table at
-an angle and adds perspective, uneven light and shadow, blur, noise and JPEG.
+:func:`photograph` lays a page (e.g. one drawn by sudokuprint's PNG renderer)
+on a table at an angle and adds perspective, uneven light and shadow, blur,
+noise and JPEG.  :func:`vera` is a font every install has (it ships with
+reportlab), for test pictures that need no system font.
 """
 
 from __future__ import annotations
@@ -12,36 +13,14 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 
-def _vera() -> Path:
+def vera() -> Path:
+    """The path of the Vera Sans font shipped with reportlab."""
     import reportlab
 
     return Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
-
-
-def render_puzzle(puzzle: str, *, cell: int = 60, font_path: str | Path | None = None) -> Image.Image:
-    """A white page with the puzzle's grid (81-character string, '.' or '0' empty) printed on it."""
-    margin = cell
-    side = 9 * cell + 2 * margin
-    page = Image.new("L", (side, side + 2 * cell), 255)
-    draw = ImageDraw.Draw(page)
-    font = ImageFont.truetype(str(font_path or _vera()), int(cell * 0.7))
-    draw.text((margin, cell // 4), "Sudoku", fill=0, font=ImageFont.truetype(str(font_path or _vera()), cell // 2))
-    for i in range(10):
-        width = 4 if i % 3 == 0 else 1
-        draw.line([(margin + i * cell, margin), (margin + i * cell, margin + 9 * cell)], fill=0, width=width)
-        draw.line([(margin, margin + i * cell), (margin + 9 * cell, margin + i * cell)], fill=0, width=width)
-    for index, symbol in enumerate(puzzle):
-        if symbol in ".0":
-            continue
-        row, column = divmod(index, 9)
-        centre = (margin + column * cell + cell / 2, margin + row * cell + cell / 2)
-        draw.text(centre, symbol, fill=0, font=font, anchor="mm")
-    draw.text((margin, margin + 9 * cell + cell // 3), "Fill every row, column and box with 1-9.", fill=0,
-              font=ImageFont.truetype(str(font_path or _vera()), cell // 3))
-    return page
 
 
 def photograph(page: Image.Image, *, seed: int = 0, quarter_turns: int = 0, size: int = 900) -> Image.Image:
