@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test setup system-deps bench clean
+.PHONY: demo test setup system-deps bench ocr-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -23,6 +23,10 @@ test: setup
 
 bench: setup
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
+
+ocr-model: setup
+	bash scripts/install-training-fonts.sh
+	$(BIN)/python -m ocr.training.build_model --out ocr/models/digits.npz
 
 clean:
 	rm -rf $(VENV) build *.egg-info demo-output

@@ -10,7 +10,7 @@ fonts-liberation, fonts-open-sans, fonts-crosextra-carlito and, for more
 newspaper-like sans faces, fonts-roboto-unhinted, fonts-cabin,
 fonts-cantarell, fonts-clear-sans, fonts-adf-switzera, fonts-adf-gillius,
 fonts-b612, fonts-oxygen, fonts-paratype, fonts-croscore and fonts-inter
-(``apt-get install`` them first to rebuild the same model).  No photo of
+(``scripts/install-training-fonts.sh`` installs them; ``make ocr-model`` rebuilds).  No photo of
 the benchmark set is used.  Takes about five minutes on two busy cores."""
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = np.random.default_rng(args.seed)
     fonts = training_fonts()
     if not fonts:
-        print("no fonts found: run scripts/install-system-deps.sh", file=sys.stderr)
+        print("no fonts found: run scripts/install-training-fonts.sh (or make ocr-model)", file=sys.stderr)
         return 1
     print(f"{len(fonts)} fonts:", file=sys.stderr)
     for font in fonts:

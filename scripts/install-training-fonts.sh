@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian font packages the shipped OCR digit model was trained on
+# (see ocr/training/build_model.py). Only needed to rebuild that model
+# (`make ocr-model`); reading photos needs none of them.
+set -euo pipefail
+PACKAGES=(
+  fonts-urw-base35 fonts-dejavu-core fonts-dejavu-extra fonts-freefont-ttf fonts-lato
+  fonts-liberation fonts-open-sans fonts-crosextra-carlito fonts-roboto-unhinted fonts-cabin
+  fonts-cantarell fonts-clear-sans fonts-adf-switzera fonts-adf-gillius fonts-b612
+  fonts-oxygen fonts-paratype fonts-croscore fonts-inter
+)
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+echo "install-training-fonts: installing ${missing[*]}" >&2
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
