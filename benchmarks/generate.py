@@ -8,7 +8,9 @@ Prints (solver backend named first):
 - seconds to the first unique puzzle on a 24-, 22- and 20-given symmetric
   pattern (the seed's 18-given pattern 5028140442 plus 3, 2, 1 orbits), and on the
   18-given pattern itself, median of 5 seeds;
-- the share of the named motifs that yield a puzzle within ``--motif-seconds``.
+- the share of the named motifs that yield a puzzle within ``--motif-seconds``;
+- with ``--random-patterns K``: the share of K random 20-given rot180 patterns
+  (no empty box, no impossibility found) that yield a puzzle within ``--pattern-limit``.
 Goals: >= 50 minimal symmetric puzzles/s, 24 givens < 2 s, 20 givens < 60 s.
 """
 
@@ -22,7 +24,15 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from sudokuprint.formats.pattern_code import decode_pattern
-from sudokuprint.generator import DigTarget, GenerationError, PatternSearch, fill_pattern, generate_puzzle
+from sudokuprint.generator import (
+    DigTarget,
+    GenerationError,
+    PatternSearch,
+    fill_pattern,
+    generate_puzzle,
+    orbits,
+    pattern_problems,
+)
 from sudokuprint.patterns import motif, motif_names
 from sudokuprint.shape import CLASSIC
 from sudokuprint.solver import active_backend
@@ -62,6 +72,18 @@ def first_puzzle_seconds(cells: frozenset[int], seed: int, limit: float) -> floa
     return time.monotonic() - started
 
 
+def random_patterns(count: int, givens: int, seed: int = 99) -> list[frozenset[int]]:
+    """Random 180°-symmetric patterns with every box used and no known impossibility."""
+    rng = random.Random(seed)
+    pairs = [orbit for orbit in orbits(CLASSIC, "rot180") if len(orbit) == 2]
+    found: list[frozenset[int]] = []
+    while len(found) < count:
+        cells = frozenset(c for orbit in rng.sample(pairs, givens // 2) for c in orbit)
+        if not pattern_problems(cells, CLASSIC) and all(not cells.isdisjoint(box.cells) for box in CLASSIC.boxes):
+            found.append(cells)
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds per throughput run")
@@ -69,6 +91,7 @@ def main() -> None:
     parser.add_argument("--pattern-limit", type=float, default=60.0, help="give up on a pattern seed after this")
     parser.add_argument("--motif-seconds", type=float, default=60.0)
     parser.add_argument("--no-motifs", action="store_true")
+    parser.add_argument("--random-patterns", type=int, default=0, metavar="K")
     args = parser.parse_args()
     print(f"solver backend: {active_backend().NAME}")
     rate, _ = throughput(args.seconds, args.jobs, graded=False)
@@ -84,6 +107,11 @@ def main() -> None:
         solved = sorted(t if t is not None else float("inf") for t in times)
         median = statistics.median(solved)
         print(f"{givens}-given symmetric pattern: median {median:.2f} s to the first unique puzzle (seeds 0-4: {shown})")
+    if args.random_patterns:
+        times = [first_puzzle_seconds(cells, 0, args.pattern_limit) for cells in random_patterns(args.random_patterns, 20)]
+        shown = ", ".join("fail" if t is None else f"{t:.2f}" for t in times)
+        solved = sum(t is not None for t in times)
+        print(f"random 20-given rot180 patterns yielding within {args.pattern_limit:g} s: {solved}/{len(times)} ({shown})")
     if args.no_motifs:
         return
     yielded = []
