@@ -21,23 +21,17 @@ _ROUNDS = 3
 _LINE, _CHUTE, _BOX, _DIGIT, _GIVEN = range(1, 6)
 
 
-def exact_key(puzzle: Sequence[int]) -> str:
-    """The puzzle itself, as a compact string (equal only for identical puzzles)."""
-    return ",".join(map(str, puzzle)) if max(puzzle, default=0) > 9 else "".join(map(str, puzzle))
-
-
 @lru_cache(maxsize=None)
 def _frame(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int, int], ...]]:
     """The part of the graph every puzzle of ``shape`` shares: initial colours,
-    neighbours, and for each cell its (row, column, box) nodes.  Digit ``d`` is
-    node ``digit_base + d - 1`` where ``digit_base`` is the last ``side`` nodes."""
+    neighbours, and for each cell its (row, column, box) nodes.  The last
+    ``side`` nodes are the digits 1..N."""
     side = shape.side
     rows = list(range(side))
     columns = list(range(side, 2 * side))
     row_chutes = list(range(2 * side, 2 * side + side // shape.box_height))
     column_chutes = list(range(row_chutes[-1] + 1, row_chutes[-1] + 1 + side // shape.box_width))
     boxes = list(range(column_chutes[-1] + 1, column_chutes[-1] + 1 + side))
-    digits = list(range(boxes[-1] + 1, boxes[-1] + 1 + side))
     colours = [_LINE] * (2 * side) + [_CHUTE] * (len(row_chutes) + len(column_chutes)) + [_BOX] * side + [_DIGIT] * side
     neighbours: list[list[int]] = [[] for _ in colours]
 

@@ -64,7 +64,7 @@ class Recipe:
         return generated
 
 
-def _string(values, shape: Shape) -> str:
+def _string(values) -> str:
     return "".join(digit_symbol(v) if v else "." for v in values)
 
 
@@ -73,8 +73,8 @@ def record_of(index: int, generated: Generated) -> dict:
     grade = generated.grade
     return {
         "id": index,
-        "puzzle": _string(generated.puzzle, generated.shape),
-        "solution": _string(generated.solution, generated.shape),
+        "puzzle": _string(generated.puzzle),
+        "solution": _string(generated.solution),
         "clues": generated.clues,
         "level": grade.level,
         "moves": grade.moves,
