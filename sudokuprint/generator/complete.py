@@ -3,9 +3,13 @@
 The recipe: drop a handful of random digits on random cells (each one legal
 with the digits already placed), let the solver complete the grid, and retry
 on the rare dead end.  The random digits make each grid a fresh one; the
-solver's completion makes it quick.  The same ``random.Random`` state gives
-the same grid with either solver backend only if both find the same first
-solution, so reproducibility is per backend.
+solver's completion makes it quick.
+
+The completion always uses the pure-Python backend: the first solution a
+search finds depends on its branching order, so with whichever backend is
+fastest a seed would give different grids on machines with and without the
+compiled solver.  Counting (uniqueness) is the same on every backend, so the
+rest of the generator may use the fastest one and stay reproducible.
 """
 
 from __future__ import annotations
@@ -31,9 +35,13 @@ def random_seed_digits(shape: Shape, rng: random.Random, count: int) -> list[int
     return values
 
 
-def random_complete_grid(shape: Shape, rng: random.Random, *, backend: str | None = None) -> tuple[int, ...]:
-    """A random solved grid of ``shape`` (its values, cell 0 first)."""
-    engine = get_backend(backend)
+COMPLETION_BACKEND = "python"
+"""The backend whose first solution completes a grid (the same on every machine)."""
+
+
+def random_complete_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
+    """A random solved grid of ``shape`` (its values, cell 0 first), the same on every machine."""
+    engine = get_backend(COMPLETION_BACKEND)
     count = max(1, round(shape.side * _SEEDS_PER_SIDE))
     while True:
         seeds = random_seed_digits(shape, rng, count)

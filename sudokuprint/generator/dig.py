@@ -162,7 +162,7 @@ def generate_puzzle(
     stats = SearchStats()
     started = time.monotonic()
     while stats.tries < max_tries:
-        solution = random_complete_grid(shape, rng, backend=backend)
+        solution = random_complete_grid(shape, rng)
         puzzle = dig(
             solution,
             shape,

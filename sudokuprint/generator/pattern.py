@@ -94,7 +94,6 @@ class _Search:
         self.shape = shape
         self.rng = rng
         self.settings = settings
-        self.backend = backend
         engine = get_backend(backend)
         self.solve = engine.solve
         self.count_limit = settings.count_limit or (50 if engine.NAME == "python" else 10_000)
@@ -108,7 +107,7 @@ class _Search:
         return self.stats.seconds > self.settings.time_limit
 
     def fresh_fill(self) -> list[int]:
-        solution = random_complete_grid(self.shape, self.rng, backend=self.backend)
+        solution = random_complete_grid(self.shape, self.rng)
         givens = [0] * self.shape.cell_count
         for cell in self.cells:
             givens[cell] = solution[cell]
