@@ -9,6 +9,10 @@ solution, so a count other than 1, or a wrong solution, makes the script exit 1.
     python benchmarks/solver.py                 # the full run (a few minutes, mostly the baseline)
     python benchmarks/solver.py --quick         # 100 puzzles a set
     python benchmarks/solver.py --sets forum1106 --backend python --no-baseline
+
+Where the native backend is there, a ``batch`` row adds its bulk call
+(``native.count_strings``: many puzzle strings per C call, counts only), the
+way the generator and collection checks use it.
 """
 
 from __future__ import annotations
@@ -115,6 +119,20 @@ def time_solvers(solvers: dict[str, Solver], puzzles: Sequence[str], limit: int)
     return report
 
 
+def time_native_batch(puzzles: Sequence[str], limit: int) -> tuple[float, list[str]]:
+    """Puzzles per second through the native batch call (counts only, one C call per pass)."""
+    from sudokuprint.solver import native
+
+    passes, seconds, counts = 0, 0.0, []
+    while seconds < 0.5:  # repeat short sets so the figure is not a few milliseconds of noise
+        began = time.process_time()
+        counts = native.count_strings(puzzles, limit)
+        seconds += time.process_time() - began
+        passes += 1
+    errors = [f"puzzle {n}: {c} solutions with limit {limit}, expected 1" for n, c in enumerate(counts, 1) if c != 1]
+    return passes * len(puzzles) / seconds, errors
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
@@ -160,6 +178,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         rates = {name: (solved[name][0], checked[name][0]) for name in solvers}
         for name in solvers:
             failures += [f"{key} {name}: {e}" for e in solved[name][1] + checked[name][1]]
+        if "native" in solvers:
+            batch = [time_native_batch(puzzles, limit) for limit in (1, 2)]
+            rates["batch"] = (batch[0][0], batch[1][0])
+            failures += [f"{key} native batch: {e}" for _, errors in batch for e in errors]
         base = rates.get(BASELINE)
         for name, (solve_rate, unique_rate) in rates.items():
             ratios = f"{solve_rate / base[0]:>8.1f} {unique_rate / base[1]:>9.1f}" if base else f"{'-':>8} {'-':>9}"
