@@ -289,3 +289,23 @@ def test_cli_malformed_file_exits_2_with_place_and_no_traceback(name: str) -> No
     assert result.exit_code == 2
     assert "line" in result.stderr and "column" in result.stderr and "expected" in result.stderr
     assert "Traceback" not in result.output + result.stderr
+
+
+def test_a_16x16_grid_written_as_16_rows_reads_as_one_puzzle() -> None:
+    from sudokuprint import Grid, Shape, solve
+
+    solution = solve(Grid.empty(Shape(4, 4)), require_unique=False)
+    puzzle = Grid.from_values([v if i % 3 else 0 for i, v in enumerate(solution.values)], Shape(4, 4))
+    rows = "\n".join(puzzle.to_string()[r * 16 : (r + 1) * 16] for r in range(16))
+    records = list(read_text(rows + "\n\n" + puzzle.to_string() + "\n"))
+    assert [r.grid.values for r in records] == [puzzle.values, puzzle.values]
+    assert records[0].line == 1 and records[1].line == 18
+
+
+def test_consecutive_4x4_lines_stay_a_list_of_4x4_puzzles() -> None:
+    lines = ["1.3." + "." * 12, "..2." + "4" + "." * 11, "4..." + "." * 12]
+    records = list(read_text("\n".join(lines) + "\n"))
+    assert [r.grid.shape.side for r in records] == [4, 4, 4]
+    assert [r.line for r in records] == [1, 2, 3]
+    sixteen = list(read_text("\n".join(["1234" + "." * 12] * 16) + "\n"))
+    assert len(sixteen) == 16 and sixteen[0].grid.side == 4

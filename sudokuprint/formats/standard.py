@@ -25,6 +25,7 @@ from typing import Iterator
 
 from ..errors import ParseError
 from ..grid import Grid
+from ..shape import symbol_digit
 from .base import Format, Lines, Record
 from .textgrid import (
     EMPTY_SYMBOLS,
@@ -165,6 +166,10 @@ def read_puzzle_list(lines: Lines, title: str) -> Iterator[Record]:
         if is_comment(text):
             continue
         meta = {"header": "\n".join(header)} if header else {}
+        if _starts_sixteen_row_block(text, lines):
+            started = True
+            yield from _sixteen_cell_lines(row_of(number, text), lines, title, meta)
+            continue
         quick = quick_grid(text.strip())
         if quick is not None:
             started = True
@@ -188,6 +193,31 @@ def read_puzzle_list(lines: Lines, title: str) -> Iterator[Record]:
         rows, end = _read_block(first, lines)
         started = True
         yield Record(grid_from_rows(rows, title, end=end), number, meta)
+
+
+def _starts_sixteen_row_block(text: str, lines: Lines) -> bool:
+    """A line of 16 cells directly followed by another: a 16x16 grid's rows or a list of 4x4 puzzles."""
+    if len(cells_of(text, 0)) != 16:
+        return False
+    following = lines.peek()
+    return following is not None and len(cells_of(following[1], following[0])) == 16
+
+
+def _sixteen_cell_lines(first: Row, lines: Lines, title: str, meta: dict) -> Iterator[Record]:
+    """Sixteen such lines in a row are one 16x16 grid (unless no digit in them is above 4);
+    any other number, that many 4x4 puzzles."""
+    rows = [first]
+    while len(rows) < 17:
+        item = lines.peek()
+        if item is None or len(cells_of(item[1], item[0])) != 16:
+            break
+        next(lines)
+        rows.append(row_of(*item))
+    if len(rows) == 16 and any(symbol_digit(cell.symbol) > 4 for row in rows for cell in row.cells):
+        yield Record(grid_from_rows(rows, title, end=lines.peek() or end_of_input(lines.line_number)), first.line, meta)
+        return
+    for row in rows:
+        yield Record(grid_from_cells(row.cells, 4, title), row.line, meta)
 
 
 def write_standard(grid: Grid) -> str:
