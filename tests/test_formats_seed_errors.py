@@ -233,3 +233,18 @@ def test_cli_reports_a_parse_error_with_its_place(tmp_path: Path) -> None:
     assert f"{path}, line 5, column 10: 'Z' in row 2" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ('{"m": ' + "1" * 5000 + ', "numbers": []}', "a number too long to read"),
+        ('{"numbers": ' + "[" * 100_000 + "]" * 100_000 + "}", "values nested too deeply"),
+        ('\n{"map": ' + "[" * 100_000 + "]" * 100_000 + "}", "values nested too deeply"),
+    ],
+)
+def test_json_python_cannot_decode_is_a_parse_error(text: str, reason: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        list(read_text(text))
+    assert reason in caught.value.reason
+    assert caught.value.line == text.count("\n") + 1 and caught.value.column == 1

@@ -90,6 +90,19 @@ def _decode(title: str, text: str, index: int, first_line: int) -> tuple[Any, in
         return _DECODER.raw_decode(text, index)
     except json.JSONDecodeError as error:
         raise _syntax_error(title, error, first_line) from None
+    except (ValueError, RecursionError) as error:
+        # Well-formed JSON that Python will not decode: an integer of
+        # thousands of digits, or arrays and objects nested thousands deep.
+        reason = "a number too long to read" if isinstance(error, ValueError) else "values nested too deeply"
+        line_start = text.rfind("\n", 0, index) + 1
+        raise ParseError(
+            title,
+            f"unreadable JSON: {reason}",
+            line=first_line + text.count("\n", 0, index),
+            column=index - line_start + 1,
+            text=text[index : index + 20].split("\n")[0],
+            expected="a puzzle object of a few short values",
+        ) from None
 
 
 def _not_an_object(title: str, place: JsonObject, found: Any) -> ParseError:
@@ -148,7 +161,7 @@ def _objects_in(title: str, text: str, first_line: int) -> Iterator[JsonObject]:
 def _parses_alone(text: str) -> bool:
     try:
         json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         return False
     return True
 
