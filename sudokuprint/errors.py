@@ -87,6 +87,12 @@ class UnsupportedError(SudokuprintError):
     exit_code = 2
 
 
+class OutputError(SudokuprintError):
+    """An output file that cannot be written (no such folder, no permission, disk full)."""
+
+    exit_code = 2
+
+
 class InvalidGridError(SudokuprintError):
     """A well-formed grid that breaks the rules (two equal digits in a house)."""
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -130,3 +133,34 @@ def test_solve_keeps_the_input_format(runner: CliRunner) -> None:
     result = runner.invoke(main, ["solve", "--from", "svd"], input=svd)
     assert result.exit_code == 0, result.stderr
     assert result.output.strip() == solve(parse(svd)).to_string(empty="0")
+
+
+def test_an_output_folder_that_does_not_exist_is_an_error_not_a_traceback(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "out.txt"
+    result = runner.invoke(main, ["solve", "-o", str(target)], input=HARD + "\n")
+    assert result.exit_code == 2, result.output
+    assert f"{target}: cannot write: No such file or directory" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_an_output_link_is_written_through_and_kept(runner: CliRunner, tmp_path: Path) -> None:
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    result = runner.invoke(main, ["solve", "-o", str(link)], input=HARD + "\n")
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and real.read_text() == solve(parse(HARD)).to_string() + "\n"
+
+
+def test_an_output_pipe_is_written_into_not_replaced(runner: CliRunner, tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
+    reader.start()
+    result = runner.invoke(main, ["solve", "-o", str(fifo)], input=HARD + "\n")
+    reader.join(timeout=10)
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert received == [solve(parse(HARD)).to_string() + "\n"]
