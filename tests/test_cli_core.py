@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import data_file, puzzle_lines
+from conftest import REPO, data_file, puzzle_lines
 from sudokuprint import __version__, parse, solve
 from sudokuprint.cli import main
 
@@ -164,3 +166,22 @@ def test_an_output_pipe_is_written_into_not_replaced(runner: CliRunner, tmp_path
     assert result.exit_code == 0, result.output
     assert stat.S_ISFIFO(fifo.stat().st_mode)
     assert received == [solve(parse(HARD)).to_string() + "\n"]
+
+
+def test_stdin_with_a_byte_that_is_not_utf8_is_an_error_not_a_traceback(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["check"], input=b"\xe9" + HARD.encode() + b"\n")
+    assert result.exit_code == 2
+    assert "<stdin>: cannot tell the format" in result.stderr
+    assert not isinstance(result.exception, UnicodeDecodeError)
+
+
+def test_stdin_is_read_as_utf8_whatever_the_locale() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sudokuprint", "check", "-"],
+        input="\ufeff".encode() + HARD.encode() + b"\r\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "latin-1", "PYTHONPATH": str(REPO)},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().split() == ["unique", "solutions=1", "clues=17", "shape=9x9", HARD]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import os
@@ -92,12 +93,25 @@ def read_stream(stream: IO[str], format: str | None = None, *, source: str | Non
 
 
 def read_file(path: str | os.PathLike, format: str | None = None) -> Iterator[Record]:
-    """Records from a file, lazily; ``-`` reads standard input."""
+    """Records from a file, lazily; ``-`` reads standard input.
+
+    Files and standard input alike are read as UTF-8 whatever the locale,
+    with undecodable bytes replaced (they then fail as text that is not a digit).
+    """
     import sys
 
     name = os.fspath(path)
     if name == "-":
-        yield from read_stream(sys.stdin, format, source="<stdin>")
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # already text, e.g. a StringIO put there by a caller
+            yield from read_stream(sys.stdin, format, source="<stdin>")
+            return
+        stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace", newline="")
+        try:
+            yield from read_stream(stream, format, source="<stdin>")
+        finally:
+            with contextlib.suppress(ValueError):  # already closed by its owner
+                stream.detach()  # leave sys.stdin open
         return
     try:
         stream = open(name, encoding="utf-8", errors="replace", newline="")
