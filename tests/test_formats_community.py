@@ -309,3 +309,19 @@ def test_consecutive_4x4_lines_stay_a_list_of_4x4_puzzles() -> None:
     assert [r.line for r in records] == [1, 2, 3]
     sixteen = list(read_text("\n".join(["1234" + "." * 12] * 16) + "\n"))
     assert len(sixteen) == 16 and sixteen[0].grid.side == 4
+
+
+def test_opensudoku_refuses_entity_declarations_before_expanding_them() -> None:
+    laughs = ['<!ENTITY l0 "' + "0" * 81 + '">'] + [
+        f'<!ENTITY l{level} "' + f"&l{level - 1};" * 10 + '">' for level in range(1, 10)
+    ]
+    text = (
+        '<?xml version="1.0"?>\n<!DOCTYPE opensudoku [\n'
+        + "\n".join(laughs)
+        + '\n]>\n<opensudoku>\n<name>&l9;</name>\n<game data="&l0;"/>\n</opensudoku>\n'
+    )
+    with pytest.raises(ParseError) as caught:
+        list(read_text(text))
+    error = caught.value
+    assert error.format == "OpenSudoku XML" and error.line == 3
+    assert "declares the entity 'l0'" in str(error)

@@ -14,7 +14,8 @@ whole.  Each record's ``meta`` has the collection's ``title`` (``<name>``),
 ``author``, ``level``, ``description``, ``comment``, ``created``, ``source``
 and ``source_url`` when they are not empty.  Games inside ``<folder name=...>``
 (the version-2 layout) are read too when their data is 81 digits; the folder's
-name is then the title.  XML errors carry expat's line and column.
+name is then the title.  XML errors carry expat's line and column.  Entity
+declarations are refused, so no "billion laughs" can expand in memory.
 
 The writer writes a whole document; :func:`write_opensudoku_collection` writes
 many grids into one.  Only the givens are kept: the schema has no filled
@@ -62,6 +63,12 @@ class _Collector:
         parser.StartElementHandler = self.start
         parser.EndElementHandler = self.end
         parser.CharacterDataHandler = self.characters
+        parser.EntityDeclHandler = self.entity
+
+    def entity(self, name: str, *_: object) -> None:
+        """Refuse entity declarations: the schema has none, and nested ones can blow up memory."""
+        line, column = self._place()
+        raise ParseError(TITLE, f"the document declares the entity {name!r}", line=line, column=column, text=f"<!ENTITY {name}", expected="a document without entity declarations")
 
     def _place(self) -> tuple[int, int]:
         return self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1
