@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from conftest import puzzle_lines
 from sudokuprint import Grid, Shape, count_solutions, is_unique, parse, search, solve
-from sudokuprint.errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
+from sudokuprint.cli import main
+from sudokuprint.errors import InvalidGridError, MissingDependencyError, MultipleSolutionsError, NoSolutionError
+from sudokuprint.solver import get_backend
 
 # Large lists are sampled evenly; the small ones are read whole.
 UNIQUE_LISTS = [
@@ -117,3 +120,14 @@ def test_a_real_16x16_puzzle() -> None:
     text = puzzle.to_string()
     assert set(text) <= set("123456789ABCDEFG.")
     assert parse(text).values == puzzle.values
+
+
+def test_a_backend_that_is_not_there_is_a_missing_dependency(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUDOKUPRINT_BACKEND", "abacus")
+    with pytest.raises(MissingDependencyError, match="SUDOKUPRINT_BACKEND='abacus'"):
+        is_unique(parse("." * 81))
+    with pytest.raises(MissingDependencyError, match="'abacus' is not available"):
+        get_backend("abacus")
+    result = CliRunner().invoke(main, ["check"], input="." * 81 + "\n")
+    assert result.exit_code == 3
+    assert "sudokuprint: error: SUDOKUPRINT_BACKEND='abacus'" in result.stderr

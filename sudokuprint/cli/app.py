@@ -34,7 +34,11 @@ class _Group(click.Group):
 def _version_message() -> str:
     from ..solver import active_backend, native
 
-    message = f"sudokuprint {__version__} (solver backend: {active_backend().NAME}"
+    try:
+        backend = active_backend().NAME
+    except SudokuprintError as error:  # a wrong $SUDOKUPRINT_BACKEND: say so, commands will refuse
+        backend = f"none: {error}"
+    message = f"sudokuprint {__version__} (solver backend: {backend}"
     if not native.available():
         message += f"; native backend unavailable: {native.unavailable_reason()}"
     return message + ")"

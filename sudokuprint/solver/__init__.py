@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Iterable, Iterator
 
-from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
+from ..errors import InvalidGridError, MissingDependencyError, MultipleSolutionsError, NoSolutionError
 from ..grid import Grid
 from . import pure
 
@@ -42,12 +42,15 @@ def backend_names() -> list[str]:
 
 
 def active_backend() -> ModuleType:
-    """The backend in use: ``$SUDOKUPRINT_BACKEND`` if set, else the fastest importable."""
+    """The backend in use: ``$SUDOKUPRINT_BACKEND`` if set, else the fastest importable.
+
+    Raises :class:`MissingDependencyError` when the variable names a backend that is not there.
+    """
     wanted = os.environ.get(BACKEND_ENV, "").strip().lower()
     if wanted:
         if wanted not in _BACKENDS:
-            raise RuntimeError(
-                f"{BACKEND_ENV}={wanted!r}, but only these backends are available: {', '.join(_BACKENDS)}"
+            raise MissingDependencyError(
+                f"{BACKEND_ENV}={wanted!r}, but only these solver backends are available: {', '.join(_BACKENDS)}"
             )
         return _BACKENDS[wanted]
     return next(iter(_BACKENDS.values()))
@@ -60,7 +63,7 @@ def get_backend(name: str | None = None) -> ModuleType:
     try:
         return _BACKENDS[name]
     except KeyError:
-        raise RuntimeError(f"solver backend {name!r} is not available; have: {', '.join(_BACKENDS)}") from None
+        raise MissingDependencyError(f"solver backend {name!r} is not available; have: {', '.join(_BACKENDS)}") from None
 
 
 @dataclass(frozen=True)
