@@ -185,3 +185,11 @@ def test_stdin_is_read_as_utf8_whatever_the_locale() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().split() == ["unique", "solutions=1", "clues=17", "shape=9x9", HARD]
+
+
+@pytest.mark.parametrize("command", [["hint"], ["explain"], ["solve"]])
+def test_a_puzzle_that_cannot_be_worked_is_named_by_source_and_line(runner: CliRunner, command: list[str]) -> None:
+    text = HARD + "\n" + "." * 81 + "\n"
+    result = runner.invoke(main, command, input=text)
+    assert result.exit_code == 1
+    assert "sudokuprint: error: <stdin>, line 2: the puzzle has more than one solution" in result.stderr

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from typing import Iterable, Iterator, TypeVar
 
 import click
 
 from .. import __version__
-from ..errors import SudokuprintError
+from ..errors import ParseError, SudokuprintError
 from ..formats import Record, formats, read_file
 
 T = TypeVar("T")
@@ -100,6 +101,21 @@ def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Re
         name = "<stdin>" if path == "-" else path
         for record in read_file(path, fmt):
             yield name, record
+
+
+@contextlib.contextmanager
+def about_puzzle(source: str, line: int) -> Iterator[None]:
+    """Name the puzzle (its source and line) in a sudokuprint error raised while working on it.
+
+    Parse errors already carry their place and pass through unchanged.
+    """
+    try:
+        yield
+    except ParseError:
+        raise
+    except SudokuprintError as error:
+        error.args = (f"{source}, line {line}: {error}", *error.args[1:])
+        raise
 
 
 class peekable(Iterator[T]):

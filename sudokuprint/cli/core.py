@@ -7,12 +7,12 @@ from typing import Iterator
 
 import click
 
-from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
+from ..errors import MultipleSolutionsError
 from ..formats import formats, get_format, write_all
 from ..grid import Grid
 from ..outputs import atomic_output
-from ..solver import search
-from .app import FROM, INPUTS, OUTPUT, format_option, main, peekable, read_inputs, with_progress
+from ..solver import search, solve as solve_grid
+from .app import FROM, INPUTS, OUTPUT, about_puzzle, format_option, main, peekable, read_inputs, with_progress
 
 def check_grid(grid: Grid) -> dict:
     """What ``check`` reports about one grid, as a plain dict."""
@@ -87,22 +87,19 @@ def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | Non
 
     def solutions() -> Iterator[Grid]:
         for source, record in records:
-            yield _solution(record.grid, f"{source}, line {record.line}", allow_multiple)
+            with about_puzzle(source, record.line):
+                solution = _solution(record.grid, allow_multiple)
+            yield solution
 
     with atomic_output(output) as out:
         write_all(solutions(), out, target)
 
 
-def _solution(grid: Grid, where: str, allow_multiple: bool) -> Grid:
-    conflicts = grid.conflicts()
-    if conflicts:
-        raise InvalidGridError(f"{where}: " + "; ".join(c.describe(grid.shape) for c in conflicts))
-    result = search(grid, 1 if allow_multiple else 2)
-    if result.solution is None:
-        raise NoSolutionError(f"{where}: the puzzle has no solution")
-    if result.count > 1:
-        raise MultipleSolutionsError(f"{where}: the puzzle has more than one solution (use --allow-multiple)")
-    return result.solution
+def _solution(grid: Grid, allow_multiple: bool) -> Grid:
+    try:
+        return solve_grid(grid, require_unique=not allow_multiple)
+    except MultipleSolutionsError as error:
+        raise MultipleSolutionsError(f"{error} (use --allow-multiple)") from None
 
 
 def _writable(format_name: str) -> str:

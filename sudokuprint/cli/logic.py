@@ -14,7 +14,7 @@ from ..logic import grade as grade_puzzle
 from ..logic import hint as next_hint
 from ..logic import solve as solve_logically
 from ..outputs import atomic_output
-from .app import FROM, INPUTS, OUTPUT, main, read_inputs, with_progress
+from .app import FROM, INPUTS, OUTPUT, about_puzzle, main, read_inputs, with_progress
 
 JSON = click.option("--json", "as_json", is_flag=True, help="JSON output.")
 
@@ -87,8 +87,9 @@ def hint(inputs: tuple[str, ...], from_format: str | None, as_text: bool, indent
     the map, begin/end numbers and candidate tables of the step.
     """
     with atomic_output(output) as out:
-        for _, record in read_inputs(inputs, from_format):
-            found = next_hint(record.grid)
+        for source, record in read_inputs(inputs, from_format):
+            with about_puzzle(source, record.line):
+                found = next_hint(record.grid)
             out.write((found.text() if as_text else found.to_partial_json(indent=indent)) + "\n")
 
 
@@ -100,6 +101,7 @@ def hint(inputs: tuple[str, ...], from_format: str | None, as_text: bool, indent
 def explain(inputs: tuple[str, ...], from_format: str | None, as_json: bool, output: str) -> None:
     """Solve like a person and print every step (text, or --json one object per puzzle)."""
     with atomic_output(output) as out:
-        for _, record in read_inputs(inputs, from_format):
-            log = solve_logically(record.grid)
+        for source, record in read_inputs(inputs, from_format):
+            with about_puzzle(source, record.line):
+                log = solve_logically(record.grid)
             out.write((json.dumps(log.to_dict()) if as_json else log.text()) + "\n")
