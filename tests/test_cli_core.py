@@ -193,3 +193,15 @@ def test_a_puzzle_that_cannot_be_worked_is_named_by_source_and_line(runner: CliR
     result = runner.invoke(main, command, input=text)
     assert result.exit_code == 1
     assert "sudokuprint: error: <stdin>, line 2: the puzzle has more than one solution" in result.stderr
+
+
+def test_scan_overlay_of_an_unknown_image_type_is_a_usage_error(runner: CliRunner, tmp_path: Path) -> None:
+    photo = str(data_file("wicht", "train", "image102.jpg"))
+    bad = tmp_path / "out.xyz"
+    result = runner.invoke(main, ["scan", photo, "--overlay", str(bad)])
+    assert result.exit_code == 2 and "cannot write an image of type '.xyz'" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+    good = tmp_path / "out.png"
+    result = runner.invoke(main, ["scan", photo, "--overlay", str(good)])
+    assert result.exit_code == 0, result.stderr
+    assert good.read_bytes().startswith(b"\x89PNG") and [p.name for p in tmp_path.iterdir()] == ["out.png"]

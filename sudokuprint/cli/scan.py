@@ -9,6 +9,7 @@ import click
 
 from ..errors import NoGridError
 from ..formats import get_format
+from ..outputs import atomic_output
 from .app import format_option, main
 
 
@@ -16,6 +17,21 @@ def _numbered(path: str, index: int, total: int) -> Path:
     """``path`` itself for one photo; ``name-N.ext`` for the N-th of several."""
     target = Path(path)
     return target if total == 1 else target.with_name(f"{target.stem}-{index + 1}{target.suffix}")
+
+
+def _write_overlay(target: Path, image) -> None:
+    """Encode the overlay image by its file's extension and write it whole or not at all."""
+    import cv2
+
+    try:
+        encoded, data = cv2.imencode(target.suffix or ".jpg", image)
+    except cv2.error:
+        encoded = False
+    if not encoded:
+        raise click.BadParameter(f"cannot write an image of type {target.suffix or '(none)'!r} to {target}; "
+                                 "use .jpg or .png", param_hint="--overlay")
+    with atomic_output(target, binary=True) as stream:
+        stream.write(data.tobytes())
 
 
 def _report(result) -> dict:
@@ -99,10 +115,6 @@ def scan(photos: tuple[str, ...], to_format: str | None, with_solution: bool, as
                 text = f"{text} {solution}" if fmt.name == "standard" else f"{text}{fmt.separator}{solution}"
             click.echo(text)
         if overlay:
-            import cv2
-
-            target = _numbered(overlay, index, len(photos))
-            if not cv2.imwrite(str(target), draw_solution(result)):
-                raise click.BadParameter(f"cannot write an image to {target}", param_hint="--overlay")
+            _write_overlay(_numbered(overlay, index, len(photos)), draw_solution(result))
     if failed:
         raise click.exceptions.Exit(1)
