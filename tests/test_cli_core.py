@@ -205,3 +205,10 @@ def test_scan_overlay_of_an_unknown_image_type_is_a_usage_error(runner: CliRunne
     result = runner.invoke(main, ["scan", photo, "--overlay", str(good)])
     assert result.exit_code == 0, result.stderr
     assert good.read_bytes().startswith(b"\x89PNG") and [p.name for p in tmp_path.iterdir()] == ["out.png"]
+
+
+def test_a_stream_stopped_by_a_bad_puzzle_keeps_whole_lines(runner: CliRunner) -> None:
+    text = HARD + "\n" + "12345678." + "........9" + "." * 63 + "\n"
+    result = runner.invoke(main, ["solve"], input=text)
+    assert result.exit_code == 1 and "line 2" in result.stderr
+    assert result.output == solve(parse(HARD)).to_string() + "\n"

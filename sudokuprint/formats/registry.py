@@ -167,11 +167,11 @@ def write_all(grids: Iterable[Grid], stream: IO[str], format: str = "standard") 
     if fmt.write_collection is not None:
         for chunk in fmt.write_collection(counted()):
             stream.write(chunk)
-    else:
-        for grid in counted():
-            if count > 1:
-                stream.write(fmt.separator)
-            stream.write(fmt.write(grid))
-    if count:
-        stream.write("\n")
+        if count:
+            stream.write("\n")
+        return count
+    # Each puzzle ends its own line, so output cut short by an error is whole lines.
+    between = fmt.separator.removeprefix("\n")
+    for grid in counted():
+        stream.write((between if count > 1 else "") + fmt.write(grid) + "\n")
     return count
