@@ -211,4 +211,4 @@ def test_a_stream_stopped_by_a_bad_puzzle_keeps_whole_lines(runner: CliRunner) -
     text = HARD + "\n" + "12345678." + "........9" + "." * 63 + "\n"
     result = runner.invoke(main, ["solve"], input=text)
     assert result.exit_code == 1 and "line 2" in result.stderr
-    assert result.output == solve(parse(HARD)).to_string() + "\n"
+    assert result.stdout == solve(parse(HARD)).to_string() + "\n"
