@@ -10,10 +10,12 @@ import subprocess
 import sys
 import time
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import REPO
 from sudokuprint.cli import main
+from sudokuprint.errors import ParseError
 from sudokuprint.formats.pattern_code import encode_pattern
 from sudokuprint.generator import COLUMNS, DigTarget, Recipe, read_collection, write_collection
 from sudokuprint.generator.symmetry import is_symmetric
@@ -158,3 +160,28 @@ def test_generate_cli_rating_range(tmp_path):
         _check_unique(record)
     bad = CliRunner().invoke(main, ["generate", "--rating", "3-1"])
     assert bad.exit_code == 2 and "low end is above the high end" in bad.output
+
+
+def test_resume_on_a_file_of_another_kind_names_it_and_leaves_it_whole(tmp_path):
+    recipe = Recipe(CLASSIC, seed=3, target=DigTarget(), graded=False)
+    image = tmp_path / "page.png"
+    image.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    before = image.read_bytes()
+    with pytest.raises(ParseError, match="not a text file"):
+        write_collection(recipe, 2, image, "jsonl", resume=True)
+    assert image.read_bytes() == before
+    foreign = tmp_path / "notes.jsonl"
+    foreign.write_text('{"id": 1, "puzzle": "abc!"}\n{"id": 2, "puz')
+    with pytest.raises(ParseError, match=r"line 1: puzzle 1: 4 cells, not the 81"):
+        write_collection(recipe, 2, foreign, "jsonl", resume=True)
+    assert foreign.read_text().endswith('"puz')
+
+
+def test_resume_refuses_puzzles_of_another_size(tmp_path):
+    path = tmp_path / "nine.jsonl"
+    write_collection(Recipe(CLASSIC, seed=1, target=DigTarget(), graded=False), 2, path, "jsonl")
+    result = CliRunner().invoke(main, ["generate", "-n", "3", "--size", "4", "--format", "jsonl", "-o", str(path),
+                                       "--resume"])
+    assert result.exit_code == 2, result.output
+    assert "line 1: puzzle 1: 81 cells, not the 16 of a 4x4 grid" in result.output
+    assert len(read_collection(path, "jsonl", CLASSIC)) == 2

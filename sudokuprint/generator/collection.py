@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..errors import ParseError, SudokuprintError
-from ..shape import Shape, digit_symbol
+from ..shape import Shape, digit_symbol, symbol_digit
 from ..solver import search
 from .canonical import equivalence_key
 from .dig import DigTarget, generate_puzzle
@@ -118,20 +118,50 @@ def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
     return record
 
 
-def read_collection(path: str | os.PathLike, fmt: str) -> list[dict]:
-    """The complete records of a collection file; a torn last line (no newline) is cut off the file."""
+def puzzle_values(text: str, shape: Shape) -> list[int]:
+    """The cell values of a collection's puzzle string ('.' for an empty cell); ValueError if it is not one of ``shape``."""
+    if len(text) != shape.cell_count:
+        raise ValueError(f"{len(text)} cells, not the {shape.cell_count} of a {shape.name} grid")
+    values = [0 if ch == "." else symbol_digit(ch) for ch in text]
+    for cell, value in enumerate(values):
+        if value == -1 or value > shape.side:
+            raise ValueError(f"{text[cell]!r} at cell {cell + 1} is not a digit of a {shape.name} grid")
+    return values
+
+
+def read_collection(path: str | os.PathLike, fmt: str, shape: Shape | None = None) -> list[dict]:
+    """The complete records of a collection file; a torn last line (no newline) is cut off the file.
+
+    With ``shape`` every puzzle must be a grid of that shape.  The file is
+    only cut once all its complete lines have been read, so a file that is
+    not a collection of ``fmt`` is left as it was.
+    """
     target = Path(path)
     if not target.exists():
         return []
     data = target.read_bytes()
     complete = data[: data.rfind(b"\n") + 1]
+    title = f"collection ({fmt})"
+    try:
+        lines = complete.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        raise ParseError(title, f"not a text file (byte {error.start + 1} is not UTF-8)", source=str(path)) from None
+    first = 2 if fmt == "csv" and lines and lines[0].startswith("id,") else 1
+    records = []
+    for number, line in enumerate(lines[first - 1 :], start=first):
+        if not line.strip():
+            continue
+        record = parse_line(line, fmt, number, str(path))
+        if shape is not None:
+            try:
+                puzzle_values(str(record["puzzle"]), shape)
+            except ValueError as error:
+                raise ParseError(title, f"puzzle {record['id']}: {error}", line=number, source=str(path)) from None
+        records.append(record)
     if len(complete) != len(data):
         with target.open("r+b") as stream:
             stream.truncate(len(complete))
-    lines = complete.decode("utf-8").splitlines()
-    if fmt == "csv" and lines and lines[0].startswith("id,"):
-        return [parse_line(line, fmt, n, str(path)) for n, line in enumerate(lines[1:], start=2)]
-    return [parse_line(line, fmt, n, str(path)) for n, line in enumerate(lines, start=1) if line.strip()]
+    return records
 
 
 @dataclass
@@ -210,14 +240,11 @@ def write_collection(
     to_stdout = os.fspath(path) == "-"
     if resume and to_stdout:
         raise SudokuprintError("--resume needs an output file (-o FILE), not standard output")
-    existing = read_collection(path, fmt) if resume else []
+    existing = read_collection(path, fmt, recipe.shape) if resume else []
     summary = Summary(resumed=len(existing))
     done = {r["id"] for r in existing}
     seen_exact = {r["puzzle"] for r in existing}
-    seen_equivalent = set()
-    for r in existing:
-        values = [0 if ch == "." else int(ch, 36) for ch in r["puzzle"]]
-        seen_equivalent.add(equivalence_key(values, recipe.shape))
+    seen_equivalent = {equivalence_key(puzzle_values(r["puzzle"], recipe.shape), recipe.shape) for r in existing}
     todo = [i for i in range(1, count + 1) if i not in done]
     redo: list[tuple[int, int]] = []
 
