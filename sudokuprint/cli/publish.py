@@ -25,6 +25,15 @@ from .app import FROM, INPUTS, main, read_inputs
 
 
 
+def _writable_output(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """Refuse an output file whose folder does not exist before any work is done."""
+    if value != "-":
+        folder = Path(value).parent
+        if not folder.is_dir():
+            raise click.BadParameter(f"cannot write {value}: the folder {folder} does not exist", ctx, param)
+    return value
+
+
 def output_options(default_template: str):
     """The options every publishing command has: template, output file, format and resolution."""
     def decorate(command):
@@ -32,7 +41,7 @@ def output_options(default_template: str):
             click.option("--template", "template_name", default=default_template, show_default=True, metavar="NAME|FILE",
                          help="A shipped template name or your own .toml file."),
             click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
-                         help="Output file ('-' for standard output); PNG pages become NAME-1.png, NAME-2.png, ..."),
+                         callback=_writable_output, help="Output file ('-' for standard output); PNG pages become NAME-1.png, NAME-2.png, ..."),
             click.option("--format", "output_format", type=click.Choice(["pdf", "png"]), default=None,
                          help="Output format (default: from the file name, else pdf)."),
             click.option("--dpi", type=click.IntRange(10, 2400), default=150, show_default=True, help="PNG resolution."),
