@@ -95,6 +95,13 @@ def test_template_errors_name_file_and_field(tmp_path, text, message):
     assert caught.value.exit_code == 2
 
 
+def test_a_binary_template_file_is_named_not_a_traceback(tmp_path):
+    path = tmp_path / "photo.toml"
+    path.write_bytes(b"\xff\xd8\xff\xe0 not text")
+    with pytest.raises(TemplateError, match=r"photo.toml: not a TOML text file \(byte 1 is not UTF-8\)"):
+        load_template(str(path))
+
+
 def test_user_template_extends_a_shipped_one_and_its_siblings(tmp_path):
     _write(tmp_path, "mine-base.toml", 'extends = "booklet-a4-4up"\n[grid]\ncolumns = 1\n')
     path = _write(tmp_path, "mine.toml", 'extends = "mine-base"\n[page]\nsize = "A5"\n')

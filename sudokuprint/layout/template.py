@@ -298,7 +298,10 @@ def _read_toml(name_or_path: str) -> tuple[str, dict]:
         label = str(candidate)
         if not candidate.is_file():
             raise TemplateError(f"{label}: no such template file")
-        text = candidate.read_text(encoding="utf-8")
+        try:
+            text = candidate.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise TemplateError(f"{label}: not a TOML text file (byte {error.start + 1} is not UTF-8)") from None
     else:
         resource = _shipped_path(name_or_path)
         label = f"{name_or_path}.toml"
