@@ -85,6 +85,7 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
         ('[answers]\nplacement = "middle"\n', "bad.toml: answers.placement: expected one of end, under, none"),
         ('[paper]\nsize = "A4"\n', "bad.toml: unknown section or key 'paper'"),
         ('[grid\n', "bad.toml: not valid TOML"),
+        ('[page]\ngutter_steps = [[2, "190mm"]]\n', "bad.toml: page: the margins and the 190 mm gutter of 2+ pages"),
     ],
 )
 def test_template_errors_name_file_and_field(tmp_path, text, message):

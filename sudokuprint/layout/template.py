@@ -415,9 +415,12 @@ def validate_geometry(template: Template) -> None:
     if style.border_line < style.box_line:
         raise TemplateError(f"{label}: style.border_line: the border must be at least as thick as the box lines")
     page = template.page
-    live = frame(page, 0, 1)
+    pages, gutter = max(page.gutter_steps, key=lambda step: step[1], default=(1, 0.0))
+    live = frame(page, 0, pages)  # the narrowest live area, at the widest gutter
     if live[2] - live[0] < 36 or live[3] - live[1] < 36:
-        raise TemplateError(f"{label}: page: the margins leave no room on a {to_mm(page.trim_width):.0f} x {to_mm(page.trim_height):.0f} mm page")
+        widest = f" and the {to_mm(gutter):.0f} mm gutter of {pages}+ pages" if gutter else ""
+        raise TemplateError(f"{label}: page: the margins{widest} leave no room on a "
+                            f"{to_mm(page.trim_width):.0f} x {to_mm(page.trim_height):.0f} mm page")
     grid = template.grid
     boxes = grid_boxes(template, live, 9)
     size = min(box[2] for box in boxes)
