@@ -83,6 +83,7 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
         ('[grid]\ncolumns = 12\nrows = 12\n', "bad.toml: grid: 12 x 12 grids do not fit"),
         ('[grid]\ncolumns = 2\n[style]\nmin_digit_size = "24pt"\n', "bad.toml: style.min_digit_size: digits would be"),
         ('[answers]\nplacement = "middle"\n', "bad.toml: answers.placement: expected one of end, under, none"),
+        ('[answers]\ntemplate = "no-such"\n', "bad.toml: answers.template: 'no-such' is neither a shipped template"),
         ('[paper]\nsize = "A4"\n', "bad.toml: unknown section or key 'paper'"),
         ('[grid\n', "bad.toml: not valid TOML"),
         ('[page]\ngutter_steps = [[2, "190mm"]]\n', "bad.toml: page: the margins and the 190 mm gutter of 2+ pages"),

@@ -291,10 +291,23 @@ def _shipped_path(name: str) -> Any:
     return _template_root() / f"{name}.toml"
 
 
+def _is_file_name(name_or_path: str) -> bool:
+    """True for a path to a .toml file, False for the name of a shipped template."""
+    candidate = Path(name_or_path)
+    return candidate.suffix == ".toml" or candidate.parent != Path("")
+
+
+def template_exists(name_or_path: str) -> bool:
+    """True when ``name_or_path`` is a shipped template or an existing file."""
+    if _is_file_name(name_or_path):
+        return Path(name_or_path).is_file()
+    return _shipped_path(name_or_path).is_file()
+
+
 def _read_toml(name_or_path: str) -> tuple[str, dict]:
     """The (display name, raw table) of a template given by shipped name or file path."""
     candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.parent != Path(""):
+    if _is_file_name(name_or_path):
         label = str(candidate)
         if not candidate.is_file():
             raise TemplateError(f"{label}: no such template file")
@@ -398,6 +411,9 @@ def load_template(name_or_path: str) -> Template:
         furniture=Furniture(**_section(label, raw, "furniture")),
         answers=AnswerSpec(**_section(label, raw, "answers")),
     )
+    if not template_exists(template.answers.template):
+        raise TemplateError(f"{label}: answers.template: {template.answers.template!r} is neither a shipped "
+                            "template nor a template file")
     validate_geometry(template)
     return template
 
