@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from sudokuprint.cli import main
@@ -34,3 +35,32 @@ def test_a_page_that_cannot_be_written_is_named_without_a_traceback(tmp_path):
     assert result.exit_code == 2, result.output
     assert isinstance(result.exception, SystemExit)
     assert "book-1.png: cannot write" in result.output
+
+
+def test_a_pattern_image_that_is_not_an_image_is_named(tmp_path):
+    broken = tmp_path / "heart.png"
+    broken.write_bytes(b"not a picture at all")
+    for command in (["motif", str(broken)], ["poster", str(broken)], ["poster", "--mosaic", "--picture", str(broken)]):
+        result = invoke([*command, "-o", str(tmp_path / "out.pdf")])
+        assert result.exit_code == 2, (command, result.output)
+        assert isinstance(result.exception, SystemExit)
+        assert f"pattern image: {broken}: cannot read the image" in result.output
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_pattern_arguments_files_codes_and_motifs(tmp_path):
+    from sudokuprint.errors import ParseError
+    from sudokuprint.patterns import motif, parse_code, pattern_argument
+
+    assert pattern_argument("5028140442") == (*parse_code("5028140442"), "")
+    assert pattern_argument("heart") == (*motif("heart"), "heart")
+    picture = tmp_path / "heart"  # a file wins over the motif of the same name
+    picture.write_text("x.x.\n.x.x\nx.x.\n.x.x\n")
+    shape, cells, title = pattern_argument(str(picture))
+    assert shape.side == 4 and cells == {0, 2, 5, 7, 8, 10, 13, 15} and title == "heart"
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(puzzle_lines("easy50_pe96.txt", limit=2)) + "\n")
+    assert pattern_argument(str(puzzles)) is None
+    with pytest.raises(ParseError, match="puzzles.txt"):
+        pattern_argument(str(puzzles), strict=True)
+    assert pattern_argument("-") is None and pattern_argument("no-such-motif") is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .argument import pattern_argument
 from .library import is_motif, motif, motif_names, motif_picture
 from .picture import (
     draw_picture,
@@ -21,6 +22,7 @@ __all__ = [
     "motif_picture",
     "parse_code",
     "parse_picture",
+    "pattern_argument",
     "read_image",
     "read_pattern_file",
 ]

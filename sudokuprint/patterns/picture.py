@@ -76,9 +76,12 @@ def read_image(path: str | Path, shape: Shape = CLASSIC, *, threshold: int = 128
         from PIL import Image
     except ImportError:
         raise MissingDependencyError("reading a pattern from an image needs Pillow (pip install pillow)") from None
-    with Image.open(path) as image:
-        grey = image.convert("L").resize((shape.side, shape.side), Image.Resampling.BOX)
-        pixels = grey.tobytes()  # one byte per pixel in mode L
+    try:
+        with Image.open(path) as image:
+            grey = image.convert("L").resize((shape.side, shape.side), Image.Resampling.BOX)
+            pixels = grey.tobytes()  # one byte per pixel in mode L
+    except OSError as error:  # not an image, a truncated one, or unreadable
+        raise ParseError("pattern image", f"cannot read the image: {error}", source=str(path)) from None
     return frozenset(cell for cell, value in enumerate(pixels) if value < threshold)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import UnsupportedError
@@ -63,28 +62,14 @@ def motif_of(grid: Grid, number: int, title: str = "") -> Motif:
 
 
 def pattern_of(argument: str) -> tuple[Shape, frozenset[int], str] | None:
-    """The pattern an argument names, with a title: a pattern code (``5028140442``),
-    a motif of the library (``heart``, ``letter-A``), or a file holding a text
-    picture, a small image or a code.  None for anything else (a file of puzzles).
-
-    A file that exists wins over a motif of the same name.
+    """The pattern an argument names, with a title: a file holding a text
+    picture, a small image or a code, a pattern code (``5028140442``), or a
+    motif of the library (``heart``, ``letter-A``).  None for anything else
+    (a file of puzzles); see :func:`sudokuprint.patterns.pattern_argument`.
     """
-    from ..patterns import is_motif, is_pattern_code, motif, parse_code, read_pattern_file
+    from ..patterns import pattern_argument
 
-    if is_pattern_code(argument):
-        shape, cells = parse_code(argument)
-        return shape, cells, ""
-    path = Path(argument)
-    if not path.is_file():
-        if argument != "-" and is_motif(argument):
-            shape, cells = motif(argument)
-            return shape, cells, argument
-        return None
-    try:
-        shape, cells = read_pattern_file(path)
-    except ValueError:  # not a picture, an image or a code (ParseError, or not text at all)
-        return None
-    return shape, cells, path.stem
+    return pattern_argument(argument)
 
 
 def load_motifs(arguments: Sequence[str], fmt: str | None = None) -> list[Motif]:
