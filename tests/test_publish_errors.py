@@ -64,3 +64,20 @@ def test_pattern_arguments_files_codes_and_motifs(tmp_path):
     with pytest.raises(ParseError, match="puzzles.txt"):
         pattern_argument(str(puzzles), strict=True)
     assert pattern_argument("-") is None and pattern_argument("no-such-motif") is None
+
+
+def test_a_page_of_mixed_shapes_sizes_each_grid_for_its_own_cells(tmp_path):
+    from sudokuprint.layout.template import load_template
+    from sudokuprint.layout.units import parse_length
+    from sudokuprint.publish import build_booklet, load_puzzles
+
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text(".2..1....3..2..3\n" + puzzle_lines("easy50_pe96.txt", limit=1)[0] + "\n")
+    custom = tmp_path / "capped.toml"
+    custom.write_text('extends = "booklet-a4-2up"\n[grid]\nmax_cell = "8mm"\n[furniture]\ntitle_page = false\n')
+    template = load_template(str(custom))
+    document = build_booklet(load_puzzles([str(mixed)]), template, placement="none")
+    grids = document.pages[0].grids
+    assert [g.side for g in grids] == [4, 9]
+    for grid in grids:
+        assert grid.size == pytest.approx(parse_length("8mm") * grid.side), grid.side

@@ -71,14 +71,20 @@ def _nonunique_notices(puzzles: Sequence[Puzzle]) -> list[str]:
     return [f"puzzle {', '.join(numbers)} has more than one solution (printed with --allow-nonunique)"]
 
 
+def slot_for(template: Template, live: Box, index: int, side: int, *, below: float = 0.0) -> Slot:
+    """Slot ``index`` of a page, sized for a grid of ``side`` (a page may mix 4x4, 9x9 and 16x16 grids)."""
+    return slots(template, live, side, below=below)[index]
+
+
 def puzzle_pages(puzzles: Sequence[Puzzle], template: Template, *, under: bool = False) -> list[PlannedPage]:
     """Pages of puzzles, ``columns x rows`` to a page, in order."""
     plan = []
+    below = template.answers.under_scale + UNDER_GAP if under else 0.0
     for group in chunks(puzzles, template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
-            side = group[0].grid.side
-            for slot, puzzle in zip(slots(template, live, side, below=(template.answers.under_scale + UNDER_GAP) if under else 0.0), group):
-                draw_puzzle(page, slot, template, puzzle, under=under)
+            for index, puzzle in enumerate(group):
+                draw_puzzle(page, slot_for(template, live, index, puzzle.grid.side, below=below), template, puzzle,
+                            under=under)
         plan.append(PlannedPage(template, draw, "Puzzles", notices=_nonunique_notices(group)))
     return plan
 
@@ -101,7 +107,8 @@ def answer_pages(answers: Sequence[Answer], template: Template, *, section: str 
     plan = []
     for group in chunks(answers, template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
-            for slot, answer in zip(slots(template, live, group[0].puzzle.grid.side), group):
+            for index, answer in enumerate(group):
+                slot = slot_for(template, live, index, answer.puzzle.grid.side)
                 draw_label(page, slot, template, answer.label, "")
                 items, placement = draw_grid(answer.puzzle.grid.shape, slot.x, slot.y, slot.size, template.style,
                                              grid=answer.puzzle.solution, role="answer", number=answer.puzzle.number)
