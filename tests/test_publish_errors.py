@@ -81,3 +81,23 @@ def test_a_page_of_mixed_shapes_sizes_each_grid_for_its_own_cells(tmp_path):
     assert [g.side for g in grids] == [4, 9]
     for grid in grids:
         assert grid.size == pytest.approx(parse_length("8mm") * grid.side), grid.side
+
+
+def test_candidates_sheets_and_catalogues_of_mixed_shapes_size_each_grid_for_its_own_cells(tmp_path):
+    from sudokuprint.grid import Grid
+    from sudokuprint.layout.template import load_template
+    from sudokuprint.layout.units import parse_length
+    from sudokuprint.publish.motif import build_catalogue, motif_of
+    from sudokuprint.publish.sheets import build_candidates_sheet
+
+    custom = tmp_path / "capped.toml"
+    custom.write_text('extends = "candidates-a4"\n[grid]\ncolumns = 2\nrows = 1\nmax_cell = "7mm"\n')
+    template = load_template(str(custom))
+    grids = [Grid.from_string(".2..1....3..2..3"), Grid.from_string(puzzle_lines("easy50_pe96.txt", limit=1)[0])]
+    sheet = build_candidates_sheet([("four", grids[0]), ("nine", grids[1])], template)
+    catalogue = build_catalogue([motif_of(g, n) for n, g in enumerate(grids, 1)], template)
+    for document in (sheet, catalogue):
+        placed = document.pages[0].grids
+        assert [g.side for g in placed] == [4, 9]
+        for grid in placed:
+            assert grid.size == pytest.approx(parse_length("7mm") * grid.side), grid.side

@@ -13,7 +13,7 @@ from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Metadata, Page, Text
 from ..layout.template import Template
 from ..shape import CLASSIC, Shape
-from .booklet import chunks, draw_label
+from .booklet import chunks, draw_label, slot_for
 from .pages import PlannedPage, assemble
 
 
@@ -118,7 +118,8 @@ def build_catalogue(motifs: Sequence[Motif], template: Template, *, title: str =
     plan = []
     for group in chunks(list(motifs), template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
-            for slot, motif in zip(slots(template, live, group[0].shape.side), group):
+            for index, motif in enumerate(group):
+                slot = slot_for(template, live, index, motif.shape.side)
                 name = motif.title or motif.code or "—"
                 draw_label(page, slot, template, f"{motif.number}  {name}", f"{len(motif.cells)}")
                 items, placement = draw_grid(motif.shape, slot.x, slot.y, slot.size, template.style, shaded=motif.cells,

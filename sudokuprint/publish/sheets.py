@@ -11,7 +11,7 @@ from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Metadata, Page
 from ..layout.template import Template
 from ..shape import Shape
-from .booklet import chunks, draw_label
+from .booklet import chunks, draw_label, slot_for
 from .pages import PlannedPage, assemble
 
 WORKSHEET_LAYOUTS: dict[int, tuple[int, int]] = {4: (3, 4), 6: (2, 3), 8: (2, 2), 9: (2, 2), 12: (1, 1), 16: (1, 1)}
@@ -57,7 +57,8 @@ def build_candidates_sheet(grids: Sequence[tuple[str, Grid]], template: Template
     plan = []
     for group in chunks(list(grids), template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
-            for slot, (label, grid) in zip(slots(template, live, group[0][1].side), group):
+            for index, (label, grid) in enumerate(group):
+                slot = slot_for(template, live, index, grid.side)
                 source = "candidates from the file" if grid.candidates is not None else "candidates computed"
                 draw_label(page, slot, template, label, source)
                 items, placement = draw_grid(grid.shape, slot.x, slot.y, slot.size, template.style, grid=grid,
