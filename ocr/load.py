@@ -25,6 +25,24 @@ class Photo:
     source: str
 
 
+def _to_rgb(image: Image.Image) -> Image.Image:
+    """8-bit RGB pixels of any mode: deep (16-bit, 32-bit, float) gray spread over 0-255, transparency on white paper.
+
+    Pillow's own conversion clips deep gray at 255 (a 16-bit scan would turn white) and drops
+    transparency (leaving whatever colour the transparent pixels hold, often black).
+    """
+    if image.mode in ("I", "F") or image.mode.startswith("I;16"):
+        pixels = np.asarray(image, dtype=np.float64)
+        low, high = float(pixels.min()), float(pixels.max())
+        span = high - low if high > low else 1.0
+        image = Image.fromarray(np.round((pixels - low) * (255.0 / span)).astype(np.uint8), "L")
+    if image.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in image.info:
+        rgba = image.convert("RGBA")
+        paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return Image.alpha_composite(paper, rgba).convert("RGB")
+    return image.convert("RGB")
+
+
 def load_photo(source: "str | os.PathLike | Image.Image", *, max_side: int = MAX_SIDE) -> Photo:
     """Read any image Pillow reads; EXIF orientation applied; longer side at most ``max_side``."""
     if isinstance(source, Image.Image):
@@ -39,8 +57,10 @@ def load_photo(source: "str | os.PathLike | Image.Image", *, max_side: int = MAX
             image.load()
         except (UnidentifiedImageError, OSError) as error:
             raise NoGridError(f"{name}: not an image Pillow can read ({error})", reason="unreadable") from None
+        except Image.DecompressionBombError as error:
+            raise NoGridError(f"{name}: too many pixels to read safely ({error})", reason="unreadable") from None
     image = ImageOps.exif_transpose(image)
-    image = image.convert("RGB")
+    image = _to_rgb(image)
     scale = 1.0
     longest = max(image.size)
     if longest > max_side:

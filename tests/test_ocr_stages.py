@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from conftest import SHARED_DATA, data_file
+from conftest import REPO, SHARED_DATA, data_file
 
 from ocr.cells import CELL_PX, extract_digit, read_cells
 from ocr.classifier import default_model, read_digits
@@ -57,6 +57,38 @@ def test_load_rejects_a_file_that_is_no_image(tmp_path):
     with pytest.raises(NoGridError) as caught:
         load_photo(path)
     assert caught.value.reason == "unreadable"
+
+
+def sample_photo_gray() -> np.ndarray:
+    return np.asarray(Image.open(REPO / "samples" / "newspaper-photo.jpg").convert("L"))
+
+
+@pytest.mark.parametrize("levels", [257, 16])  # 16 bits full scale, or 12 bits in a 16-bit file
+def test_load_spreads_deep_gray_over_the_8_bit_range(tmp_path, levels):
+    gray = sample_photo_gray()
+    path = tmp_path / "scan16.tif"
+    Image.fromarray(gray.astype(np.uint16) * levels).save(path)
+    photo = load_photo(path)
+    assert photo.gray.min() == 0 and photo.gray.max() == 255
+    assert np.corrcoef(photo.gray.ravel(), gray.ravel())[0, 1] > 0.999
+
+
+def test_load_puts_transparent_pixels_on_white_paper(tmp_path):
+    # ink on a transparent background whose colour is black, as many programs export it
+    page = np.asarray(Image.open(REPO / "samples" / "booklet-page.png").convert("L"))
+    rgba = np.zeros(page.shape + (4,), np.uint8)
+    rgba[..., 3] = 255 - page
+    photo = load_photo(Image.fromarray(rgba, "RGBA"))
+    assert abs(photo.gray.astype(int) - load_photo(Image.fromarray(page)).gray).max() <= 2
+
+
+def test_load_names_an_image_with_too_many_pixels_instead_of_failing(tmp_path, monkeypatch):
+    path = tmp_path / "poster.png"
+    Image.new("L", (300, 300), 255).save(path)
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 100 * 100 // 2)  # 300 x 300 is over twice the limit
+    with pytest.raises(NoGridError) as caught:
+        load_photo(path)
+    assert caught.value.reason == "unreadable" and "poster.png" in str(caught.value)
 
 
 @pytest.mark.parametrize("name", PHOTOS)
