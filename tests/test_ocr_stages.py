@@ -82,6 +82,14 @@ def test_load_puts_transparent_pixels_on_white_paper(tmp_path):
     assert abs(photo.gray.astype(int) - load_photo(Image.fromarray(page)).gray).max() <= 2
 
 
+def test_a_dim_photo_finds_the_grid_where_the_well_lit_one_does():
+    gray = sample_photo_gray()
+    dim = (gray * 0.3 + 20).astype(np.uint8)  # ink and paper a few dozen gray levels apart
+    assert np.percentile(dim, 99) - np.percentile(dim, 1) < 40
+    lit, found = find_grid(gray), find_grid(dim)
+    assert np.abs(found.corners - lit.corners).max() < 4
+
+
 def test_load_names_an_image_with_too_many_pixels_instead_of_failing(tmp_path, monkeypatch):
     path = tmp_path / "poster.png"
     Image.new("L", (300, 300), 255).save(path)
