@@ -259,3 +259,23 @@ def test_hint_json_names_the_technique() -> None:
     data = json.loads(found.to_partial_json())
     assert found.step.technique in json.dumps(data)
     assert parse_partial(found.to_partial_json()).given_hints == (found.step.technique,)
+
+
+def test_grading_a_hard_16x16_finishes_and_is_checked() -> None:
+    """Trial on 16x16 follows a bounded set of assumptions; it used to take minutes a step."""
+    import random
+    import time
+
+    from sudokuprint import Grid, Shape, solve as core_solve
+    from sudokuprint.generator import DigTarget, generate_puzzle
+    from sudokuprint.logic import grade as grade_puzzle
+    from sudokuprint.logic import solve as logic_solve
+
+    made = generate_puzzle(Shape(4, 4), random.Random(1), DigTarget(), graded=False)
+    grid = Grid.from_values(made.puzzle, Shape(4, 4))
+    started = time.process_time()
+    graded = grade_puzzle(grid)
+    assert time.process_time() - started < 120
+    assert graded.level == 4 and graded.trial
+    log = logic_solve(grid)
+    assert log.solved and log.final.values == core_solve(grid).values

@@ -28,6 +28,11 @@ from ..step import Step, cell_list
 
 MAX_ROUNDS = 40
 DEEP_TECHNIQUE_STEPS = 60
+LARGE_GRID_ASSUMPTIONS = 160
+"""On grids above 9x9, how many assumptions (fewest-candidate cells first) a trial
+follows, with singles only: a 16x16 has over a thousand candidates, and
+following each of them (and then with every technique) at every trial step
+took minutes.  When none of these breaks, the search net finishes the step."""
 
 
 class _Contradiction(Exception):
@@ -197,7 +202,8 @@ def find_trial(
     )
     if len(order) < 2:
         return None
-    trials = [_Assumption(state, cell, digit) for cell, digit in order]
+    followed = order[:LARGE_GRID_ASSUMPTIONS] if t.side > 9 else order
+    trials = [_Assumption(state, cell, digit) for cell, digit in followed]
     for _ in range(MAX_ROUNDS):
         failed = []
         active = False
@@ -220,7 +226,7 @@ def find_trial(
             return _step(state, failed, depth=1)
         if not active:
             break
-    if deduce is not None:
+    if deduce is not None and t.side <= 9:
         failed = [trial for trial in trials if _follow_deeply(trial, deduce)]
         if failed:
             return _step(state, failed, depth=2)
