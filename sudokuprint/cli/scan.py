@@ -92,7 +92,8 @@ def scan(photos: tuple[str, ...], to_format: str | None, with_solution: bool, as
             result = scan_photo(photo, readers=readers, debug=debug)
         except NoGridError as error:
             failed = True
-            click.echo(f"sudokuprint: {photo}: no grid found: {error} ({error.reason})", err=True)
+            detail = str(error).removeprefix(f"{photo}: ")  # the loader names the file itself
+            click.echo(f"sudokuprint: {photo}: no grid found: {detail} ({error.reason})", err=True)
             click.echo(json.dumps({"source": photo, "error": "no-grid", "reason": error.reason, "message": str(error)})
                        if as_json else "NOGRID")
             continue
