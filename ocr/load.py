@@ -56,9 +56,9 @@ def load_photo(source: "str | os.PathLike | Image.Image", *, max_side: int = MAX
             image = Image.open(source)
             image.load()
         except (UnidentifiedImageError, OSError) as error:
-            raise NoGridError(f"not an image Pillow can read ({error})", reason="unreadable") from None
+            raise NoGridError(f"{name}: not an image Pillow can read ({error})", reason="unreadable") from None
         except Image.DecompressionBombError as error:
-            raise NoGridError(f"too many pixels to read safely ({error})", reason="unreadable") from None
+            raise NoGridError(f"{name}: too many pixels to read safely ({error})", reason="unreadable") from None
     image = ImageOps.exif_transpose(image)
     image = _to_rgb(image)
     scale = 1.0
