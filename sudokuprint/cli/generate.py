@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
-from pathlib import Path
 from typing import Iterator
 
 import click
@@ -16,7 +14,7 @@ from ..generator.collection import OUTPUT_FORMATS, Recipe, Summary, write_collec
 from ..generator.dig import DigTarget, check_target
 from ..generator.pattern import PatternSearch, pattern_problems
 from ..generator.symmetry import SYMMETRIES, symmetries_of
-from ..patterns import draw_picture, is_motif, is_pattern_code, motif, parse_code, read_pattern_file
+from ..patterns import draw_picture, pattern_argument
 from ..shape import CLASSIC, Shape
 from .app import main
 
@@ -122,15 +120,13 @@ def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, min
 
 
 def load_pattern(argument: str, size: Shape | None) -> tuple[Shape, frozenset[int]]:
-    """A pattern from a file (picture, code or image), a motif name, or a code given directly."""
-    if os.path.isfile(argument):
-        return read_pattern_file(Path(argument), size)
-    if is_pattern_code(argument):
-        return parse_code(argument)
-    if is_motif(argument):
-        return motif(argument)
-    raise ParseError("pattern", f"{argument!r} is neither a file, a pattern code nor a motif name",
-                     expected="a file holding a picture or code, a code like 5028140442, or a motif (e.g. heart)")
+    """A pattern from a file (picture, code or image), a code given directly, or a motif name."""
+    found = pattern_argument(argument, size, strict=True)
+    if found is None:
+        raise ParseError("pattern", f"{argument!r} is neither a file, a pattern code nor a motif name",
+                         expected="a file holding a picture or code, a code like 5028140442, or a motif (e.g. heart)")
+    shape, cells, _ = found
+    return shape, cells
 
 
 @main.command()
