@@ -1,12 +1,19 @@
 """Score the photo reader on a folder of photos with ground truth (``imageN.jpg`` + ``imageN.dat``).
 
     python benchmarks/ocr.py [../shared/data/wicht/train] [--readers builtin,tesseract,combined,auto] [--limit N]
+                             [--perturb rotate:-10] [--perturb scale:0.5] ...
 
 For each reader mode it prints: photos whose grid was found, cell accuracy
 (a photo with no grid counts all 81 cells wrong), given recall and precision
 (a given counts when its digit is right), photos read perfectly before and
 after the solver check, and seconds per photo (median and mean).  The ``.dat``
 grids are in the photos' raw pixel orientation, which the reader must find.
+
+``--perturb SPEC`` (repeatable) scores copies of the photos changed in memory
+(see :mod:`ocr.perturb`: ``rotate:DEG``, ``scale:F``, ``turn:DEG``, ``jpeg:Q``,
+joined by ``+``); each photo is first turned upright by its EXIF tag, as the
+reader would, and the expected reading stays the ``.dat`` grid (a quarter turn
+is undone by the reader's orientation stage).
 """
 
 from __future__ import annotations
@@ -20,6 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from PIL import Image, ImageOps  # noqa: E402
+
+from ocr.perturb import parse, perturb  # noqa: E402
 from ocr.pipeline import READERS, scan  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 
@@ -90,29 +100,52 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"comma-separated reader modes among {', '.join(READERS)}")
     parser.add_argument("--limit", type=int, default=None, help="score only the first N photos (sorted by name)")
     parser.add_argument("--failures", action="store_true", help="list every photo not read perfectly")
+    parser.add_argument("--perturb", action="append", default=None, metavar="SPEC",
+                        help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40 (repeatable; none = as taken)")
     args = parser.parse_args(argv)
+    perturbations = [None if spec in (None, "none") else spec for spec in args.perturb or [None]]
+    for spec in perturbations:
+        if spec is not None:
+            try:
+                parse(spec)
+            except ValueError as error:
+                parser.error(str(error))
     photos = sorted(p for p in args.folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.with_suffix(".dat").exists())
     photos = photos[: args.limit]
     if not photos:
         print(f"no photo with a .dat file in {args.folder}", file=sys.stderr)
         return 1
-    for mode in args.readers.split(","):
-        score = Score()
-        for photo in photos:
-            truth = read_truth(photo.with_suffix(".dat"))
-            started = time.perf_counter()
-            try:
-                result = scan(photo, readers=mode)
-            except NoGridError:
-                score.add(photo.name, truth, None, None, time.perf_counter() - started, 0)
-                continue
-            score.add(photo.name, truth, list(result.read), list(result.grid.values), time.perf_counter() - started,
-                      len(result.corrections))
-        print(score.report(mode), flush=True)
-        if args.failures:
-            for line in score.failures:
-                print(f"  {line}")
+    for spec in perturbations:
+        for mode in args.readers.split(","):
+            score = _score(photos, mode, spec)
+            label = mode if spec is None else f"{mode} [{spec}]"
+            print(score.report(label), flush=True)
+            if args.failures:
+                for line in score.failures:
+                    print(f"  {line}")
     return 0
+
+
+def _perturbed(photo: Path, spec: str) -> Image.Image:
+    with Image.open(photo) as image:
+        return perturb(ImageOps.exif_transpose(image), spec)
+
+
+def _score(photos: list[Path], mode: str, spec: str | None) -> Score:
+    """Score one reader mode on the photos, perturbed by ``spec`` (the perturbation is not timed)."""
+    score = Score()
+    for photo in photos:
+        truth = read_truth(photo.with_suffix(".dat"))
+        source = photo if spec is None else _perturbed(photo, spec)
+        started = time.perf_counter()
+        try:
+            result = scan(source, readers=mode)
+        except NoGridError:
+            score.add(photo.name, truth, None, None, time.perf_counter() - started, 0)
+            continue
+        score.add(photo.name, truth, list(result.read), list(result.grid.values), time.perf_counter() - started,
+                  len(result.corrections))
+    return score
 
 
 if __name__ == "__main__":

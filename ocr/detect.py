@@ -17,6 +17,7 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 
 from .debug import NO_DEBUG, DebugSink
+from .skew import estimate_skew, rotation
 
 WORK_SIDE = 800
 """Longer side of the image the search runs on."""
@@ -33,6 +34,8 @@ MIN_SPREAD = 64.0
 """Gray levels (a quarter of the range) that ink and paper are spread to, at least, before the ink is thresholded;
 the dimmest of the 160 training photos span 73, so well-lit photos are left as they are."""
 CHECK_CELL = 16
+MIN_SKEW = 3
+"""A page tilted at least this many degrees is also searched turned upright (see :mod:`ocr.skew`)."""
 
 
 @dataclass(frozen=True)
@@ -163,11 +166,13 @@ def _cell_cluster(ink: np.ndarray, image_area: float) -> tuple[list[np.ndarray],
         return [], None, 0.0
     boxes, log_size = stats[1:][keep], np.log(size[keep])
     best = None
-    for center in np.unique(np.round(log_size, 1)):
+    # a family's cell size is one hole's size, or a third of a box hole's (when every thin line prints broken)
+    for center in np.unique(np.round(np.concatenate([log_size, log_size - np.log(3)]), 1)):
         cells = np.abs(log_size - center) < 0.15
         three_by_three = np.abs(log_size - center - np.log(3)) < 0.15
         covered = int(cells.sum()) + 9 * min(9, int(three_by_three.sum()))
-        if cells.sum() >= 9 and covered >= 30 and (best is None or covered * center > best[0]):
+        enough = cells.sum() >= 9 or (three_by_three.sum() >= 5 and covered >= 54)
+        if enough and covered >= 30 and (best is None or covered * center > best[0]):
             best = (covered * center, cells | three_by_three, float(np.exp(center)))
     if best is None:
         return [], None, 0.0
@@ -178,6 +183,8 @@ def _cell_cluster(ink: np.ndarray, image_area: float) -> tuple[list[np.ndarray],
     for _ in range(3):
         middle = np.median(centres[near], axis=0)
         near = (np.abs(centres - middle) <= 5 * cell).all(axis=1)
+        if near.sum() < 4:
+            return [], None, 0.0
     members = members[near]
     x, y, w, h = members[:, 0], members[:, 1], members[:, 2], members[:, 3]
     corners = np.concatenate([np.stack([x, y], 1), np.stack([x + w, y], 1), np.stack([x + w, y + h], 1), np.stack([x, y + h], 1)])
@@ -195,20 +202,23 @@ def _lattice_quads(ink: np.ndarray, members: np.ndarray, cell: float) -> list[np
     """
     centres = (members[:, :2] + members[:, 2:4] / 2).astype(np.float32)
     spans = np.where(np.sqrt(members[:, 2] * members[:, 3].astype(np.float64)) > 2 * cell, 3, 1)
-    singles = centres[spans == 1]
-    if len(singles) < 4:
+    span = 1 if (spans == 1).sum() >= 4 else 3  # measure the pitch on cells, or on boxes when few cells show
+    family = centres[spans == span]
+    if len(family) < 4:
         return []
-    gaps = np.linalg.norm(singles[:, None] - singles[None], axis=2) + np.eye(len(singles)) * 1e9
-    pitch = float(np.percentile(gaps.min(axis=1), 25))
+    gaps = np.linalg.norm(family[:, None] - family[None], axis=2) + np.eye(len(family)) * 1e9
+    pitch = float(np.percentile(gaps.min(axis=1), 25)) / span
+    if pitch < 3:
+        return []
     # a first guess: the lattice axis-aligned with the photo, then refined by the fitted map
-    origin = centres.min(axis=0)
+    origin = members[:, :2].min(axis=0).astype(np.float32)  # the holes' top-left: whole lattice steps from there
     to_photo = np.array([[pitch, 0, origin[0]], [0, pitch, origin[1]], [0, 0, 1]], np.float64)
     for _ in range(3):
         lattice = cv2.perspectiveTransform(centres.reshape(-1, 1, 2), np.linalg.inv(to_photo)).reshape(-1, 2)
         top_left = np.round(lattice - spans[:, None] / 2)
         targets = (top_left + spans[:, None] / 2).astype(np.float32)
         matrix, inliers = cv2.findHomography(targets, centres, cv2.RANSAC, 0.3 * pitch)
-        if matrix is None:
+        if matrix is None or abs(np.linalg.det(matrix)) < 1e-9:
             return []
         to_photo = matrix
     used = inliers.ravel().astype(bool)
@@ -227,6 +237,32 @@ def _lattice_quads(ink: np.ndarray, members: np.ndarray, cell: float) -> list[np
     return [best[1]] if best is not None else []
 
 
+def _outlines(ink: np.ndarray) -> list[np.ndarray]:
+    """Candidate grid quadrilaterals (corners in ``ink``'s pixels) from the ink's shapes, lines and cell holes."""
+    image_area = ink.shape[0] * ink.shape[1]
+    shapes = _candidates(ink, MIN_GRID_FRACTION * image_area * 0.5)
+    shapes += _candidates(_line_mask(ink), MIN_GRID_FRACTION * image_area * 0.5)
+    cluster, members, cell = _cell_cluster(ink, image_area)
+    shapes += cluster
+    outlines = [quad for quad in (_quad_of(points) for points in shapes) if quad is not None]
+    if members is not None:
+        outlines += _lattice_quads(ink, members, cell)
+    return outlines
+
+
+def _straightened_outlines(gray: np.ndarray, degrees: float) -> list[np.ndarray]:
+    """Candidate outlines found in ``gray`` turned ``degrees`` (so a tilted page stands straight), in ``gray``'s pixels.
+
+    The line mask and the cell holes assume lines along the image axes; a page
+    tilted by more than a few degrees is searched again after turning it upright.
+    """
+    matrix, size = rotation(gray.shape, degrees)
+    paper = int(np.median(gray))
+    straight = cv2.warpAffine(gray, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=paper)
+    back = cv2.invertAffineTransform(matrix)
+    return [cv2.transform(quad.reshape(-1, 1, 2).astype(np.float64), back).reshape(4, 2) for quad in _outlines(ink_mask(straight))]
+
+
 def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
     """The outline of the main (largest plausible) Sudoku grid in a gray photo.
 
@@ -240,16 +276,11 @@ def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
     image_area = small.shape[0] * small.shape[1]
     best: tuple[float, float, np.ndarray] | None = None
     too_small = False
-    shapes = _candidates(ink, MIN_GRID_FRACTION * image_area * 0.5)
-    shapes += _candidates(_line_mask(ink), MIN_GRID_FRACTION * image_area * 0.5)
-    cluster, members, cell = _cell_cluster(ink, image_area)
-    shapes += cluster
-    outlines = [_quad_of(points) for points in shapes]
-    if members is not None:
-        outlines += _lattice_quads(ink, members, cell)
+    outlines = _outlines(ink)
+    skew = estimate_skew(ink)
+    if abs(skew) >= MIN_SKEW:
+        outlines += _straightened_outlines(small, skew)
     for corners in outlines:
-        if corners is None:
-            continue
         corners = order_corners(corners)
         area = cv2.contourArea(corners)
         score = grid_score(ink, corners)
