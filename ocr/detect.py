@@ -28,6 +28,12 @@ MIN_GRID_SIDE = 90
 MIN_GRID_SCORE = 0.3
 """Below this :func:`grid_score` a shape is not taken for a grid."""
 GOOD_GRID_SCORE = 0.5
+SAME_GRID_OVERLAP = 0.5
+"""Outlines that cover this share of the smaller one are taken for the same grid (see :func:`lattice_fit`)."""
+SHIFTED_FIT_MARGIN = 0.5
+"""A same-grid outline replaces the largest when its :func:`lattice_fit` is higher by this much (about half a
+line: a window shifted by a cell loses one line inside and finds one outside); smaller differences are the
+slightly different outlines of one grid."""
 STRETCH_PERCENT = 1.0
 """Share (percent) of the darkest and of the lightest pixels left out when measuring a photo's contrast."""
 MIN_SPREAD = 64.0
@@ -136,6 +142,40 @@ def grid_score(ink: np.ndarray, corners: np.ndarray) -> float:
     return min(scores)
 
 
+def lattice_fit(ink: np.ndarray, corners: np.ndarray) -> float:
+    """How well the quadrilateral sits on a grid's lattice, to choose between windows of the same grid.
+
+    :func:`grid_score` forgives one weak line, so a window shifted by a cell
+    (or three, where the page carries more ruled print) can score as well as
+    the grid itself.  Here every one of the ten lines counts, and a line one
+    cell outside the window, where the lattice would continue, counts against
+    it: a true grid ends at its outer border.  Higher is better; the sum over
+    both directions.
+    """
+    side, margin = 9 * CHECK_CELL, 2 * CHECK_CELL
+    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32) + margin
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    size = side + 2 * margin + 1
+    flat = (cv2.warpPerspective(ink, matrix, (size, size), flags=cv2.INTER_LINEAR) > 127).astype(np.float32)
+    fit = 0.0
+    for image in (flat, flat.T):
+        # the window's span along the lines, in 9 bands; ridges across, one cell beyond each border too
+        bands = image[:, margin : margin + side].reshape(size, 9, CHECK_CELL).mean(axis=2)
+        ridges = []
+        for index in range(-1, 11):
+            center = margin + index * CHECK_CELL
+            ridges.append(float(np.median(bands[max(0, center - 3) : center + 4].max(axis=0))))
+        fit += float(np.mean(ridges[1:11])) - max(ridges[0], ridges[11])
+    return fit
+
+
+def _overlap(first: np.ndarray, second: np.ndarray) -> float:
+    """The share of the smaller of two convex quadrilaterals that the other covers."""
+    common, _ = cv2.intersectConvexConvex(first.astype(np.float32), second.astype(np.float32))
+    smaller = min(cv2.contourArea(first.astype(np.float32)), cv2.contourArea(second.astype(np.float32)))
+    return float(common) / smaller if smaller > 0 else 0.0
+
+
 def _candidates(mask: np.ndarray, min_area: float, limit: int = 6) -> list[np.ndarray]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     order = np.argsort(-(stats[1:, cv2.CC_STAT_WIDTH] * stats[1:, cv2.CC_STAT_HEIGHT])) + 1
@@ -198,7 +238,8 @@ def _lattice_quads(ink: np.ndarray, members: np.ndarray, cell: float) -> list[np
     own outline is not the grid's.  Each hole gets its place in a lattice of
     cells, a perspective map from lattice to photo is fitted to the holes'
     centres, and every 9 x 9 window of the lattice that holds all the holes is
-    checked with :func:`grid_score`; the best one is returned.
+    checked with :func:`grid_score` (capped at :data:`GOOD_GRID_SCORE`, then
+    :func:`lattice_fit`); the best one is returned.
     """
     centres = (members[:, :2] + members[:, 2:4] / 2).astype(np.float32)
     spans = np.where(np.sqrt(members[:, 2] * members[:, 3].astype(np.float64)) > 2 * cell, 3, 1)
@@ -231,7 +272,7 @@ def _lattice_quads(ink: np.ndarray, members: np.ndarray, cell: float) -> list[np
         for top in range(high[1] - 9, low[1] + 1):
             square = np.array([[left, top], [left + 9, top], [left + 9, top + 9], [left, top + 9]], np.float32)
             quad = cv2.perspectiveTransform(square.reshape(-1, 1, 2), to_photo).reshape(4, 2)
-            score = grid_score(ink, quad)
+            score = (min(grid_score(ink, quad), GOOD_GRID_SCORE), lattice_fit(ink, quad))
             if best is None or score > best[0]:
                 best = (score, quad)
     return [best[1]] if best is not None else []
@@ -275,6 +316,7 @@ def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
     debug.save("ink", ink)
     image_area = small.shape[0] * small.shape[1]
     best: tuple[float, float, np.ndarray] | None = None
+    plausible: list[tuple[float, np.ndarray]] = []
     too_small = False
     outlines = _outlines(ink)
     skew = estimate_skew(ink)
@@ -289,6 +331,7 @@ def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
         if area < MIN_GRID_FRACTION * image_area:
             too_small = True
             continue
+        plausible.append((score, corners))
         rank = area * min(1.0, score / GOOD_GRID_SCORE)
         if best is None or rank > best[0]:
             best = (rank, score, corners)
@@ -297,6 +340,12 @@ def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
             raise NoGridError("the grid is too small to read", reason="too-small")
         raise NoGridError("nothing grid-like in the photo", reason="no-grid")
     _, score, corners = best
+    # outlines of the same grid (a window shifted by some cells among them): the one on the lattice wins
+    same_grid = [(s, c) for s, c in plausible if s >= min(score, GOOD_GRID_SCORE) and _overlap(c, corners) >= SAME_GRID_OVERLAP]
+    fit = lattice_fit(ink, corners)
+    fits = [lattice_fit(ink, c) for _, c in same_grid]
+    if max(fits) > fit + SHIFTED_FIT_MARGIN:
+        score, corners = same_grid[int(np.argmax(fits))]
     corners = corners / scale
     if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
         raise NoGridError("the grid is too small to read", reason="too-small")
