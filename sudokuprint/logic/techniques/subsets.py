@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..state import State, popcount
+from ..state import State, digits_of, popcount
 from ..step import Step, cell_list, digit_list
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -32,16 +32,16 @@ def naked_subset(state: State, size: int) -> Step | None:
             if popcount(union) != size:
                 continue
             removed = tuple(
-                (c, d) for c in open_cells if c not in group and cands[c] & union for d in _digits(cands[c] & union)
+                (c, d) for c in open_cells if c not in group and cands[c] & union for d in digits_of(cands[c] & union)
             )
             if removed:
                 return Step(
                     f"Naked {SIZE_NAMES[size]}",
-                    f"{cell_list(t.shape, group)} hold only {digit_list(_digits(union))} between them, "
+                    f"{cell_list(t.shape, group)} hold only {digit_list(digits_of(union))} between them, "
                     f"so no other cell of {t.house_names[house]} can",
                     eliminations=removed,
                     cells=group,
-                    digits=tuple(_digits(union)),
+                    digits=tuple(digits_of(union)),
                     houses=(t.house_names[house],),
                 )
     return None
@@ -57,7 +57,7 @@ def hidden_subset(state: State, size: int) -> Step | None:
             continue
         where: dict[int, int] = {}
         for i, c in enumerate(open_cells):
-            for d in _digits(cands[c]):
+            for d in digits_of(cands[c]):
                 where[d] = where.get(d, 0) | (1 << i)
         few = [d for d, spots in where.items() if popcount(spots) <= size]
         for digits in combinations(sorted(few), size):
@@ -68,7 +68,7 @@ def hidden_subset(state: State, size: int) -> Step | None:
                 continue
             group = tuple(open_cells[i] for i in range(len(open_cells)) if spots >> i & 1)
             keep = sum(1 << (d - 1) for d in digits)
-            removed = tuple((c, d) for c in group for d in _digits(cands[c] & ~keep))
+            removed = tuple((c, d) for c in group for d in digits_of(cands[c] & ~keep))
             if removed:
                 return Step(
                     f"Hidden {SIZE_NAMES[size]}",
@@ -80,15 +80,6 @@ def hidden_subset(state: State, size: int) -> Step | None:
                     houses=(t.house_names[house],),
                 )
     return None
-
-
-def _digits(mask: int) -> list[int]:
-    result = []
-    while mask:
-        bit = mask & -mask
-        result.append(bit.bit_length())
-        mask ^= bit
-    return result
 
 
 def find_naked_pair(state: State) -> Step | None:
