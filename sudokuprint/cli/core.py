@@ -16,18 +16,16 @@ from .app import FROM, INPUTS, OUTPUT, about_puzzle, format_option, main, peekab
 
 def check_grid(grid: Grid) -> dict:
     """What ``check`` reports about one grid, as a plain dict."""
-    conflicts = grid.conflicts()
-    report = {
+    solutions = search(grid, 2).describe()  # 0 for a grid with conflicting digits
+    conflicts = grid.conflicts() if solutions == "0" else []  # named only where they can exist
+    return {
         "puzzle": grid.to_string(),
         "shape": grid.shape.name,
         "clues": grid.clue_count,
         "valid": not conflicts,
-        "solutions": "0",
+        "solutions": solutions,
         "conflicts": [c.describe(grid.shape) for c in conflicts],
     }
-    if not conflicts:
-        report["solutions"] = search(grid, 2).describe()
-    return report
 
 
 def _status(report: dict) -> str:
