@@ -26,7 +26,7 @@ bench: setup
 
 ocr-model: setup
 	bash scripts/install-training-fonts.sh
-	$(BIN)/python -m ocr.training.build_model --out ocr/models/digits.npz
+	$(BIN)/python -m sudokuprint.ocr.training.build_model --out ocr/models/digits.npz
 
 clean:
 	rm -rf $(VENV) build *.egg-info demo-output

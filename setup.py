@@ -59,8 +59,10 @@ class OptionalBuildExt(build_ext):
 
 
 setup(
-    packages=find_packages(include=["sudokuprint", "sudokuprint.*", "ocr", "ocr.*"]) + ["sudokuprint.templates"],
-    package_dir={"sudokuprint.templates": "templates"},
+    packages=find_packages(include=["sudokuprint", "sudokuprint.*"])
+    + ["sudokuprint.templates"]
+    + ["sudokuprint." + name for name in find_packages(include=["ocr", "ocr.*"])],
+    package_dir={"sudokuprint.templates": "templates", "sudokuprint.ocr": "ocr"},
     ext_modules=[
         Extension(
             "sudokuprint.solver._native",

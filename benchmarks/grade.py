@@ -26,7 +26,6 @@ from multiprocessing import Pool
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 from sudokuprint.grid import Grid  # noqa: E402
 from sudokuprint.logic.grading import grade  # noqa: E402

@@ -25,12 +25,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PIL import Image, ImageOps  # noqa: E402
 
-from ocr.perturb import parse, perturb  # noqa: E402
-from ocr.pipeline import READERS, scan  # noqa: E402
+from sudokuprint.ocr.perturb import parse, perturb  # noqa: E402
+from sudokuprint.ocr.pipeline import READERS, scan  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "shared" / "data" / "wicht" / "train"

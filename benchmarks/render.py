@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 
 from sudokuprint.layout.template import load_template  # noqa: E402
 from sudokuprint.publish import build_booklet, load_puzzles  # noqa: E402

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import norvig_baseline  # noqa: E402

@@ -53,7 +53,7 @@ class DigitModel:
 @lru_cache(maxsize=1)
 def default_model() -> DigitModel:
     """The shipped model (loaded once)."""
-    resource = resources.files("ocr") / "models" / MODEL_FILE
+    resource = resources.files("sudokuprint.ocr") / "models" / MODEL_FILE
     if not resource.is_file():
         raise MissingDependencyError(
             f"the digit model {MODEL_FILE} is missing from the ocr package; rebuild it with "

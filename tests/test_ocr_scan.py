@@ -11,10 +11,10 @@ from PIL import Image, ImageDraw
 
 from conftest import REPO, data_file
 
-from ocr.correct import check_reading
-from ocr.pipeline import scan
-from ocr import tesseract
-from ocr.training.synthetic import photograph
+from sudokuprint.ocr.correct import check_reading
+from sudokuprint.ocr.pipeline import scan
+from sudokuprint.ocr import tesseract
+from sudokuprint.ocr.training.synthetic import photograph
 from sudokuprint.cli import main
 from sudokuprint.errors import MissingDependencyError
 from sudokuprint.layout.template import load_template

@@ -10,14 +10,14 @@ from PIL import Image
 
 from conftest import REPO, SHARED_DATA, data_file
 
-from ocr.cells import CELL_PX, extract_digit, read_cells
-from ocr.classifier import default_model, read_digits
-from ocr.detect import find_grid, order_corners
-from ocr.lines import locate_lines
-from ocr.load import MAX_SIDE, load_photo
-from ocr.orientation import best_turn
-from ocr.rectify import rectify
-from ocr.tesseract import INSTALL_HINT, available, read_digits_tesseract
+from sudokuprint.ocr.cells import CELL_PX, extract_digit, read_cells
+from sudokuprint.ocr.classifier import default_model, read_digits
+from sudokuprint.ocr.detect import find_grid, order_corners
+from sudokuprint.ocr.lines import locate_lines
+from sudokuprint.ocr.load import MAX_SIDE, load_photo
+from sudokuprint.ocr.orientation import best_turn
+from sudokuprint.ocr.rectify import rectify
+from sudokuprint.ocr.tesseract import INSTALL_HINT, available, read_digits_tesseract
 from sudokuprint.errors import NoGridError
 
 WICHT = SHARED_DATA / "wicht" / "train"
@@ -183,7 +183,7 @@ def _printed_cell(digit: str | None, *, line_at: int | None = None, smudge: bool
     or a pale ring-shaped smudge (half as dark as the digits)."""
     from PIL import ImageDraw, ImageFont
 
-    from ocr.training.synthetic import vera
+    from sudokuprint.ocr.training.synthetic import vera
 
     cell = Image.new("L", (CELL_PX, CELL_PX), 225)
     draw = ImageDraw.Draw(cell)

@@ -8,10 +8,10 @@ from PIL import Image, ImageOps
 
 from conftest import data_file
 
-from ocr.perturb import parse, perturb, rotate
-from ocr.pipeline import scan
-from ocr.skew import estimate_skew
-from ocr.detect import ink_mask
+from sudokuprint.ocr.perturb import parse, perturb, rotate
+from sudokuprint.ocr.pipeline import scan
+from sudokuprint.ocr.skew import estimate_skew
+from sudokuprint.ocr.detect import ink_mask
 
 # image196 and image70: the grid runs into the photo's top edge; image1049 and image1045: a grid joined to the
 # page frame with thin lines printed broken (box-sized holes only)

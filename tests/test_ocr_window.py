@@ -9,9 +9,9 @@ from PIL import Image, ImageOps
 
 from conftest import data_file
 
-from ocr.detect import SHIFTED_FIT_MARGIN, WORK_SIDE, find_grid, ink_mask, lattice_fit
-from ocr.perturb import turn
-from ocr.pipeline import scan
+from sudokuprint.ocr.detect import SHIFTED_FIT_MARGIN, WORK_SIDE, find_grid, ink_mask, lattice_fit
+from sudokuprint.ocr.perturb import turn
+from sudokuprint.ocr.pipeline import scan
 
 
 def photo(name: str) -> Image.Image:

@@ -81,8 +81,8 @@ def scan(photos: tuple[str, ...], to_format: str | None, with_solution: bool, as
     a reading the solver cannot make unique is printed with a warning. Exit
     code 1 when any photo failed either way.
     """
-    from ocr.overlay import draw_solution
-    from ocr.pipeline import scan as scan_photo
+    from sudokuprint.ocr.overlay import draw_solution
+    from sudokuprint.ocr.pipeline import scan as scan_photo
 
     fmt = get_format(to_format or "standard")
     failed = False
