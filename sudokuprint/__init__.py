@@ -12,6 +12,8 @@ The core for scripts::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     InvalidGridError,
     MissingDependencyError,
@@ -28,6 +30,23 @@ from .shape import Shape
 from .solver import SolveResult, count_solutions, is_unique, search, solve
 
 __version__ = "0.1.0"
+
+_LAZY = {"scan": "api", "booklet": "api", "answers": "api", "worksheet": "api"}
+"""Names imported on first use, so ``import sudokuprint`` loads neither OCR nor rendering."""
+
+if TYPE_CHECKING:
+    from .api import answers, booklet, scan, worksheet
+
+
+def __getattr__(name: str) -> Any:
+    """The one-call jobs of :mod:`sudokuprint.api`, imported when first asked for."""
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Conflict",
@@ -52,4 +71,8 @@ __all__ = [
     "solve",
     "write",
     "__version__",
+    "answers",
+    "booklet",
+    "scan",
+    "worksheet",
 ]
