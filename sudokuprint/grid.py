@@ -103,7 +103,7 @@ class Grid:
 
     @classmethod
     def from_string(cls, text: str) -> "Grid":
-        """A grid from the standard puzzle string (formats.md §1); see :mod:`sudokuprint.formats`."""
+        """A grid from the standard puzzle string (docs/formats.md §1); see :mod:`sudokuprint.formats`."""
         from .formats.standard import parse_standard
 
         return parse_standard(text)

@@ -1,4 +1,4 @@
-"""The seed formats (formats.md §2-§7): vectors, round trips, detection and the CLI.
+"""The seed formats (docs/formats.md §2-§7): vectors, round trips, detection and the CLI.
 
 Malformed inputs are tested in test_formats_seed_errors.py.
 """

@@ -112,7 +112,7 @@ def test_every_shape_solves_from_empty_and_from_a_puzzle(shape: Shape) -> None:
 
 
 def test_a_real_16x16_puzzle() -> None:
-    # A 16x16 with 1-9, A-G digits (formats.md top); built from a solved grid with cells removed.
+    # A 16x16 with 1-9, A-G digits (docs/formats.md top); built from a solved grid with cells removed.
     solution = solve(Grid.empty(Shape(4, 4)), require_unique=False)
     values = [v if (i * 7) % 5 else 0 for i, v in enumerate(solution.values)]
     puzzle = Grid.from_values(values, Shape(4, 4))

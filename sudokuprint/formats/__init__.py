@@ -27,7 +27,7 @@ from .registry import (
 # Sniffing order: formats with unmistakable markers first, plain lists last.
 _MODULES = (
     "opensudoku",     # OpenSudoku XML
-    "partial_json",   # partial-puzzle JSON (formats.md §5): has "map"
+    "partial_json",   # partial-puzzle JSON (docs/formats.md §5): has "map"
     "json_puzzle",    # JSON puzzle (§2): has "numbers"
     "sadman",         # SadMan / SudoCue .sdk
     "hodoku",         # HoDoKu library lines and generator/solver output

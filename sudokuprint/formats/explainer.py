@@ -1,4 +1,4 @@
-"""Sudoku Explainer's state string (formats.md §4), 9x9 only.
+"""Sudoku Explainer's state string (docs/formats.md §4), 9x9 only.
 
 729 characters: for each of the 81 cells, 9 characters; position ``d`` holds
 ``d`` if ``d`` is still a candidate and ``.`` otherwise.  A cell with exactly

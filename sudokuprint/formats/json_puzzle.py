@@ -1,4 +1,4 @@
-"""The JSON puzzle (formats.md §2).
+"""The JSON puzzle (docs/formats.md §2).
 
 ``{"id": "...", "type": "classic", "m": 3, "n": 3, "numbers": ["......16.", ...]}``
 

@@ -1,4 +1,4 @@
-"""The partial-puzzle JSON (formats.md §5): one step of a solution, for hints.
+"""The partial-puzzle JSON (docs/formats.md §5): one step of a solution, for hints.
 
 Keys: ``map`` (a JSON puzzle, §2: the givens), ``beginNumbers`` /
 ``endNumbers`` (rows like ``numbers``: givens and filled digits),

@@ -1,4 +1,4 @@
-"""Pattern code + solution (formats.md §7), 9x9 only.
+"""Pattern code + solution (docs/formats.md §7), 9x9 only.
 
 ``5028140442_751482936...`` is a symmetric pattern of givens and the
 solution: the givens are the solution's digits in the pattern's cells.

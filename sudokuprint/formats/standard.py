@@ -1,4 +1,4 @@
-"""The standard puzzle string (formats.md §1) and one-puzzle-per-line lists.
+"""The standard puzzle string (docs/formats.md §1) and one-puzzle-per-line lists.
 
 One character per cell: ``1``-``9`` (then ``A``, ``B``, ... above 9) for a
 given, ``.`` or ``0`` for an empty cell.  Spaces, tabs and line ends are

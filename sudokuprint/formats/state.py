@@ -1,4 +1,4 @@
-"""The state (candidates) grid (formats.md §3), standard and HoDoKu frames.
+"""The state (candidates) grid (docs/formats.md §3), standard and HoDoKu frames.
 
 A cell's candidates are written together, cells apart by spaces, boxes by
 ``|``; border rows (``.----.----.``, HoDoKu's ``:----+----:`` and

@@ -1,4 +1,4 @@
-"""SVD, the format of Program16 and SVD2XLS (formats.md §6), 9x9 only.
+"""SVD, the format of Program16 and SVD2XLS (docs/formats.md §6), 9x9 only.
 
 - *simple* (``svd``): 81 digits, ``0`` for an empty cell; every non-zero
   cell is locked, i.e. a given.  The writer writes every value, as the

@@ -1,4 +1,4 @@
-"""Puzzles whose givens draw a chosen pattern (formats.md §8, seed 003).
+"""Puzzles whose givens draw a chosen pattern (docs/formats.md §8, seed 003).
 
 The seed's maker fills digits into the pattern cells, counts solutions, keeps
 fills with few solutions and reworks them until one is unique.  This module

@@ -38,7 +38,7 @@ class Generated:
         return Grid.from_values(self.solution, self.shape, givens=self.given_cells)
 
     def pattern_code(self) -> str | None:
-        """``HHHHHHHHHH[C]_<solution>`` (formats.md §7) for a 180°-symmetric 9x9 puzzle, else None."""
+        """``HHHHHHHHHH[C]_<solution>`` (docs/formats.md §7) for a 180°-symmetric 9x9 puzzle, else None."""
         if self.shape != CLASSIC or not is_symmetric(self.given_cells, self.shape, "rot180"):
             return None
         from ..formats.pattern_code import encode_pattern

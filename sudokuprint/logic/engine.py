@@ -1,6 +1,6 @@
 """The engine: solve like a person, cheapest technique first, logging every step.
 
-A solve goes in *moves* (SVD's word, formats.md §6): a move fills, at once,
+A solve goes in *moves* (SVD's word, docs/formats.md §6): a move fills, at once,
 every cell that a single fills at that point.  When no single is left, the
 cheapest technique that finds something is applied (one step), and the next
 move follows.  Trial comes last, so every valid puzzle finishes.

@@ -1,6 +1,6 @@
 """Grades: SVD level, move count and label, and an Explainer-like rating.
 
-SVD (seed 002, formats.md §6) and how this module reads it:
+SVD (seed 002, docs/formats.md §6) and how this module reads it:
 
 - level 1: naked singles alone solve the puzzle ("at every step some cell has
   only one possible digit"; a full house is a naked single);

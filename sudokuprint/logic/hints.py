@@ -1,4 +1,4 @@
-"""Hints: the next step for a puzzle or a state, as partial-puzzle JSON (formats.md §5).
+"""Hints: the next step for a puzzle or a state, as partial-puzzle JSON (docs/formats.md §5).
 
 The input may be a puzzle (candidates are then what the filled digits
 leave) or a state with pencil marks (a candidates grid, §3, or an Explainer

@@ -3,7 +3,7 @@
 Glossary:
 
 - *candidate mask*: bit ``d-1`` set when digit ``d`` may still go in a cell
-  (formats.md §8, seed 001); a filled cell has the mask 0;
+  (docs/formats.md §8, seed 001); a filled cell has the mask 0;
 - *positions* of a digit in a house: the empty cells of the house whose mask
   holds the digit;
 - *cell set*: a Python int with bit ``c`` for cell ``c`` (used where sets of

@@ -5,7 +5,7 @@ Motifs are 9x9 text pictures in ``motifs/<name>.txt``: ``heart``, ``star``,
 ``digit-0`` .. ``digit-9``.  Shapes drawn for the eye are not all symmetric:
 ``star``, ``diamond``, ``cross``, ``ring``, ``letter-H``, ``letter-I``,
 ``letter-O``, ``letter-S``, ``letter-X``, ``letter-Z``, ``digit-0`` and
-``digit-8`` are 180°-symmetric and so have a pattern code (formats.md §7);
+``digit-8`` are 180°-symmetric and so have a pattern code (docs/formats.md §7);
 the others (most letters and digits, and the mirror-symmetric ``heart``) make
 puzzles all the same, without a code.
 """

@@ -5,7 +5,7 @@ A *text picture* has one line per row and one character per cell: ``x``,
 and lines starting with ``;`` are ignored, and so are spaces inside a line.
 The number of rows gives the grid (9 rows: 9x9, 6 rows: 6x6 with 3x2 boxes ...).
 
-A *pattern code* (formats.md §7) names a 180°-symmetric 9x9 pattern; a line
+A *pattern code* (docs/formats.md §7) names a 180°-symmetric 9x9 pattern; a line
 ``code_solution`` is read for its code.  A *small black-and-white image* is
 scaled to the grid: a cell whose area is mostly dark is a given.
 """

@@ -29,7 +29,7 @@ class Motif:
 
     @property
     def code(self) -> str | None:
-        """The pattern code (formats.md §7) where the pattern has one: 9x9 and symmetric under a 180° turn."""
+        """The pattern code (docs/formats.md §7) where the pattern has one: 9x9 and symmetric under a 180° turn."""
         return pattern_code(self.cells, self.shape)
 
     def describe(self) -> str:

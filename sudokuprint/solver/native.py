@@ -109,7 +109,7 @@ def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape |
     """Solution counts (up to ``limit``) of puzzle strings, all in one C call.
 
     Each puzzle is one character per cell: ``1``-``9``, ``A``-``G`` digits,
-    ``.`` or ``0`` empty (the standard line of formats.md, without spaces).
+    ``.`` or ``0`` empty (the standard line of docs/formats.md, without spaces).
     The shape defaults to the standard one for the strings' length.
     """
     _check_limit(limit)

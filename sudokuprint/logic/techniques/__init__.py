@@ -2,7 +2,7 @@
 
 Each technique is a function ``find(state) -> Step | None`` in the module of
 its family; this table says in which order the engine tries them, which SVD
-level needing them gives (formats.md §6) and how hard they are on a scale
+level needing them gives (docs/formats.md §6) and how hard they are on a scale
 modelled on Sudoku Explainer's (1.0 to about 10) and on Sukaku Explainer's
 additions to it (the rater of the benchmark set).
 
