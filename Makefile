@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test setup system-deps bench ocr-model clean
+.PHONY: demo test typecheck setup system-deps bench ocr-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -20,6 +20,10 @@ demo: setup
 
 test: setup
 	cd tests && ../$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(MAKE) --no-print-directory typecheck
+
+typecheck:
+	bash scripts/typecheck.sh $(BIN)
 
 bench: setup
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done

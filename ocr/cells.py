@@ -154,7 +154,7 @@ def _straight_strokes(mask: np.ndarray) -> np.ndarray:
     length = int(LINE_REMNANT * mask.shape[0])
     across = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
     down = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
-    return across | down
+    return cv2.bitwise_or(across, down)
 
 
 def normalise_digit(ink: np.ndarray) -> np.ndarray:

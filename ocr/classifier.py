@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 import numpy as np
 
@@ -41,8 +42,9 @@ class DigitModel:
 
     def save(self, path, **metadata) -> None:
         """Write the weights (float16, to keep the file small) and metadata strings."""
-        arrays = {name: getattr(self, name).astype(np.float16) for name in ("w1", "b1", "w2", "b2")}
-        np.savez_compressed(path, **arrays, **{k: np.array(v) for k, v in metadata.items()})
+        arrays: dict[str, Any] = {name: getattr(self, name).astype(np.float16) for name in ("w1", "b1", "w2", "b2")}
+        arrays.update({k: np.array(v) for k, v in metadata.items()})
+        np.savez_compressed(path, **arrays)
 
     @classmethod
     def load(cls, path) -> "DigitModel":

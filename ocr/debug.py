@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
@@ -11,7 +12,7 @@ import numpy as np
 class DebugSink:
     """Writes stage images as ``NN-stage.png`` into a folder; a sink without a folder does nothing."""
 
-    def __init__(self, folder: str | Path | None = None, prefix: str = "") -> None:
+    def __init__(self, folder: str | os.PathLike[str] | None = None, prefix: str = "") -> None:
         self.folder = Path(folder) if folder is not None else None
         self.prefix = prefix
         self.count = 0

@@ -136,9 +136,9 @@ def grid_score(ink: np.ndarray, corners: np.ndarray) -> float:
             ridges.append(np.median(bands[low:high].max(axis=0)))
             if index < 9:
                 gaps.append(np.median(bands[center + 5 : center + CHECK_CELL - 4]))
-        ridges = np.sort(np.array(ridges))
+        ranked = np.sort(np.array(ridges))
         # the weakest ridges decide: a grid has all ten lines
-        scores.append(float(ridges[1] - np.median(gaps)))
+        scores.append(float(ranked[1] - np.median(gaps)))
     return min(scores)
 
 
@@ -253,7 +253,7 @@ def _lattice_quads(ink: np.ndarray, members: np.ndarray, cell: float) -> list[np
         return []
     # a first guess: the lattice axis-aligned with the photo, then refined by the fitted map
     origin = members[:, :2].min(axis=0).astype(np.float32)  # the holes' top-left: whole lattice steps from there
-    to_photo = np.array([[pitch, 0, origin[0]], [0, pitch, origin[1]], [0, 0, 1]], np.float64)
+    to_photo: np.ndarray = np.array([[pitch, 0, origin[0]], [0, pitch, origin[1]], [0, 0, 1]], np.float64)
     for _ in range(3):
         lattice = cv2.perspectiveTransform(centres.reshape(-1, 1, 2), np.linalg.inv(to_photo)).reshape(-1, 2)
         top_left = np.round(lattice - spans[:, None] / 2)

@@ -107,8 +107,8 @@ def locate_lines(rectified: Rectified, *, debug: DebugSink = NO_DEBUG) -> np.nda
     crossings = np.zeros((10, 10, 2))
     for i in range(10):
         for j in range(10):
-            x = margin + j * cell
-            y = margin + i * cell
+            x: float = margin + j * cell
+            y: float = margin + i * cell
             for _ in range(3):
                 y = _extrapolate(x, band_centres, rows[i])
                 x = _extrapolate(y, band_centres, columns[j])

@@ -150,7 +150,7 @@ def scan(
     readings = read_cells(photo.gray, flat, crossings, debug=sink)
     lap("cells")
     given = [r for r in readings if r.is_given]
-    digits = [r.digit for r in given]
+    digits = [r.digit for r in given if r.digit is not None]
     turns, _ = best_turn(digits)
     lap("orientation")
     probs = recognise(turn_digits(digits, turns), readers)

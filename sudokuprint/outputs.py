@@ -7,7 +7,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
 from .errors import OutputError
 
@@ -38,6 +38,7 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
         yield stream
         stream.flush()
         return
+    text_options: dict[str, Any]
     mode, text_options = ("wb", {}) if binary else ("w", {"encoding": "utf-8", "newline": "\n"})
     target = Path(name)
     if target.is_symlink() or (target.exists() and not target.is_file()):

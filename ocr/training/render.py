@@ -44,7 +44,7 @@ def _glyph(font_path: Path, digit: int, height: int) -> np.ndarray:
     """The digit's ink (0..1) drawn about ``height`` pixels tall, tightly cropped."""
     font = ImageFont.truetype(str(font_path), size=int(height * 1.45))
     left, top, right, bottom = font.getbbox(str(digit))
-    image = Image.new("L", (right - left + 8, bottom - top + 8), 0)
+    image = Image.new("L", (int(right - left) + 8, int(bottom - top) + 8), 0)
     ImageDraw.Draw(image).text((4 - left, 4 - top), str(digit), fill=255, font=font)
     ink = np.asarray(image, np.float32) / 255.0
     ys, xs = np.nonzero(ink > 0.1)
@@ -67,7 +67,7 @@ def render_cell(font_path: Path, digit: int, rng: np.random.Generator, *, quarte
         shear = rng.uniform(-0.12, 0.12)
         stretch = rng.uniform(0.85, 1.15)
         h, w = glyph.shape
-        matrix = np.array([[stretch, shear, max(0.0, -shear * h) + 4], [0, 1, 4]], np.float32)
+        matrix: np.ndarray = np.array([[stretch, shear, max(0.0, -shear * h) + 4], [0, 1, 4]], np.float32)
         glyph = cv2.warpAffine(glyph, matrix, (int(w * stretch + abs(shear) * h) + 8, h + 8))
     ink = np.zeros((size, size), np.float32)
     h, w = glyph.shape
@@ -84,7 +84,7 @@ def render_cell(font_path: Path, digit: int, rng: np.random.Generator, *, quarte
         view[band, :] = 1.0
     paper = rng.uniform(120, 240)
     ink_level = rng.uniform(0, paper * 0.55) if rng.random() < 0.8 else paper * rng.uniform(0.45, 0.7)  # pale or red ink
-    image = paper - (paper - ink_level) * ink
+    image: np.ndarray = paper - (paper - ink_level) * ink
     # uneven light across the cell
     gradient = np.linspace(-1, 1, size)[None, :] * rng.uniform(-25, 25) + np.linspace(-1, 1, size)[:, None] * rng.uniform(-25, 25)
     image = image + gradient

@@ -85,6 +85,7 @@ def scan(photos: tuple[str, ...], to_format: str | None, with_solution: bool, as
     from sudokuprint.ocr.pipeline import scan as scan_photo
 
     fmt = get_format(to_format or "standard")
+    assert fmt.write is not None, "every format scan offers can be written"
     failed = False
     for index, photo in enumerate(photos):
         debug = Path(debug_dir) / Path(photo).stem if debug_dir else None

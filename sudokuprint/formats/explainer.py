@@ -106,7 +106,7 @@ def write_explainer(grid: Grid) -> str:
     if grid.shape != CLASSIC:
         raise UnsupportedError(f"{TITLE}: only 9x9 grids can be written, not {grid.shape.name}")
     masks = grid.candidates if grid.candidates is not None else grid.computed_candidates()
-    out = []
+    out: list[str] = []
     for cell, value in enumerate(grid.values):
         mask = 1 << (value - 1) if value else masks[cell]
         if not mask:

@@ -143,10 +143,11 @@ class _TableParser:
             raise self.error(row, 1, "the border rows split the grid into bands of unequal height", None, f"a border every {height} rows")
         if width is None and height is None:
             width, height = STANDARD_BOXES.get(side, (side, 1))
-        elif width is None:
+        elif width is None and height is not None:
             width = side // height if side % height == 0 else side
-        elif height is None:
+        elif height is None and width is not None:
             height = side // width if side % width == 0 else side
+        assert width is not None and height is not None
         if width * height != side:
             raise self.error(
                 rows[0], 1, f"boxes of {width}x{height} cells do not make a {side}x{side} grid", None,

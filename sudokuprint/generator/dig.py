@@ -158,7 +158,7 @@ def generate_puzzle(
     # uniqueness alone and filtered, sparing a grading at every removal.  A
     # minimal puzzle must always be dug for uniqueness alone.
     bounded = target.level is not None and target.level <= 2 and not target.minimal
-    keep = _level_at_most(target.level, shape) if bounded else None
+    keep = _level_at_most(target.level, shape) if bounded and target.level is not None else None
     stats = SearchStats()
     started = time.monotonic()
     while stats.tries < max_tries:

@@ -155,6 +155,7 @@ def solve_state(
 ) -> SolveLog:
     """Solve from a state in moves; stops when solved or when the techniques find nothing."""
     log = SolveLog(puzzle)
+    step: Step | None
     deduce = _deducer(tuple(techniques))
     while not state.is_solved():
         singles = all_singles(state)

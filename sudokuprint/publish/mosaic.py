@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from PIL import Image, ImageOps
 
@@ -77,7 +77,7 @@ def fit_picture(picture: Image.Image, columns: int, rows: int, side: int = 9) ->
 def tile_levels(picture: Image.Image, columns: int, rows: int, side: int = 9) -> list[tuple[int, ...]]:
     """Grey level of every cell of every tile, tiles row by row, cells row by row."""
     fitted = fit_picture(picture, columns, rows, side)
-    pixels = fitted.load()
+    pixels: Any = fitted.load()
     return [
         tuple(pixels[column * side + c, row * side + r] for r in range(side) for c in range(side))
         for row in range(rows)

@@ -149,7 +149,7 @@ class _Tables:
         # cleared_by[d * C + c]: the bits that placing digit d in cell c clears.  The
         # whole table takes side**6 / 8 bytes (2 MB at 16x16), so larger grids fill it lazily.
         if side <= _EAGER_TABLE_MAX_SIDE:
-            self.cleared_by: Sequence[int] = tuple(map(self._cleared_by, range(side * cells)))
+            self.cleared_by: Sequence[int] | _LazyTable = tuple(map(self._cleared_by, range(side * cells)))
         else:
             self.cleared_by = _LazyTable(self._cleared_by)
 
