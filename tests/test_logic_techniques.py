@@ -148,14 +148,22 @@ def test_x_wing_does_not_fire_once_its_eliminations_are_made() -> None:
 
 
 def test_naked_pair_needs_exactly_two_digits() -> None:
-    # Row 1 of a fresh puzzle: no two cells share the same two candidates only.
-    state = State.from_grid(Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
-    step = subsets.find_naked_pair(state)
-    if step is not None:  # whatever it finds must really be a pair
-        union = 0
-        for cell in step.cells:
-            union |= state.cands[cell]
-        assert bin(union).count("1") == 2 and len(step.cells) == 2
+    # A fresh puzzle has no naked pair; on HoDoKu's naked-triple positions, where
+    # three cells share three digits, a pair is only ever two cells holding two digits.
+    fresh = Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    assert subsets.find_naked_pair(State.from_grid(fresh)) is None
+    found = 0
+    for lib_step in LIBRARY["0201"] + LIBRARY["0200"]:
+        state = State.from_grid(lib_step.grid)
+        step = subsets.find_naked_pair(state)
+        if step is None:
+            continue
+        found += 1
+        union = state.cands[step.cells[0]] | state.cands[step.cells[1]]
+        assert len(step.cells) == 2 and bin(union).count("1") == 2, f"line {lib_step.line}"
+        assert all(state.cands[cell] & (1 << (digit - 1)) for cell, digit in step.eliminations)
+        assert {digit for _, digit in step.eliminations} <= set(step.digits) and len(step.digits) == 2
+    assert found >= len(LIBRARY["0200"])  # it fires on every naked-pair position at least
 
 
 def test_step_names_cells_digits_and_explains() -> None:
