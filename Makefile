@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test typecheck setup system-deps bench ocr-model clean
+.PHONY: demo test typecheck fuzz setup system-deps bench ocr-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -24,6 +24,13 @@ test: setup
 
 typecheck:
 	bash scripts/typecheck.sh $(BIN)
+
+FUZZ_SECONDS ?= 300
+fuzz: setup
+	$(BIN)/python -m pip install --quiet '.[fuzz]'
+	mkdir -p build/fuzz-corpus
+	cp samples/*.txt samples/*.sdk tests/data/seed000_* build/fuzz-corpus/
+	$(BIN)/python fuzz/fuzz_readers.py build/fuzz-corpus -max_len=4096 -max_total_time=$(FUZZ_SECONDS)
 
 bench: setup
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
