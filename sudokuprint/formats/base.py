@@ -7,6 +7,7 @@ them as one :class:`Format` in :mod:`sudokuprint.formats.registry`.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Mapping
 
@@ -29,31 +30,43 @@ class Record:
     """Name of the format it was read from (set by the registry)."""
 
 
+MAX_LINE_LENGTH = 65536
+"""The longest line any reader takes, in characters (real puzzle files stay under 400)."""
+
+
 class Lines:
     """Lines of a text, numbered from 1, read lazily, with one line of look-ahead.
 
-    A UTF-8 byte-order mark on the first line is dropped and line ends
-    (``\\n``, ``\\r\\n``, ``\\r``) are removed.
+    ``source`` gives the text's lines as ended by ``\\n``, ``\\r\\n`` or
+    ``\\r`` (ends kept or not); those ends are removed, and so is a UTF-8
+    byte-order mark at the start.  The other separators :meth:`str.splitlines`
+    knows (form feed, vertical tab, U+2028, ...) split a line too, wherever
+    they are, but the pieces keep the number of the line they are on, as an
+    editor counts lines (docs/formats.md §9).
     """
 
     def __init__(self, source: Iterable[str]) -> None:
         self._iter = iter(source)
         self._number = 0
+        self._pieces: list[str] = []
         self._pending: tuple[int, str] | None = None
+        self._last = 0
 
     @classmethod
     def from_text(cls, text: str) -> "Lines":
-        return cls(text.splitlines())
+        return cls(io.StringIO(text, newline=""))
 
     def _next_raw(self) -> tuple[int, str] | None:
-        try:
-            text = next(self._iter)
-        except StopIteration:
-            return None
-        self._number += 1
-        if self._number == 1 and text.startswith("\ufeff"):
-            text = text[1:]
-        return self._number, text.rstrip("\r\n")
+        while not self._pieces:
+            try:
+                text = next(self._iter)
+            except StopIteration:
+                return None
+            self._number += 1
+            if self._number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            self._pieces = (text.rstrip("\r\n").splitlines() or [""])[::-1]
+        return self._number, self._pieces.pop()
 
     def peek(self) -> tuple[int, str] | None:
         """The next (number, text) without consuming it, or None at the end."""
@@ -69,12 +82,13 @@ class Lines:
         if item is None:
             raise StopIteration
         self._pending = None
+        self._last = item[0]
         return item
 
     @property
     def line_number(self) -> int:
         """Number of the last line handed out (0 before the first)."""
-        return self._number - (1 if self._pending is not None else 0)
+        return self._last
 
 
 Reader = Callable[[Lines], Iterator[Record]]

@@ -12,7 +12,7 @@ from typing import IO, Iterable, Iterator
 
 from ..errors import ParseError, UnknownFormatError, UnsupportedError
 from ..grid import Grid
-from .base import Format, Lines, Record
+from .base import MAX_LINE_LENGTH, Format, Lines, Record
 
 SAMPLE_SIZE = 8192
 """How much of an input is looked at to detect its format."""
@@ -72,18 +72,51 @@ def detect(sample: str, filename: str | None = None) -> Format:
     )
 
 
+def _bounded_lines(stream: IO[str]) -> Iterator[str]:
+    """The lines of a text stream, each with its end, refusing one longer than ``MAX_LINE_LENGTH``.
+
+    Lines end at ``\\n``, ``\\r\\n`` or ``\\r`` when the stream was opened
+    with ``newline=""``.  No more than one line's worth is read ahead, so an
+    endless line (``/dev/zero``) fails after ``MAX_LINE_LENGTH`` characters.
+    """
+    number = 0
+    while True:
+        line = stream.readline(MAX_LINE_LENGTH + 2)
+        if not line:
+            return
+        number += 1
+        if len(line.rstrip("\r\n")) > MAX_LINE_LENGTH:
+            raise ParseError(
+                "input",
+                f"the line is longer than {MAX_LINE_LENGTH:,} characters, the longest any format allows",
+                line=number,
+                expected="one puzzle or grid row a line",
+            )
+        yield line
+
+
 def _lines_of(stream: IO[str]) -> tuple[str, Iterator[str]]:
-    """The sample at the head of a text stream and all its lines, read lazily."""
-    head = stream.read(SAMPLE_SIZE)
-    if len(head) == SAMPLE_SIZE:
-        head += stream.readline()
-    lines = itertools.chain(head.splitlines(keepends=True), stream)
-    return head, lines
+    """The sample at the head of a text stream (whole lines) and all its lines, read lazily."""
+    lines = _bounded_lines(stream)
+    head_lines: list[str] = []
+    size = 0
+    for line in lines:
+        head_lines.append(line)
+        size += len(line)
+        if size >= SAMPLE_SIZE:
+            break
+    return "".join(head_lines), itertools.chain(head_lines, lines)
 
 
 def read_stream(stream: IO[str], format: str | None = None, *, source: str | None = None) -> Iterator[Record]:
-    """Records from a text stream, lazily; the format is detected unless given."""
-    head, lines = _lines_of(stream)
+    """Records from a text stream, lazily; the format is detected unless given.
+
+    Open files with ``newline=""`` so that ``\\r`` alone ends a line too.
+    """
+    try:
+        head, lines = _lines_of(stream)
+    except ParseError as error:
+        raise error.located(source) if source and not error.source else error
     fmt = get_format(format) if format else detect(head, source)
     try:
         for record in fmt.read(Lines(lines)):
@@ -123,7 +156,7 @@ def read_file(path: str | os.PathLike, format: str | None = None) -> Iterator[Re
 
 def read_text(text: str, format: str | None = None) -> Iterator[Record]:
     """Records from a text held in memory."""
-    return read_stream(io.StringIO(text), format)
+    return read_stream(io.StringIO(text, newline=""), format)
 
 
 def parse(text: str, format: str | None = None) -> Grid:
