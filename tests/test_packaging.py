@@ -73,7 +73,7 @@ def test_without_pytesseract_only_asking_for_tesseract_fails_with_exit_3(monkeyp
 
 def _other_ocr_distribution(tmp: Path) -> Path:
     """A wheel of another distribution with a top-level ``ocr`` package: python-ocr, or a stand-in."""
-    fetched = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:",
+    fetched = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary", ":all:", "--retries", "0", "--timeout", "15",
                               "-d", tmp / "other", "python-ocr==0.1.5"], capture_output=True, text=True, timeout=120)
     wheels = sorted((tmp / "other").glob("python_ocr-*.whl")) if fetched.returncode == 0 else []
     if wheels:
