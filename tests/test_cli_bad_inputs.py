@@ -144,3 +144,19 @@ def test_outputs_that_cannot_be_written(command: str, kind: str, folder: Path) -
     assert code == 2, message
     assert target in message, message
     assert not (folder / "missing").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "solve", "grade", "hint", "explain", "convert"])
+@pytest.mark.parametrize("data", [b"\x00\x01\x02\xff" * 100, b"", b"\xef\xbb\xbf\n\n"], ids=["binary", "empty", "bom-only"])
+def test_bad_standard_input_is_named_stdin(command: str, data: bytes, folder: Path) -> None:
+    args = READERS[command] + ["-"]
+    result = CliRunner().invoke(main, args, input=data)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 2 and "<stdin>" in result.stderr, result.stderr
+
+
+def test_a_broken_template_file_is_named(folder: Path) -> None:
+    template = folder / "mine.toml"
+    template.write_text("[page\nsize = 'A4'\n")
+    code, message = run(["booklet", PUZZLES, "--template", str(template), "-o", "{out}/b.pdf"], folder)
+    assert code == 2 and str(template) in message, message
