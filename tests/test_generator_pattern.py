@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from sudokuprint.errors import ParseError
-from sudokuprint.formats.pattern_code import decode_pattern, encode_pattern
+from sudokuprint.patterns.code import decode_pattern, encode_pattern
 from sudokuprint.generator import (
     GenerationError,
     ImpossiblePatternError,

@@ -18,6 +18,7 @@ from typing import Iterable
 
 from ..errors import MissingDependencyError, ParseError
 from ..shape import CLASSIC, Shape
+from .code import decode_pattern
 
 TITLE = "pattern picture"
 GIVEN_MARKS = "xX#1"
@@ -34,8 +35,6 @@ def is_pattern_code(text: str) -> bool:
 
 def parse_code(text: str) -> tuple[Shape, frozenset[int]]:
     """The 9x9 pattern a code (or ``code_solution`` line) names."""
-    from ..formats.pattern_code import decode_pattern
-
     match = _CODE.match(text)
     if match is None:
         raise ParseError("pattern code", "not a pattern code", line=1, column=1, text=text.strip(),

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..errors import UnsupportedError
 from ..formats import read_file
 from ..grid import Grid
 from ..layout.geometry import slots
 from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Metadata, Page, Text
 from ..layout.template import Template
+from ..patterns.code import code_or_none
 from ..shape import CLASSIC, Shape
 from .booklet import chunks, draw_label, slot_for
 from .pages import PlannedPage, assemble
@@ -47,12 +47,7 @@ def pattern_code(cells: Iterable[int], shape: Shape) -> str | None:
     """The pattern code of a set of cells, or None where the format cannot hold it."""
     if shape != CLASSIC:
         return None
-    from ..formats.pattern_code import encode_pattern
-
-    try:
-        return encode_pattern(cells)
-    except UnsupportedError:
-        return None
+    return code_or_none(cells)
 
 
 def motif_of(grid: Grid, number: int, title: str = "") -> Motif:
