@@ -232,12 +232,14 @@ def test_cli_booklet_of_generated_puzzles_at_a_level(tmp_path):
 
 def test_library_catalogue_and_motif_views_by_name(tmp_path):
     motifs = library_motifs()
-    assert [m.title for m in motifs][:2] == ["cross", "diamond"] and len(motifs) >= 40
+    assert [m.title for m in motifs][:2] == ["arrow", "cat"] and len(motifs) == 48
     out = tmp_path / "library.pdf"
     assert run(["motif", "--library", "-o", str(out)]).exit_code == 0
     reader = PdfReader(str(out))
     assert len(reader.pages) == -(-len(motifs) // 20)
-    assert "13  heart" in reader.pages[0].extract_text()
+    first = reader.pages[0].extract_text()
+    assert "16  heart" in first and "fix: slab serifs" in reader.pages[1].extract_text()
+    assert all(level in ("Easy", "Medium", "Hard", "Expert") for level in [m.difficulty for m in library_motifs(filled=True)][:3])
     view = tmp_path / "view.pdf"
     assert run(["motif", "letter-A", "-o", str(view)]).exit_code == 0
     assert "letter-A" in PdfReader(str(view)).pages[0].extract_text()

@@ -206,7 +206,7 @@ def motif(patterns, from_format, template_name, output, output_format, dpi, titl
     """
     if library and patterns:
         raise click.UsageError("--library takes no PATTERN arguments")
-    motifs = library_motifs() if library else load_motifs(patterns or ("-",), from_format)
+    motifs = library_motifs(filled=True) if library else load_motifs(patterns or ("-",), from_format)
     if not motifs:
         raise click.UsageError("no patterns in the input")
     if catalogue or (catalogue is None and len(motifs) > 1):

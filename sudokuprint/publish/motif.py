@@ -26,6 +26,15 @@ class Motif:
     cells: frozenset[int]
     grid: Grid | None = None
     title: str = ""
+    difficulty: str = ""
+    """The level of the puzzle shown (``Easy`` ... ``Expert``), where one was made."""
+    fix: str = ""
+    """For a library motif whose bare shape has no unique puzzle: what was designed instead."""
+
+    @property
+    def short_fix(self) -> str:
+        """The fix without its reason in brackets (``slab serifs``)."""
+        return self.fix.split(" (")[0]
 
     @property
     def code(self) -> str | None:
@@ -81,11 +90,29 @@ def load_motifs(arguments: Sequence[str], fmt: str | None = None) -> list[Motif]
     return motifs
 
 
-def library_motifs() -> list[Motif]:
-    """Every motif of the library, in name order, titled with its name."""
-    from ..patterns import motif, motif_names
+LIBRARY_SECONDS = 20.0
+"""Time the generator gets to fill one library motif for the catalogue."""
 
-    return [Motif(number, *motif(name), title=name) for number, name in enumerate(motif_names(), 1)]
+
+def library_motifs(*, filled: bool = False, seed: int = 1) -> list[Motif]:
+    """Every motif of the library, in name order, titled with its name and carrying its designed fix.
+
+    With ``filled`` each is filled by the generator (from ``seed``) with a
+    unique puzzle, graded, so a catalogue can show its difficulty.
+    """
+    from ..patterns import library_motif, motif_names
+
+    motifs = []
+    for number, name in enumerate(motif_names(), 1):
+        found = library_motif(name)
+        grid, level = None, ""
+        if filled:
+            from .poster import puzzle_on_pattern
+
+            puzzle = puzzle_on_pattern(found.givens, found.shape, seed, source=name, seconds=LIBRARY_SECONDS)
+            grid, level = puzzle.grid, puzzle.difficulty
+        motifs.append(Motif(number, found.shape, found.givens, grid, name, level, found.fix))
+    return motifs
 
 
 def build_motif_views(motifs: Sequence[Motif], template: Template, *, title: str = "Motifs", digits: bool = True) -> Document:
@@ -116,10 +143,16 @@ def build_catalogue(motifs: Sequence[Motif], template: Template, *, title: str =
             for index, motif in enumerate(group):
                 slot = slot_for(template, live, index, motif.shape.side)
                 name = motif.title or motif.code or "—"
-                draw_label(page, slot, template, f"{motif.number}  {name}", f"{len(motif.cells)}")
+                draw_label(page, slot, template, f"{motif.number}  {name}", motif.difficulty)
                 items, placement = draw_grid(motif.shape, slot.x, slot.y, slot.size, template.style, shaded=motif.cells,
                                              role="thumbnail", number=motif.number)
                 page.add(*items)
                 page.grids.append(placement)
+                size = template.grid.label_size
+                notes = [f"{len(motif.cells)} givens" + (f" · code {motif.code}" if motif.code else ""),
+                         f"fix: {motif.short_fix}" if motif.fix else ""]
+                for line, note in enumerate(n for n in notes if n):
+                    page.add(Text(slot.x, slot.y + slot.size + size * (1.15 + line), note, size * 0.85, "regular",
+                                  "left", 0.3))
         plan.append(PlannedPage(template, draw, "Catalogue"))
     return assemble(plan, Metadata(title=title, subject=f"{len(motifs)} Sudoku pattern motifs"))
