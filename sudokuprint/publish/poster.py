@@ -88,7 +88,8 @@ def _poster_drawer(template: Template, puzzles: list[Puzzle], shaded: list[froze
     count = len(puzzles)
 
     def draw(page: Page, live: Box) -> None:
-        title_size, label_size = template.furniture.title_size, template.grid.label_size
+        title_size = template.furniture.title_size
+        label_size = max(template.grid.label_size, title_size * 0.3)  # the line under the title reads from afar
         width, height = live[2] - live[0], live[3] - live[1]
         centre = (live[0] + live[2]) / 2
         heading = title_size * 1.3 + label_size * 3
