@@ -115,7 +115,7 @@ class _Search:
 
     def changes(self, givens: list[int]) -> list[tuple[int, int]]:
         """Every (cell, digit) that changes one given without clashing with the other givens, shuffled."""
-        moves = []
+        moves: list[tuple[int, int]] = []
         for cell in self.cells:
             used = {givens[p] for p in self.pattern_peers[cell]}
             moves.extend((cell, d) for d in self.shape.digits if d != givens[cell] and d not in used)

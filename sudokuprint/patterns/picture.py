@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..errors import MissingDependencyError, ParseError
 from ..shape import CLASSIC, Shape
 from .code import decode_pattern
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 TITLE = "pattern picture"
 GIVEN_MARKS = "xX#1"

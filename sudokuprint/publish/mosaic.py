@@ -103,9 +103,10 @@ def fit_picture(picture: Image.Image, columns: int, rows: int, side: int = 9) ->
 def tile_levels(picture: Image.Image, columns: int, rows: int, side: int = 9) -> list[tuple[int, ...]]:
     """Grey level of every cell of every tile, tiles row by row, cells row by row."""
     fitted = fit_picture(picture, columns, rows, side)
-    pixels = fitted.load()
+    width = columns * side
+    pixels = fitted.tobytes()  # one byte a pixel in mode L, row by row
     return [
-        tuple(pixels[column * side + c, row * side + r] for r in range(side) for c in range(side))
+        tuple(pixels[(row * side + r) * width + column * side + c] for r in range(side) for c in range(side))
         for row in range(rows)
         for column in range(columns)
     ]

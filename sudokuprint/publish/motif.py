@@ -105,12 +105,13 @@ def library_motifs(*, filled: bool = False, seed: int = 1) -> list[Motif]:
     motifs = []
     for number, name in enumerate(motif_names(), 1):
         found = library_motif(name)
-        grid, level = None, ""
+        grid: Grid | None = None
+        level = ""
         if filled:
             from .poster import puzzle_on_pattern
 
             puzzle = puzzle_on_pattern(found.givens, found.shape, seed, source=name, seconds=LIBRARY_SECONDS)
-            grid, level = puzzle.grid, puzzle.difficulty
+            grid, level = puzzle.grid, puzzle.difficulty or ""
         motifs.append(Motif(number, found.shape, found.givens, grid, name, level, found.fix))
     return motifs
 
