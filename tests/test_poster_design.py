@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -21,6 +22,7 @@ from sudokuprint.shape import CLASSIC
 from sudokuprint.solver import count_solutions
 
 MM = 72 / 25.4
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
 
 def run(args):
@@ -108,3 +110,13 @@ def test_cli_pattern_image_previews_what_the_grid_shows(tmp_path):
     assert picture[4].count("#") >= 5 and picture[0].count("#") <= 3
     with Image.open(preview) as image:
         assert image.size[0] > 500
+
+
+def test_cli_mosaic_picked_from_a_file_with_crop_marks(tmp_path):
+    out = tmp_path / "mosaic.pdf"
+    top95 = str(SAMPLES / "top95.txt")
+    assert run(["poster", "--mosaic", "--picture", "heart", top95, "--crop-marks", "-o", str(out)]).exit_code == 0
+    pages = PdfReader(str(out)).pages
+    assert len(pages) == 2  # the puzzles, then their answers
+    assert float(pages[0].mediabox.width) == pytest.approx(420 * MM + 2 * CROP_SLUG, abs=0.01)
+    assert float(pages[0].trimbox.width) == pytest.approx(420 * MM, abs=0.01)

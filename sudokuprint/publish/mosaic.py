@@ -52,7 +52,7 @@ GIVEN_SHARES = (0.7, 0.55, 0.4, 0.28)
 """Share of a tile's cells of each tone that are givens (the rest is left to solve; a white tile is a puzzle too)."""
 GIVEN_FILLS = (0.1, 0.4, 0.72, 0.93)
 """Grey fill of a given cell of each tone."""
-EMPTY_FILLS: tuple[float | None, ...] = (0.72, 0.86, None, None)
+EMPTY_FILLS: tuple[float | None, ...] = (0.78, 0.88, None, None)
 """Grey fill of an empty cell of each tone (None: white paper)."""
 TILE_SECONDS = 2.0
 """Time the generator gets for one tile's pattern before the fallback."""
