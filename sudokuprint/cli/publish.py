@@ -15,7 +15,8 @@ from ..publish import build_answer_key, build_booklet, load_puzzles, write_docum
 from ..publish.generated import generate_puzzles, parse_level
 from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, tiles_from_puzzles, tiles_matching
 from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
-from ..publish.poster import build_poster, build_word_poster, puzzle_on_pattern, with_crop_marks
+from ..publish.marks import with_crop_marks
+from ..publish.poster import build_poster, build_word_poster, puzzle_on_pattern
 from ..publish.puzzles import ordered
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles

@@ -18,6 +18,7 @@ from ..layout.page import Box, Document, Item, Line, Metadata, Page, Rect, Text
 from ..layout.template import Template
 from ..shape import Shape
 from .grading import PuzzleGrade
+from .marks import with_crop_marks
 from .pages import PlannedPage, assemble
 from .puzzles import Puzzle, recheck, svd_label_for
 
@@ -145,41 +146,3 @@ def _finish(template: Template, draw: Callable[[Page, Box], None], title: str, s
     if crop_marks:
         document = with_crop_marks(document)
     return document
-
-
-CROP_SLUG = 12 * 72 / 25.4
-"""Paper added on every side of a page to carry its crop marks (12 mm)."""
-CROP_OFFSET = 3 * 72 / 25.4
-"""Gap between the trim edge and the start of a crop mark (3 mm), so no mark shows after trimming."""
-
-
-def with_crop_marks(document: Document) -> Document:
-    """The document on larger sheets, each page's trim shown by crop marks at its four corners.
-
-    Every page grows by :data:`CROP_SLUG` on each side; its drawing moves with
-    it, its trim box is set to the old page, and eight hairlines mark the
-    corners outside the trim.
-    """
-    pages = []
-    slug, offset = CROP_SLUG, CROP_OFFSET
-    for page in document.pages:
-        moved = [_moved(item, slug) for item in page.items]
-        width, height = page.width + 2 * slug, page.height + 2 * slug
-        left, top, right, bottom = slug, slug, slug + page.width, slug + page.height
-        marks: list[Item] = []
-        for x in (left, right):
-            for y, towards in ((top, -1), (bottom, 1)):
-                marks.append(Line(x, y + towards * offset, x, y + towards * slug, 0.25))
-        for y in (top, bottom):
-            for x, towards in ((left, -1), (right, 1)):
-                marks.append(Line(x + towards * offset, y, x + towards * slug, y, 0.25))
-        grids = [replace(g, x=g.x + slug, y=g.y + slug) for g in page.grids]
-        pages.append(Page(width, height, moved + marks, (left, top, right, bottom),
-                          (left, top, right, bottom), page.number, grids))
-    return Document(pages, document.metadata)
-
-
-def _moved(item: Item, by: float) -> Item:
-    if isinstance(item, Line):
-        return replace(item, x1=item.x1 + by, y1=item.y1 + by, x2=item.x2 + by, y2=item.y2 + by)
-    return replace(item, x=item.x + by, y=item.y + by)
