@@ -111,6 +111,8 @@ def test_cli_pattern_image_previews_what_the_grid_shows(tmp_path):
     assert picture[4].count("#") >= 5 and picture[0].count("#") <= 3
     with Image.open(preview) as image:
         assert image.size[0] > 500
+    none = CliRunner().invoke(main, ["pattern", str(path), "--check", "--threshold", "0"])
+    assert none.exit_code == 1 and "0 givens on 9x9" in none.output  # nothing is darker than black
 
 
 def test_cli_mosaic_picked_from_a_file_with_crop_marks(tmp_path):

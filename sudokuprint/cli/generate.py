@@ -121,9 +121,9 @@ def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, min
     _run(recipe, count, output, fmt, jobs, resume, "generating")
 
 
-def load_pattern(argument: str, size: Shape | None) -> tuple[Shape, frozenset[int]]:
+def load_pattern(argument: str, size: Shape | None, threshold: int | None = None) -> tuple[Shape, frozenset[int]]:
     """A pattern from a file (picture, code or image), a code given directly, or a motif name."""
-    found = pattern_argument(argument, size, strict=True)
+    found = pattern_argument(argument, size, strict=True, threshold=threshold)
     if found is None:
         raise ParseError("pattern", f"{argument!r} is neither a file, a pattern code nor a motif name",
                          expected="a file holding a picture or code, a code like 5028140442, or a motif (e.g. heart)")
@@ -138,10 +138,12 @@ def load_pattern(argument: str, size: Shape | None) -> tuple[Shape, frozenset[in
 @click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.1),
               help="Seconds to search for each puzzle before giving up.")
 @click.option("--check", "check_only", is_flag=True, help="Only check the pattern and print its picture and code.")
+@click.option("--threshold", type=click.IntRange(0, 255), default=None, metavar="0-255",
+              help="For an image: the grey level below which a cell is a given (default: from the picture's histogram).")
 @click.option("--preview", type=click.Path(dir_okay=False), default=None, metavar="FILE.png|FILE.pdf",
               help="Also draw the grid the pattern gives (its givens shaded) into this file.")
 def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, size, time_limit, check_only,
-            preview) -> None:
+            threshold, preview) -> None:
     """Make COUNT puzzles whose givens are exactly the cells of a pattern.
 
     PICTURE_OR_CODE is a file holding a text picture (x, # or 1 for a given,
@@ -149,7 +151,7 @@ def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, siz
     black-and-white image; or a pattern code or motif name given directly.
     Example: sudokuprint pattern 5028140442 -n 1 --seed 7 --format jsonl -o out.jsonl
     """
-    shape, cells = load_pattern(picture_or_code, size)
+    shape, cells = load_pattern(picture_or_code, size, threshold)
     symmetric = symmetries_of(cells, shape)
     code = None
     if shape == CLASSIC and "rot180" in symmetric:

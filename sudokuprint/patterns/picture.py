@@ -122,12 +122,14 @@ def split_level(levels: Iterable[int]) -> int:
     return cut
 
 
-def read_pattern_file(path: str | Path, shape: Shape | None = None) -> tuple[Shape, frozenset[int]]:
-    """A pattern from a file: an image (scaled to ``shape``, 9x9 by default), a code or a text picture."""
+def read_pattern_file(path: str | Path, shape: Shape | None = None, *,
+                      threshold: int | None = None) -> tuple[Shape, frozenset[int]]:
+    """A pattern from a file: an image (scaled to ``shape``, 9x9 by default, dark below ``threshold``
+    as in :func:`read_image`), a code or a text picture."""
     path = Path(path)
     if path.suffix.lower() in IMAGE_SUFFIXES:
         target = shape or CLASSIC
-        return target, read_image(path, target)
+        return target, read_image(path, target, threshold=threshold)
     text = path.read_text(encoding="utf-8")
     meaningful = [line for line in text.splitlines() if line.strip() and not line.strip().startswith(COMMENT)]
     if len(meaningful) == 1 and is_pattern_code(meaningful[0]):
