@@ -80,3 +80,15 @@ def test_a_motif_fills_in_seconds_with_a_unique_puzzle(name):
     assert time.monotonic() - started < 20
     puzzle = made.grid()
     assert puzzle.givens == found.givens and count_solutions(puzzle, 2) == 1
+
+
+def test_a_motif_view_states_its_designed_fix(tmp_path):
+    from click.testing import CliRunner
+    from pypdf import PdfReader
+
+    from sudokuprint.cli import main
+
+    out = tmp_path / "t.pdf"
+    assert CliRunner().invoke(main, ["motif", "letter-T", "-o", str(out)]).exit_code == 0
+    text = PdfReader(str(out)).pages[0].extract_text()
+    assert "letter-T" in text and "Designed fix: slab serifs" in text

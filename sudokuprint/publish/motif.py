@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..formats import read_file
@@ -82,8 +83,11 @@ def load_motifs(arguments: Sequence[str], fmt: str | None = None) -> list[Motif]
     for argument in arguments:
         pattern = None if fmt else pattern_of(argument)
         if pattern is not None:
+            from ..patterns import is_motif, library_motif
+
             shape, cells, title = pattern
-            motifs.append(Motif(len(motifs) + 1, shape, cells, title=title))
+            fix = library_motif(argument).fix if title and is_motif(argument) and not Path(argument).exists() else ""
+            motifs.append(Motif(len(motifs) + 1, shape, cells, title=title, fix=fix))
             continue
         for record in read_file(argument, fmt):
             motifs.append(motif_of(record.grid, len(motifs) + 1, str(record.meta.get("title", ""))))
@@ -132,6 +136,9 @@ def build_motif_views(motifs: Sequence[Motif], template: Template, *, title: str
             page.grids.append(placement)
             page.add(Text((live[0] + live[2]) / 2, slot.y + slot.size + template.grid.label_size * 2.2,
                           motif.describe(), template.grid.label_size, "regular", "center", 0.2))
+            if motif.fix:
+                page.add(Text((live[0] + live[2]) / 2, slot.y + slot.size + template.grid.label_size * 3.6,
+                              f"Designed fix: {motif.fix}", template.grid.label_size * 0.8, "regular", "center", 0.35))
         plan.append(PlannedPage(template, draw, "Motifs"))
     return assemble(plan, Metadata(title=title, subject="Sudoku pattern motifs"))
 
