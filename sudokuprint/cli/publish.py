@@ -15,7 +15,8 @@ from ..publish import build_answer_key, build_booklet, load_puzzles, write_docum
 from ..publish.generated import generate_puzzles, parse_level
 from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, tiles_from_puzzles, tiles_matching
 from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
-from ..publish.poster import build_poster, puzzle_on_pattern
+from ..publish.marks import with_crop_marks
+from ..publish.poster import build_poster, build_word_poster, puzzle_on_pattern
 from ..publish.puzzles import ordered
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
@@ -206,7 +207,7 @@ def motif(patterns, from_format, template_name, output, output_format, dpi, titl
     """
     if library and patterns:
         raise click.UsageError("--library takes no PATTERN arguments")
-    motifs = library_motifs() if library else load_motifs(patterns or ("-",), from_format)
+    motifs = library_motifs(filled=True) if library else load_motifs(patterns or ("-",), from_format)
     if not motifs:
         raise click.UsageError("no patterns in the input")
     if catalogue or (catalogue is None and len(motifs) > 1):
@@ -242,8 +243,11 @@ def _picture(argument: str) -> Image.Image:
 @click.option("--tile-seconds", type=click.FloatRange(0.1, 600), default=TILE_SECONDS, show_default=True,
               help="With --mosaic --picture: the generator's time for one tile before its fallback.")
 @click.option("--subtitle", default="", help="A line under the title.")
+@click.option("--text", "word", default=None, metavar="WORD",
+              help="A word as a row of puzzles, one library letter or digit each (e.g. --text LOVE).")
+@click.option("--crop-marks", is_flag=True, help="Print crop marks outside the poster's trim (the sheet grows 12 mm a side).")
 def poster(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-           output_format, dpi, title, author, mosaic, picture, tile_seconds, subtitle) -> None:
+           output_format, dpi, title, author, mosaic, picture, tile_seconds, subtitle, word, crop_marks) -> None:
     """A poster of one puzzle drawn as a motif, or (--mosaic) of many.
 
     PUZZLE_OR_PATTERN is a file of puzzles (the first is used), or a pattern
@@ -251,9 +255,15 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
     a pattern code (5028140442), a library motif (heart, letter-A), or a
     text picture or image file. The answer is printed small at the foot.
     """
-    if mosaic:
+    if word is not None:
+        if mosaic or picture or inputs or generate_count:
+            raise click.UsageError("--text makes its own puzzles: no FILE, --mosaic, --picture or --generate with it")
+        document = _word_poster(word, seed, _template(template_name), title, crop_marks)
+    elif mosaic:
         document = _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, template_name,
                            title, picture, tile_seconds)
+        if crop_marks:
+            document = with_crop_marks(document)
     else:
         if picture:
             raise click.UsageError("--picture goes with --mosaic")
@@ -264,8 +274,26 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
             subtitle = subtitle or name
         else:
             puzzle = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, limit=1)[0]
-        document = build_poster(puzzle, _template(template_name), title=title or "Sudoku", subtitle=subtitle)
+        document = build_poster(puzzle, _template(template_name), title=title or "Sudoku", subtitle=subtitle,
+                                crop_marks=crop_marks)
     _finish(document, output, output_format, dpi, author)
+
+
+def _word_poster(word: str, seed: int, template: Template, title: str | None, crop_marks: bool) -> Document:
+    """One puzzle a character of ``word`` (spaces skipped), each on its library motif, seeds ``seed``, ``seed+1`` ..."""
+    from ..patterns import is_motif, motif
+
+    letters = [char for char in word if not char.isspace()]
+    unknown = sorted({char for char in letters if not (char.isascii() and char.isalnum() and is_motif(char))})
+    if not letters or unknown:
+        raise click.BadParameter(f"no library motif for {', '.join(map(repr, unknown)) or 'an empty word'}; "
+                                 "words take the letters A-Z and digits 0-9", param_hint="--text")
+    puzzles = []
+    for index, char in enumerate(letters):
+        shape, cells = motif(char)
+        made = puzzle_on_pattern(cells, shape, seed + index, source=f"letter {char.upper()}")
+        puzzles.append(replace(made, number=index + 1))
+    return build_word_poster(puzzles, word.upper(), template, title=title or "", crop_marks=crop_marks)
 
 
 def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, template_name, title, picture,

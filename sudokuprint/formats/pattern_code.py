@@ -1,4 +1,4 @@
-"""Pattern code + solution (docs/formats.md §7), 9x9 only.
+"""Pattern code + solution (docs/formats.md §7), 9x9 only: the file format.
 
 ``5028140442_751482936...`` is a symmetric pattern of givens and the
 solution: the givens are the solution's digits in the pattern's cells.
@@ -8,99 +8,25 @@ The pattern is symmetric under a 180° turn (0-based cell ``k`` mirrors
 hex digit with the group's first cell as its most significant bit.  The
 centre cell 40 (the seed's cell 41) is coded by an optional 11th character,
 ``1`` if it is a given, ``0`` (or nothing) if not; the 11th character is this
-project's extension.  Cells are 0-based in this API.
+project's extension.  The codec of the pattern alone lives with the
+patterns (:mod:`sudokuprint.patterns.code`); it is re-exported here.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from ..errors import ParseError, UnsupportedError
 from ..grid import Grid
+from ..patterns.code import TITLE, decode_at, decode_pattern, encode_pattern, mirror
 from ..shape import CLASSIC
 from ..solver import solve
 from .base import Format, Lines, Record
 
-TITLE = "pattern code"
-GROUP_SIZE = 4
-HALF = 40
-CENTRE = 40
-CODE_LENGTH = HALF // GROUP_SIZE
 SEPARATOR = "_"
-HEX_DIGITS = "0123456789ABCDEF"
 COMMENT_PREFIXES = ("#", "//", ";")
 _LINE = re.compile(r"^[0-9A-Fa-f]{10}[01]?_[1-9]{81}$")
-
-
-def mirror(cell: int) -> int:
-    """The cell a 180° turn of the grid puts in place of ``cell`` (0-based)."""
-    return CLASSIC.cell_count - 1 - cell
-
-
-def encode_pattern(cells: Iterable[int]) -> str:
-    """The code of a symmetric pattern (0-based cells): 10 hex digits, plus ``1`` if the centre is a given.
-
-    Raises :class:`UnsupportedError` when the pattern is not symmetric under a
-    180° turn, naming the cells whose mirror is missing.
-    """
-    pattern = frozenset(cells)
-    outside = sorted(c for c in pattern if not 0 <= c < CLASSIC.cell_count)
-    if outside:
-        raise ValueError(f"cells {outside} are not cells 0-80 of a 9x9 grid")
-    lonely = sorted(c for c in pattern if mirror(c) not in pattern)
-    if lonely:
-        pairs = ", ".join(f"{CLASSIC.cell_name(c)} (mirror {CLASSIC.cell_name(mirror(c))})" for c in lonely[:6])
-        raise UnsupportedError(
-            f"{TITLE}: the pattern is not symmetric under a 180° turn; "
-            f"{len(lonely)} given(s) lack a mirror given: {pairs}"
-        )
-    code = ""
-    for start in range(0, HALF, GROUP_SIZE):
-        nibble = sum(1 << (GROUP_SIZE - 1 - i) for i in range(GROUP_SIZE) if start + i in pattern)
-        code += HEX_DIGITS[nibble]
-    return code + ("1" if CENTRE in pattern else "")
-
-
-def _decode(code: str, line: int, column: int) -> frozenset[int]:
-    if len(code) not in (CODE_LENGTH, CODE_LENGTH + 1):
-        raise ParseError(
-            TITLE,
-            f"a pattern code of {len(code)} characters",
-            line=line,
-            column=column,
-            text=code,
-            expected="10 hex digits, and optionally 0 or 1 for the centre cell",
-        )
-    cells = set()
-    for index, char in enumerate(code[:CODE_LENGTH]):
-        nibble = HEX_DIGITS.find(char.upper())
-        if nibble < 0:
-            raise ParseError(
-                TITLE, f"{char!r} is not a hex digit", line=line, column=column + index, text=char, expected="0-9 or A-F"
-            )
-        for bit in range(GROUP_SIZE):
-            if nibble >> (GROUP_SIZE - 1 - bit) & 1:
-                cells.add(index * GROUP_SIZE + bit)
-    if len(code) > CODE_LENGTH:
-        centre = code[CODE_LENGTH]
-        if centre not in "01":
-            raise ParseError(
-                TITLE,
-                f"centre flag {centre!r}",
-                line=line,
-                column=column + CODE_LENGTH,
-                text=centre,
-                expected="0 (centre empty) or 1 (centre a given)",
-            )
-        if centre == "1":
-            cells.add(CENTRE)
-    return frozenset(cells | {mirror(c) for c in cells})
-
-
-def decode_pattern(code: str) -> frozenset[int]:
-    """The 0-based cells of the givens a pattern code names (both halves and the centre)."""
-    return _decode(code.strip(), 1, 1)
 
 
 def _is_comment(text: str) -> bool:
@@ -121,7 +47,7 @@ def _parse_line(text: str, number: int) -> Record:
             text=body,
             expected="CODE_SOLUTION, e.g. 5028140442_751482936...",
         )
-    pattern = _decode(code, number, start)
+    pattern = decode_at(code, number, start)
     solution_column = start + len(code) + 1
     for index, char in enumerate(solution):
         if not "1" <= char <= "9":
@@ -174,6 +100,8 @@ def sniff_pattern_code(sample: str) -> bool:
             return bool(_LINE.match(line.strip()))
     return False
 
+
+__all__ = ["FORMAT", "decode_pattern", "encode_pattern", "mirror", "read_pattern_code", "write_pattern_code"]
 
 FORMAT = Format(
     name="pattern-code",

@@ -41,7 +41,7 @@ class Generated:
         """``HHHHHHHHHH[C]_<solution>`` (docs/formats.md §7) for a 180°-symmetric 9x9 puzzle, else None."""
         if self.shape != CLASSIC or not is_symmetric(self.given_cells, self.shape, "rot180"):
             return None
-        from ..formats.pattern_code import encode_pattern
+        from ..patterns.code import encode_pattern
 
         return f"{encode_pattern(self.given_cells)}_{''.join(map(str, self.solution))}"
 

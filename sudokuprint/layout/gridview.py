@@ -7,7 +7,7 @@ digits (givens, filled digits, candidates or a pencil-mark guide).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from ..grid import Grid, candidate_digits
 from ..shape import Shape, digit_symbol
@@ -91,6 +91,7 @@ def draw_grid(
     grid: Grid | None = None,
     shaded: Iterable[int] = (),
     tinted: Iterable[int] = (),
+    fills: Mapping[int, float] | None = None,
     show_candidates: bool = False,
     pencil_guide: bool = False,
     show_digits: bool = True,
@@ -103,14 +104,19 @@ def draw_grid(
     Givens are drawn in the template's given font; filled digits (values that
     are not givens) in the filled font and grey, so an answer shows which
     digits were given.  ``shaded`` cells get a dark fill and light digits,
-    ``tinted`` cells a light fill and the usual digits.
+    ``tinted`` cells a light fill and the usual digits; ``fills`` gives cells
+    a grey of their own (0 black - 1 white), over the others, and a digit on a
+    fill darker than mid-grey is drawn light, like a shaded cell's.
     """
     step = size / shape.side
-    shaded_cells = frozenset(shaded)
-    fills = dict.fromkeys(tinted, style.tint_grey)
-    fills.update(dict.fromkeys(shaded_cells, style.shade_grey))
-    items: list[Item] = [Rect(x + (c % shape.side) * step, y + (c // shape.side) * step, step, step, fill=fills[c])
-                         for c in sorted(fills)]
+    own = dict(fills or {})
+    marked = frozenset(shaded)
+    shaded_cells = frozenset(c for c in marked if c not in own) | {c for c, grey in own.items() if grey < 0.5}
+    greys = dict.fromkeys(tinted, style.tint_grey)
+    greys.update(dict.fromkeys(marked, style.shade_grey))
+    greys.update(own)
+    items: list[Item] = [Rect(x + (c % shape.side) * step, y + (c // shape.side) * step, step, step, fill=greys[c])
+                         for c in sorted(greys)]
     items += grid_lines(shape, x, y, size, line_widths(style, line_scale))
     drawn = ["."] * shape.cell_count
     if grid is not None and show_digits:

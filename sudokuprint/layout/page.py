@@ -58,6 +58,8 @@ class Text:
     font: FontName = "regular"
     align: Align = "left"
     grey: float = 0.0
+    rotation: float = 0.0
+    """Degrees the text is turned counter-clockwise about (x, y), e.g. 180 for an upside-down answer."""
 
 
 Item = Union[Line, Rect, Text]

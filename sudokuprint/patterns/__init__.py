@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .argument import pattern_argument
-from .library import is_motif, motif, motif_names, motif_picture
+from .library import LibraryMotif, is_motif, library_motif, motif, motif_names, motif_picture
 from .picture import (
     draw_picture,
     is_pattern_code,
@@ -14,6 +14,8 @@ from .picture import (
 )
 
 __all__ = [
+    "LibraryMotif",
+    "library_motif",
     "draw_picture",
     "is_motif",
     "is_pattern_code",

@@ -11,7 +11,7 @@ from .picture import IMAGE_SUFFIXES, is_pattern_code, parse_code, read_pattern_f
 
 
 def pattern_argument(
-    argument: str, shape: Shape | None = None, *, strict: bool = False
+    argument: str, shape: Shape | None = None, *, strict: bool = False, threshold: int | None = None
 ) -> tuple[Shape, frozenset[int], str] | None:
     """The pattern ``argument`` names, with a title (the motif or file name, '' for a code).
 
@@ -20,12 +20,13 @@ def pattern_argument(
     a motif of the library (``heart``, ``letter-A``).  None for anything else,
     such as a file of puzzles; with ``strict`` a text file that is not a
     picture raises its :class:`ParseError` instead.  An image that cannot be
-    read always raises.
+    read always raises; ``threshold`` is the grey level (0-255) below which
+    an image's cell is a given (default: from the image's histogram).
     """
     path = Path(argument)
     if argument != "-" and path.is_file():
         if path.suffix.lower() in IMAGE_SUFFIXES:
-            found_shape, cells = read_pattern_file(path, shape)
+            found_shape, cells = read_pattern_file(path, shape, threshold=threshold)
             return found_shape, cells, path.stem
         try:
             found_shape, cells = read_pattern_file(path, shape)

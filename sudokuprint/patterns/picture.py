@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..errors import MissingDependencyError, ParseError
 from ..shape import CLASSIC, Shape
+from .code import decode_pattern
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 TITLE = "pattern picture"
 GIVEN_MARKS = "xX#1"
@@ -34,8 +38,6 @@ def is_pattern_code(text: str) -> bool:
 
 def parse_code(text: str) -> tuple[Shape, frozenset[int]]:
     """The 9x9 pattern a code (or ``code_solution`` line) names."""
-    from ..formats.pattern_code import decode_pattern
-
     match = _CODE.match(text)
     if match is None:
         raise ParseError("pattern code", "not a pattern code", line=1, column=1, text=text.strip(),
@@ -70,27 +72,64 @@ def parse_picture(text: str, *, source: str | None = None) -> tuple[Shape, froze
     return shape, frozenset(cells)
 
 
-def read_image(path: str | Path, shape: Shape = CLASSIC, *, threshold: int = 128) -> frozenset[int]:
-    """The cells of ``shape`` whose part of the image is mostly dark (mean grey below ``threshold``)."""
+def read_image(path: str | Path, shape: Shape = CLASSIC, *, threshold: int | None = None) -> frozenset[int]:
+    """The cells of ``shape`` whose part of the image is dark.
+
+    Any picture works, photos too: transparency counts as white paper, the
+    grey levels are stretched to the full range, each cell takes the mean of
+    its part of the picture (aspect kept, white around it), and a cell is
+    dark when that mean is below ``threshold`` (0-255); by default the
+    threshold that best splits the cells' levels into two groups (Otsu's
+    criterion), so mid-tone pictures split where their histogram does.
+    """
     try:
         from PIL import Image
     except ImportError:
         raise MissingDependencyError("reading a pattern from an image needs Pillow (pip install pillow)") from None
     try:
         with Image.open(path) as image:
-            grey = image.convert("L").resize((shape.side, shape.side), Image.Resampling.BOX)
-            pixels = grey.tobytes()  # one byte per pixel in mode L
+            levels = cell_levels(image, shape.side)
     except OSError as error:  # not an image, a truncated one, or unreadable
         raise ParseError("pattern image", f"cannot read the image: {error}", source=str(path)) from None
-    return frozenset(cell for cell, value in enumerate(pixels) if value < threshold)
+    cut = split_level(levels) if threshold is None else threshold
+    return frozenset(cell for cell, value in enumerate(levels) if value < cut)
 
 
-def read_pattern_file(path: str | Path, shape: Shape | None = None) -> tuple[Shape, frozenset[int]]:
-    """A pattern from a file: an image (scaled to ``shape``, 9x9 by default), a code or a text picture."""
+def cell_levels(image: "Image.Image", side: int) -> list[int]:
+    """Grey level (0 black - 255 white) of each cell of a ``side`` x ``side`` grid laid over the picture."""
+    from PIL import Image, ImageOps
+
+    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+        rgba = image.convert("RGBA")
+        image = Image.alpha_composite(Image.new("RGBA", rgba.size, (255, 255, 255, 255)), rgba)
+    grey = ImageOps.autocontrast(image.convert("L"))
+    fitted = ImageOps.pad(grey, (side * 8, side * 8), Image.Resampling.BOX, color=255)
+    return list(fitted.resize((side, side), Image.Resampling.BOX).tobytes())
+
+
+def split_level(levels: Iterable[int]) -> int:
+    """The grey level that splits ``levels`` into a dark and a light group best (Otsu); 128 for a flat picture."""
+    values = sorted(levels)
+    best, cut = -1.0, 128
+    for index in range(1, len(values)):
+        if values[index] == values[index - 1]:
+            continue
+        dark, light = values[:index], values[index:]
+        mean_dark, mean_light = sum(dark) / len(dark), sum(light) / len(light)
+        spread = len(dark) * len(light) * (mean_dark - mean_light) ** 2
+        if spread > best:
+            best, cut = spread, (values[index - 1] + values[index] + 1) // 2
+    return cut
+
+
+def read_pattern_file(path: str | Path, shape: Shape | None = None, *,
+                      threshold: int | None = None) -> tuple[Shape, frozenset[int]]:
+    """A pattern from a file: an image (scaled to ``shape``, 9x9 by default, dark below ``threshold``
+    as in :func:`read_image`), a code or a text picture."""
     path = Path(path)
     if path.suffix.lower() in IMAGE_SUFFIXES:
         target = shape or CLASSIC
-        return target, read_image(path, target)
+        return target, read_image(path, target, threshold=threshold)
     text = path.read_text(encoding="utf-8")
     meaningful = [line for line in text.splitlines() if line.strip() and not line.strip().startswith(COMMENT)]
     if len(meaningful) == 1 and is_pattern_code(meaningful[0]):

@@ -1,24 +1,26 @@
-"""Mosaic posters: many small puzzles whose shaded givens together draw a picture.
+"""Mosaic posters: many small puzzles whose cells together draw a picture in grey.
 
 The picture is fitted (aspect kept, white around it) onto ``columns x rows``
-tiles of 9x9 cells and sampled one grey level per cell.  Each tile's
-*pattern* of givens takes :data:`DARK_SHARE` of its dark cells and
-:data:`LIGHT_SHARE` of its light ones, evenly scattered like a halftone (a
-light tile is a puzzle too, and a dark one must leave cells to solve), with a
-given added to any band or stack that would otherwise have two empty rows or
-columns (such a pattern can never have one solution).  The generator then
-fills the pattern with digits to make a unique puzzle, within a time limit a
-tile.  When it cannot, the tile falls back to a random solution whose digits
-are kept on the pattern and on as few more cells (dark ones first) as make
-the puzzle unique, and the tile's :attr:`MosaicTile.note` says so.
+tiles of 9x9 cells and sampled one grey level per cell, then mapped to
+:data:`TONES` tones, black to white.  The picture shows in two ways at once:
 
-Givens in dark parts of the picture are shaded dark, givens added in light
-parts only tinted, so the dark cells draw the picture while every given still
-stands out.  The answers follow on a second page of the same layout.  The
-same picture and seed give the same poster (as long as no tile runs out of
-time: a time-out depends on the machine).  Pictures with clear dark shapes on
-light ground (silhouettes, letters, logos) work best: mid-tones fall on one
-side of the threshold.
+- *density*: a tile's pattern of givens takes :data:`GIVEN_SHARES` of the
+  cells of each tone (more givens where the picture is dark), evenly
+  scattered like a halftone, with a given added to any band or stack that
+  would otherwise have two empty rows or columns;
+- *shading*: each given is filled with the grey of its tone
+  (:data:`GIVEN_FILLS`, digits light on the dark ones) and empty cells in the
+  darkest tones get a light tint (:data:`EMPTY_FILLS`) that a pencil still
+  writes on.
+
+The generator then fills each tile's pattern with digits to make a unique
+puzzle, within a time limit a tile.  When it cannot, the tile falls back to
+a random solution whose digits are kept on the pattern and on as few more
+cells (dark ones first) as make the puzzle unique, and the tile's
+:attr:`MosaicTile.note` says so.  Tiles picked from a file of puzzles are
+matched to each place's pattern and shaded the same way.  The answers follow
+on a second page of the same layout.  The same picture and seed give the
+same poster (as long as no tile runs out of time).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Sequence
 
 from PIL import Image, ImageOps
 
@@ -43,11 +45,15 @@ from .pages import PlannedPage, assemble
 from .puzzles import Puzzle, recheck
 
 DARK = 128
-"""Cells whose grey level (0 black - 255 white) is below this are dark."""
-DARK_SHARE = 0.6
-"""Share of a tile's dark cells that are givens (the rest is left to solve)."""
-LIGHT_SHARE = 0.3
-"""Share of a tile's light cells that are givens: a light tile is a puzzle too."""
+"""Cells whose grey level (0 black - 255 white) is below this are dark (the two darkest tones)."""
+TONES = 4
+"""Grey tones a cell's level is mapped to: 0 the darkest, ``TONES - 1`` white."""
+GIVEN_SHARES = (0.7, 0.55, 0.4, 0.28)
+"""Share of a tile's cells of each tone that are givens (the rest is left to solve; a white tile is a puzzle too)."""
+GIVEN_FILLS = (0.1, 0.4, 0.72, 0.93)
+"""Grey fill of a given cell of each tone."""
+EMPTY_FILLS: tuple[float | None, ...] = (0.78, 0.88, None, None)
+"""Grey fill of an empty cell of each tone (None: white paper)."""
 TILE_SECONDS = 2.0
 """Time the generator gets for one tile's pattern before the fallback."""
 
@@ -59,9 +65,29 @@ class MosaicTile:
     index: int
     puzzle: Puzzle
     dark: frozenset[int]
-    """Givens in dark parts of the picture (shaded dark); the other givens are tinted."""
+    """Givens in dark parts of the picture (the two darkest tones)."""
     note: str = ""
     """Empty when the generator filled the tile's pattern; else what the fallback did."""
+    levels: tuple[int, ...] = ()
+    """The picture's grey level at each cell; empty for a tile without a picture (every given shaded dark)."""
+
+    def fills(self, shape: Shape = CLASSIC) -> dict[int, float]:
+        """The grey of every filled cell: givens by their tone, empty cells tinted in the darkest tones."""
+        if not self.levels:
+            return dict.fromkeys(self.dark, GIVEN_FILLS[0])
+        givens = self.puzzle.grid.givens
+        greys: dict[int, float] = {}
+        for cell in range(shape.cell_count):
+            level = tone(self.levels[cell])
+            grey = GIVEN_FILLS[level] if cell in givens else EMPTY_FILLS[level]
+            if grey is not None:
+                greys[cell] = grey
+        return greys
+
+
+def tone(level: int) -> int:
+    """The tone (0 darkest .. ``TONES - 1`` white) of a grey level 0-255."""
+    return min(TONES - 1, level * TONES // 256)
 
 
 def fit_picture(picture: Image.Image, columns: int, rows: int, side: int = 9) -> Image.Image:
@@ -70,16 +96,17 @@ def fit_picture(picture: Image.Image, columns: int, rows: int, side: int = 9) ->
         rgba = picture.convert("RGBA")
         flat = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         picture = Image.alpha_composite(flat, rgba)
-    grey = ImageOps.autocontrast(picture.convert("L"))
+    grey = ImageOps.equalize(picture.convert("L"))  # tones spread evenly over the grey range
     return ImageOps.pad(grey, (columns * side, rows * side), Image.Resampling.BOX, color=255)
 
 
 def tile_levels(picture: Image.Image, columns: int, rows: int, side: int = 9) -> list[tuple[int, ...]]:
     """Grey level of every cell of every tile, tiles row by row, cells row by row."""
     fitted = fit_picture(picture, columns, rows, side)
-    pixels: Any = fitted.load()
+    width = columns * side
+    pixels = fitted.tobytes()  # one byte a pixel in mode L, row by row
     return [
-        tuple(pixels[column * side + c, row * side + r] for r in range(side) for c in range(side))
+        tuple(pixels[(row * side + r) * width + column * side + c] for r in range(side) for c in range(side))
         for row in range(rows)
         for column in range(columns)
     ]
@@ -129,23 +156,25 @@ def _lines_to_fill(cells: frozenset[int], shape: Shape) -> list[list[int]]:
 
 
 def preference(levels: Sequence[int], shape: Shape = CLASSIC) -> list[int]:
-    """Cells in the order they become givens: dark ones first, each kind in :func:`spread_order`."""
+    """Cells in the order they become givens: darkest tone first, each tone in :func:`spread_order`."""
     rank = {cell: place for place, cell in enumerate(spread_order(shape))}
-    return sorted(range(shape.cell_count), key=lambda c: (levels[c] >= DARK, rank[c]))
+    return sorted(range(shape.cell_count), key=lambda c: (tone(levels[c]), rank[c]))
 
 
-def tile_pattern(levels: Sequence[int], shape: Shape = CLASSIC, *, dark_share: float = DARK_SHARE,
-                 light_share: float = LIGHT_SHARE) -> frozenset[int]:
-    """The given cells of one tile: ``dark_share`` of its dark cells and ``light_share`` of its light ones.
+def tile_pattern(levels: Sequence[int], shape: Shape = CLASSIC, *,
+                 shares: Sequence[float] = GIVEN_SHARES) -> frozenset[int]:
+    """The given cells of one tile: ``shares[t]`` of its cells of each tone ``t``.
 
     Each share is taken in :func:`spread_order`, so givens scatter evenly
-    over dark and light areas alike; then every empty row or column that
-    shares a band or stack with another empty one gets a given.
+    within every tone; then every empty row or column that shares a band or
+    stack with another empty one gets a given.
     """
     order = preference(levels, shape)
-    dark = [c for c in order if levels[c] < DARK]
-    light = [c for c in order if levels[c] >= DARK]
-    cells = frozenset(dark[: round(len(dark) * dark_share)] + light[: round(len(light) * light_share)])
+    chosen: list[int] = []
+    for level, share in enumerate(shares):
+        of_tone = [c for c in order if tone(levels[c]) == level]
+        chosen += of_tone[: round(len(of_tone) * share)]
+    cells = frozenset(chosen)
     while True:
         needs = _lines_to_fill(cells, shape)
         if not needs:
@@ -193,7 +222,7 @@ def make_tile(index: int, levels: Sequence[int], seed: int, *, seconds: float = 
                 f"to a random solution to make it unique")
     number = index + 1
     return MosaicTile(index, recheck(Puzzle(number, puzzle, solution, True, source=f"mosaic tile {number}")),
-                      frozenset(c for c in puzzle.givens if levels[c] < DARK), note)
+                      frozenset(c for c in puzzle.givens if levels[c] < DARK), note, tuple(levels))
 
 
 def generate_mosaic(picture: Image.Image, columns: int, rows: int, seed: int = 1, *,
@@ -231,11 +260,11 @@ def match_tiles(tiles: Sequence[frozenset[int]], motifs: Sequence[Motif]) -> lis
 def tiles_matching(puzzles: Sequence[Puzzle], picture: Image.Image, columns: int, rows: int) -> list[MosaicTile]:
     """Tiles of existing puzzles: for each place, the unused puzzle whose givens best match the picture there."""
     levels = tile_levels(picture, columns, rows)
-    wanted = [frozenset(c for c, level in enumerate(tile) if level < DARK) for tile in levels]
+    wanted = [tile_pattern(tile) for tile in levels]
     by_number = {p.number: p for p in puzzles}
     motifs = [motif_of(p.grid, p.number) for p in puzzles if p.grid.side == 9]
     chosen = match_tiles(wanted, motifs)
-    return [MosaicTile(i, by_number[m.number], frozenset(c for c in m.cells if tile[c] < DARK))
+    return [MosaicTile(i, by_number[m.number], frozenset(c for c in m.cells if tile[c] < DARK), levels=tuple(tile))
             for i, (m, tile) in enumerate(zip(chosen, levels))]
 
 
@@ -260,8 +289,8 @@ def build_mosaic(tiles: Sequence[MosaicTile], template: Template, *, title: str 
             puzzle = tile.puzzle
             page.add(Text(slot.x, slot.label_y, str(puzzle.number), template.grid.label_size, "bold", "left", 0.3))
             items, placement = draw_grid(puzzle.grid.shape, slot.x, slot.y, slot.size, template.style,
-                                         grid=puzzle.grid, shaded=tile.dark, tinted=puzzle.grid.givens - tile.dark,
-                                         role="puzzle", number=puzzle.number)
+                                         grid=puzzle.grid, fills=tile.fills(puzzle.grid.shape), role="puzzle",
+                                         number=puzzle.number)
             page.add(*items)
             page.grids.append(placement)
         if fallbacks:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..errors import UnsupportedError
 from ..formats import read_file
 from ..grid import Grid
 from ..layout.geometry import slots
 from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Metadata, Page, Text
 from ..layout.template import Template
+from ..patterns.code import code_or_none
 from ..shape import CLASSIC, Shape
 from .booklet import chunks, draw_label, slot_for
 from .pages import PlannedPage, assemble
@@ -26,6 +27,15 @@ class Motif:
     cells: frozenset[int]
     grid: Grid | None = None
     title: str = ""
+    difficulty: str = ""
+    """The level of the puzzle shown (``Easy`` ... ``Expert``), where one was made."""
+    fix: str = ""
+    """For a library motif whose bare shape has no unique puzzle: what was designed instead."""
+
+    @property
+    def short_fix(self) -> str:
+        """The fix without its reason in brackets (``slab serifs``)."""
+        return self.fix.split(" (")[0]
 
     @property
     def code(self) -> str | None:
@@ -47,12 +57,7 @@ def pattern_code(cells: Iterable[int], shape: Shape) -> str | None:
     """The pattern code of a set of cells, or None where the format cannot hold it."""
     if shape != CLASSIC:
         return None
-    from ..formats.pattern_code import encode_pattern
-
-    try:
-        return encode_pattern(cells)
-    except UnsupportedError:
-        return None
+    return code_or_none(cells)
 
 
 def motif_of(grid: Grid, number: int, title: str = "") -> Motif:
@@ -78,19 +83,41 @@ def load_motifs(arguments: Sequence[str], fmt: str | None = None) -> list[Motif]
     for argument in arguments:
         pattern = None if fmt else pattern_of(argument)
         if pattern is not None:
+            from ..patterns import is_motif, library_motif
+
             shape, cells, title = pattern
-            motifs.append(Motif(len(motifs) + 1, shape, cells, title=title))
+            fix = library_motif(argument).fix if title and is_motif(argument) and not Path(argument).exists() else ""
+            motifs.append(Motif(len(motifs) + 1, shape, cells, title=title, fix=fix))
             continue
         for record in read_file(argument, fmt):
             motifs.append(motif_of(record.grid, len(motifs) + 1, str(record.meta.get("title", ""))))
     return motifs
 
 
-def library_motifs() -> list[Motif]:
-    """Every motif of the library, in name order, titled with its name."""
-    from ..patterns import motif, motif_names
+LIBRARY_SECONDS = 20.0
+"""Time the generator gets to fill one library motif for the catalogue."""
 
-    return [Motif(number, *motif(name), title=name) for number, name in enumerate(motif_names(), 1)]
+
+def library_motifs(*, filled: bool = False, seed: int = 1) -> list[Motif]:
+    """Every motif of the library, in name order, titled with its name and carrying its designed fix.
+
+    With ``filled`` each is filled by the generator (from ``seed``) with a
+    unique puzzle, graded, so a catalogue can show its difficulty.
+    """
+    from ..patterns import library_motif, motif_names
+
+    motifs = []
+    for number, name in enumerate(motif_names(), 1):
+        found = library_motif(name)
+        grid: Grid | None = None
+        level = ""
+        if filled:
+            from .poster import puzzle_on_pattern
+
+            puzzle = puzzle_on_pattern(found.givens, found.shape, seed, source=name, seconds=LIBRARY_SECONDS)
+            grid, level = puzzle.grid, puzzle.difficulty or ""
+        motifs.append(Motif(number, found.shape, found.givens, grid, name, level, found.fix))
+    return motifs
 
 
 def build_motif_views(motifs: Sequence[Motif], template: Template, *, title: str = "Motifs", digits: bool = True) -> Document:
@@ -109,6 +136,9 @@ def build_motif_views(motifs: Sequence[Motif], template: Template, *, title: str
             page.grids.append(placement)
             page.add(Text((live[0] + live[2]) / 2, slot.y + slot.size + template.grid.label_size * 2.2,
                           motif.describe(), template.grid.label_size, "regular", "center", 0.2))
+            if motif.fix:
+                page.add(Text((live[0] + live[2]) / 2, slot.y + slot.size + template.grid.label_size * 3.6,
+                              f"Designed fix: {motif.fix}", template.grid.label_size * 0.8, "regular", "center", 0.35))
         plan.append(PlannedPage(template, draw, "Motifs"))
     return assemble(plan, Metadata(title=title, subject="Sudoku pattern motifs"))
 
@@ -121,10 +151,16 @@ def build_catalogue(motifs: Sequence[Motif], template: Template, *, title: str =
             for index, motif in enumerate(group):
                 slot = slot_for(template, live, index, motif.shape.side)
                 name = motif.title or motif.code or "—"
-                draw_label(page, slot, template, f"{motif.number}  {name}", f"{len(motif.cells)}")
+                draw_label(page, slot, template, f"{motif.number}  {name}", motif.difficulty)
                 items, placement = draw_grid(motif.shape, slot.x, slot.y, slot.size, template.style, shaded=motif.cells,
                                              role="thumbnail", number=motif.number)
                 page.add(*items)
                 page.grids.append(placement)
+                size = template.grid.label_size
+                notes = [f"{len(motif.cells)} givens" + (f" · code {motif.code}" if motif.code else ""),
+                         f"fix: {motif.short_fix}" if motif.fix else ""]
+                for line, note in enumerate(n for n in notes if n):
+                    page.add(Text(slot.x, slot.y + slot.size + size * (1.15 + line), note, size * 0.85, "regular",
+                                  "left", 0.3))
         plan.append(PlannedPage(template, draw, "Catalogue"))
     return assemble(plan, Metadata(title=title, subject=f"{len(motifs)} Sudoku pattern motifs"))

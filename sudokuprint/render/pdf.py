@@ -59,13 +59,20 @@ def _draw_rect(canvas: Canvas, rect: Rect, height: float) -> None:
 def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
     canvas.setFillGray(text.grey)
     canvas.setFont(PDF_FONT_NAMES[text.font], text.size)
-    y = height - text.y
+    x, y = text.x, height - text.y
+    if text.rotation:
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.rotate(text.rotation)
+        x = y = 0.0
     if text.align == "center":
-        canvas.drawCentredString(text.x, y, text.text)
+        canvas.drawCentredString(x, y, text.text)
     elif text.align == "right":
-        canvas.drawRightString(text.x, y, text.text)
+        canvas.drawRightString(x, y, text.text)
     else:
-        canvas.drawString(text.x, y, text.text)
+        canvas.drawString(x, y, text.text)
+    if text.rotation:
+        canvas.restoreState()
 
 
 def _draw_page(canvas: Canvas, page: Page) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import math
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -107,6 +108,17 @@ def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float) -> None:
         x += text_width(char, text.font, text.size)
 
 
+def _draw_rotated(image: Image.Image, text: Text, scale: float) -> None:
+    """A turned text: drawn upright into a mask around its anchor, turned, and pasted in its grey."""
+    reach = math.ceil((text_width(text.text, text.font, text.size) + 2 * text.size) * scale) + 2
+    mask = Image.new("L", (2 * reach, 2 * reach), 0)
+    upright = replace(text, x=reach / scale, y=reach / scale, grey=1.0, rotation=0.0)
+    _draw_text(ImageDraw.Draw(mask), upright, scale)
+    mask = mask.rotate(text.rotation, resample=Image.Resampling.BICUBIC, center=(reach, reach))
+    image.paste(_grey(text.grey), (round(text.x * scale) - reach, round(text.y * scale) - reach,
+                                   round(text.x * scale) + reach, round(text.y * scale) + reach), mask)
+
+
 SMOOTH_DPI = 150
 """Below this resolution pages are drawn larger and scaled down, so text is smooth; lines and
 shading stay snapped to whole output pixels (never under one), as PDF viewers draw them."""
@@ -132,6 +144,8 @@ def _draw_page(page: Page, dpi: float, size: tuple[int, int], unit: int) -> Imag
             _draw_line(draw, item, scale, unit)
         elif isinstance(item, Rect):
             _draw_rect(draw, item, scale, unit)
+        elif item.rotation:
+            _draw_rotated(image, item, scale)
         else:
             _draw_text(draw, item, scale)
     return image
