@@ -1,4 +1,4 @@
-"""Pattern codes (formats.md §7): a 180°-symmetric 9x9 pattern of givens as 10 hex digits.
+"""Pattern codes (docs/formats.md §7): a 180°-symmetric 9x9 pattern of givens as 10 hex digits.
 
 The pattern is symmetric under a 180° turn (0-based cell ``k`` mirrors
 ``80 - k``), so only cells 0-39 are coded: ten groups of four cells, each a
