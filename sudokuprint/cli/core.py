@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Iterator
 
 import click
 
 from ..errors import MultipleSolutionsError
-from ..formats import formats, get_format, write_all
+from ..formats import Record, formats, get_format, write_all
 from ..grid import Grid
 from ..outputs import atomic_output
 from ..solver import search, solve as solve_grid
 from .app import FROM, INPUTS, OUTPUT, about_puzzle, format_option, main, peekable, read_inputs, with_progress
 
 def check_grid(grid: Grid) -> dict:
-    """What ``check`` reports about one grid, as a plain dict."""
-    solutions = search(grid, 2).describe()  # 0 for a grid with conflicting digits
-    conflicts = grid.conflicts() if solutions == "0" else []  # named only where they can exist
+    """What ``check`` reports about one grid, as a plain dict; ``solutions`` is 0, 1 or 2 (two or more)."""
+    solutions = search(grid, 2).count  # 0 for a grid with conflicting digits
+    conflicts = grid.conflicts() if solutions == 0 else []  # named only where they can exist
     return {
         "puzzle": grid.to_string(),
         "shape": grid.shape.name,
@@ -31,7 +32,7 @@ def check_grid(grid: Grid) -> dict:
 def _status(report: dict) -> str:
     if not report["valid"]:
         return "invalid"
-    return {"0": "unsolvable", "1": "unique", "2+": "not-unique"}[report["solutions"]]
+    return ("unsolvable", "unique", "not-unique")[report["solutions"]]
 
 
 @main.command()
@@ -57,7 +58,7 @@ def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, outpu
                 out.write(json.dumps({"source": source, "line": record.line, "status": status, **report}) + "\n")
                 continue
             out.write(
-                f"{status:<11} solutions={report['solutions']:<2} clues={report['clues']:<3} "
+                f"{status:<11} solutions={('0', '1', '2+')[report['solutions']]:<2} clues={report['clues']:<3} "
                 f"shape={report['shape']:<5} {report['puzzle']}\n"
             )
             for conflict in report["conflicts"]:
@@ -83,11 +84,15 @@ def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | Non
     first = records.peek()
     target = to_format or (_writable(first[1].format) if first else "standard")
 
-    def solutions() -> Iterator[Grid]:
+    givens_only = get_format(target).givens_only
+
+    def solutions() -> Iterator[Record]:
         for source, record in records:
             with about_puzzle(source, record.line):
                 solution = _solution(record.grid, allow_multiple)
-            yield solution
+            if givens_only:  # a format of givens alone (OpenSudoku) holds a solution as givens
+                solution = Grid.from_values(solution.values, solution.shape)
+            yield replace(record, grid=solution)
 
     with atomic_output(output) as out:
         write_all(solutions(), out, target)
@@ -120,7 +125,7 @@ def convert(inputs: tuple[str, ...], from_format: str | None, to_format: str | N
         raise click.UsageError("--to FORMAT is required (see 'sudokuprint formats')")
     records = with_progress(read_inputs(inputs, from_format), "converting")
     with atomic_output(output) as out:
-        write_all((record.grid for _, record in records), out, to_format)
+        write_all((record for _, record in records), out, to_format)
 
 
 @main.command(name="formats")

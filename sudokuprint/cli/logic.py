@@ -36,7 +36,7 @@ def _jobs(inputs: tuple[str, ...], from_format: str | None) -> Iterator[tuple[st
 
 def _grade_line(result: dict) -> str:
     if "error" in result:
-        return f"error  {result['source']}, line {result['line']}: {result['error']}"
+        return f"error  puzzle={result['puzzle']}  {result['source']}, line {result['line']}: {result['error']}"
     names = ", ".join(result["techniques"])
     return f"{result['label']:<16} rating={result['rating']:<4} level={result['level']} {result['puzzle']}  [{names}]"
 
