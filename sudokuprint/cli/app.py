@@ -302,7 +302,7 @@ class LevelType(click.ParamType):
             return LEVEL_NAMES.index(key) + 1
         if key in ("1", "2", "3", "4"):
             return int(key)
-        self.fail(f"{value!r} is not a level; use 1-4 or {', '.join(LEVEL_NAMES)}", param, ctx)
+        self.fail(f"unknown level {value!r}; use 1-4 or {', '.join(LEVEL_NAMES)}", param, ctx)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "1-4|" + "|".join(LEVEL_NAMES)
