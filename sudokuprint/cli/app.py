@@ -83,13 +83,13 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except SudokuprintError as error:
             click.echo(f"sudokuprint: error: {error}", err=True)
-            ctx.exit(ExitCode(error.exit_code))
+            ctx.exit(int(ExitCode(error.exit_code)))
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): stop quietly
-            ctx.exit(ExitCode.OK)
+            ctx.exit(int(ExitCode.OK))
         except KeyboardInterrupt:
             click.echo("sudokuprint: interrupted", err=True)
-            ctx.exit(ExitCode.INTERRUPTED)
+            ctx.exit(int(ExitCode.INTERRUPTED))
 
 
 def _version_message() -> str:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import click
 
-from ..errors import ParseError
+from ..errors import ExitCode, ParseError
 from ..generator.collection import OUTPUT_FORMATS, Recipe, Summary, write_collection
 from ..generator.dig import DigTarget, check_target
 from ..generator.pattern import PatternSearch, pattern_problems
 from ..generator.symmetry import SYMMETRIES, symmetries_of
 from ..patterns import draw_picture, pattern_argument
 from ..shape import CLASSIC, Shape
-from .app import JOBS, LEVEL, SEED, SizeType, main, note, progress
+from .app import JOBS, LEVEL, SEED, SizeType, main, note, progress, stop
 
 class RangeType(click.ParamType):
     """``2.5`` or ``2.5-4`` → (low, high)."""
@@ -130,7 +130,7 @@ def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, siz
         for problem in problems:
             click.echo(f"impossible: {problem}")
         if problems:
-            click.get_current_context().exit(1)
+            stop(ExitCode.FAILED)
         return
     note(f"pattern: {facts}")
     recipe = Recipe(shape, seed=seed, target=None, pattern=cells,
