@@ -134,8 +134,9 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
 @main.command()
 @puzzle_options
 @output_options("answers-a4-12up")
-@click.option("--booklet-template", default="booklet-a4-4up", show_default=True, metavar="NAME|FILE",
-              help="The booklet whose page numbers the labels give ('12 · p. 4').")
+@click.option("--booklet-template", default=None, metavar="NAME|FILE",
+              help="The template of the booklet the puzzles are printed in: the labels then give its page numbers "
+                   "('12 · p. 4'). Without it the labels give no page.")
 def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
             output_format, dpi, title, author, booklet_template) -> None:
     """An answer key: solved grids labelled with puzzle number and booklet page.
@@ -143,7 +144,8 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
     Givens are bold, filled digits grey.
     """
     puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
-    document = build_answer_key(puzzles, _template(template_name), booklet_template=_template(booklet_template),
+    booklet = _template(booklet_template) if booklet_template else None
+    document = build_answer_key(puzzles, _template(template_name), booklet_template=booklet,
                                 title=title or "Sudoku answers", author=author)
     _finish(document, output, output_format, dpi, author)
 
