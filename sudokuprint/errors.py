@@ -28,7 +28,8 @@ class ExitCode(IntEnum):
 class SudokuprintError(Exception):
     """Base class of every error sudokuprint raises on purpose."""
 
-    exit_code: ExitCode = ExitCode.FAILED
+    exit_code: int = ExitCode.FAILED
+    """A member of :class:`ExitCode`."""
 
 
 class ParseError(SudokuprintError, ValueError):

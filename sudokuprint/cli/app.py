@@ -213,11 +213,15 @@ def with_progress(items: Iterable[T], label: str, length: int | None = None) -> 
         yield from bar
 
 
+def _no_progress(steps: int = 1) -> None:
+    """Progress that shows nothing."""
+
+
 @contextlib.contextmanager
 def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
     """A progress bar of ``length`` steps on stderr when it is a terminal; yields ``advance(steps)``."""
     if not sys.stderr.isatty() or quiet() or length <= 0:
-        yield lambda steps=1: None
+        yield _no_progress
         return
     with click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
         yield bar.update
