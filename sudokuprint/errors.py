@@ -23,6 +23,8 @@ class ExitCode(IntEnum):
     """A needed external program or optional library is missing."""
     INTERRUPTED = 130
     """Stopped by Ctrl-C (SIGINT)."""
+    TERMINATED = 143
+    """Stopped by SIGTERM (a temporary output file is removed first)."""
 
 
 class SudokuprintError(Exception):

@@ -102,3 +102,21 @@ def test_generate_a_billion_starts_writing_at_once(tmp_path):
         process.wait()
     assert first.startswith("1 ") and len(first.split()[1]) == 81
     assert elapsed < 20  # interpreter start-up on a loaded machine; a list of 10**9 ids would never get here
+
+
+@pytest.mark.parametrize("signal_name, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_stopped_run_leaves_the_old_file_and_no_temporary(tmp_path, signal_name: str, code: int):
+    import signal
+
+    out = tmp_path / "old.txt"
+    out.write_text("precious\n")
+    process = subprocess.Popen(_sudokuprint("generate", "-n", "100000", "--no-grade", "-j", "2", "-o", str(out)),
+                               env=ENV, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(p.name.endswith(".tmp") and p.stat().st_size for p in tmp_path.iterdir()):
+        time.sleep(0.1)
+    process.send_signal(getattr(signal, signal_name))
+    assert process.wait(timeout=30) == code
+    assert out.read_text() == "precious\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]

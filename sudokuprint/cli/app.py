@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import signal
 import sys
+import threading
 from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
@@ -72,6 +74,29 @@ class Command(click.Command):
         ])
 
 
+class _Terminated(BaseException):
+    """SIGTERM, raised where the program is so that outputs clean up as on Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated()
+
+
+@contextlib.contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """While a command runs, SIGTERM unwinds the stack (temporary files removed) and exits 143."""
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
+    try:
+        yield
+    except _Terminated:
+        click.echo("sudokuprint: terminated", err=True)
+        raise click.exceptions.Exit(int(ExitCode.TERMINATED)) from None
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
+
+
 class _Group(click.Group):
     """A group that turns sudokuprint errors into a message and an exit code, never a traceback."""
 
@@ -79,6 +104,10 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):
         _VERBOSITY.update(quiet=False, verbose=0)
+        with _terminate_cleanly():
+            return self._invoke(ctx)
+
+    def _invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except SudokuprintError as error:
@@ -115,7 +144,8 @@ def main() -> None:
     '-' for standard input; '-o -' (the default) writes to standard output.
 
     Exit codes: 0 success; 1 a puzzle is invalid, unsolvable or not unique;
-    2 usage or parse error; 3 a needed program is missing; 130 interrupted.
+    2 usage or parse error; 3 a needed program is missing; 130 interrupted
+    (143 terminated).
     """
 
 
