@@ -15,6 +15,7 @@ import functools
 import signal
 import sys
 import threading
+import time
 from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
@@ -255,6 +256,29 @@ def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
         return
     with click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
         yield bar.update
+
+
+@contextlib.contextmanager
+def counter(label: str) -> Iterator[Callable[..., None]]:
+    """A running count on stderr (when it is a terminal) for work of unknown length; yields ``tick()``."""
+    if not sys.stderr.isatty() or quiet():
+        yield lambda *_: None
+        return
+    count, shown = 0, 0.0
+
+    def tick(*_: object) -> None:
+        nonlocal count, shown
+        count += 1
+        now = time.monotonic()
+        if now - shown > 0.2:
+            click.echo(f"\r{label}: {count}", err=True, nl=False)
+            shown = now
+
+    try:
+        yield tick
+    finally:
+        if count:
+            click.echo(f"\r{label}: {count}", err=True)
 
 
 # -- the option vocabulary --------------------------------------------------

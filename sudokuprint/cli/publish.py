@@ -20,7 +20,7 @@ from ..publish.puzzles import ordered
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
 from ..patterns.picture import IMAGE_SUFFIXES
-from .app import FROM, INPUTS, LEVEL, SEED, SizeType, main, note, read_inputs
+from .app import FROM, INPUTS, LEVEL, SEED, SizeType, counter, main, note, read_inputs
 
 
 
@@ -103,8 +103,9 @@ def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level,
         return ordered(generate_puzzles(generate_count, level, seed), order)
     if level:
         raise click.UsageError("--level goes with --generate N")
-    puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
-                           limit=None if order == "difficulty" else limit, grade=grade)
+    with counter("checking puzzles") as tick:
+        puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
+                               limit=None if order == "difficulty" else limit, grade=grade, on_puzzle=tick)
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
     return puzzles
