@@ -62,11 +62,11 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
         stream.flush()
         return
     mode, options = _text_options(binary)
-    target = Path(os.path.realpath(name))  # a link's final target, replaced in its own folder
-    if target.exists() and not target.is_file():
-        # A device or pipe: write through it; replacing it would put a plain file in its place.
+    if os.path.exists(name) and not os.path.isfile(name):
+        # A device or pipe, or a link to one (/dev/stdout): write through it;
+        # replacing it would put a plain file in its place.
         with _writing(name):
-            stream = open(target, mode, **options)
+            stream = open(name, mode, **options)
         try:
             yield stream
             with _writing(name):
@@ -75,6 +75,7 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
             with contextlib.suppress(OSError):
                 stream.close()
         return
+    target = Path(os.path.realpath(name))  # a link's final target, replaced in its own folder
     with _writing(name):
         old_mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else _new_file_mode()
         fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)

@@ -120,3 +120,16 @@ def test_a_stopped_run_leaves_the_old_file_and_no_temporary(tmp_path, signal_nam
     assert process.wait(timeout=30) == code
     assert out.read_text() == "precious\n"
     assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
+
+
+def test_devices_and_pipes_are_written_through(tmp_path):
+    puzzle = puzzle_lines("top95.txt", limit=1)[0] + "\n"
+    piped = subprocess.run(_sudokuprint("solve", "-o", "/dev/stdout") + ["-q"], input=puzzle.encode(), env=ENV,
+                           capture_output=True, check=True)
+    assert len(piped.stdout.split()) == 1 and b"." not in piped.stdout
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    subprocess.run(_sudokuprint("solve", "-o", str(fifo)), input=puzzle.encode(), env=ENV, check=True)
+    assert reader.communicate(timeout=30)[0] == piped.stdout
+    assert fifo.is_fifo()
