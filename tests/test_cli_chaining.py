@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import SAMPLES, data_file, puzzle_lines
+from sudokuprint import parse
 from sudokuprint.cli import main
 from sudokuprint.formats import read_file
 from sudokuprint.publish import load_puzzles
@@ -41,7 +42,7 @@ def _generated(seed: str) -> list[str]:
     return [json.loads(line)["puzzle"] for line in out.splitlines()]
 
 
-# name -> (arguments before the input, inputs: "puzzles" | "photos" | None, expected puzzles)
+# name -> (arguments before the input, what it reads: "puzzles", "photos" or nothing)
 PRODUCERS: dict[str, tuple[list[str], str | None]] = {
     "generate-text": (["generate", "-n", "2", "--seed", "9", "--format", "text"], None),
     "generate-jsonl": (["generate", "-n", "2", "--seed", "9", "--format", "jsonl"], None),
@@ -95,7 +96,7 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, 
         if name.startswith("generate"):
             expected = _generated("9")
         elif name == "solve":
-            expected = [solve(read_one(p)).to_string() for p in PUZZLES]
+            expected = [solve(parse(p)).to_string() for p in PUZZLES]
         elif inputs == "photos":
             expected = [_photo_truth(p) for p in PHOTOS]
         else:
@@ -104,12 +105,6 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, 
         reference.write_text("\n".join(expected) + "\n")
         files[name] = (out, reference)
     return files
-
-
-def read_one(text: str):
-    from sudokuprint import parse
-
-    return parse(text)
 
 
 @pytest.mark.parametrize("consumer", CONSUMERS)

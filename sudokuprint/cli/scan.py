@@ -9,7 +9,7 @@ import click
 
 from ..errors import ExitCode, OutputError
 from ..executor import run_all
-from ..formats import formats, get_format
+from ..formats import formats, get_format, write
 from ..grid import Grid
 from ..outputs import atomic_output
 from ..scan_batch import ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed, scan_row
@@ -23,9 +23,9 @@ def _puzzle_text(row: dict, fmt_name: str, with_solution: bool) -> str | None:
     if "error" in row:
         return None
     fmt = get_format(fmt_name)
-    text = fmt.write(Grid.from_string(row["puzzle"]))  # type: ignore[misc]
+    text = write(Grid.from_string(row["puzzle"]), fmt.name)
     if with_solution and row.get("solution"):
-        solution = fmt.write(Grid.from_string(row["solution"]))  # type: ignore[misc]
+        solution = write(Grid.from_string(row["solution"]), fmt.name)
         text = f"{text} {solution}" if fmt.name == "standard" else f"{text}{fmt.separator}{solution}"
     return text + "\n"
 
