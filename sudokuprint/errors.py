@@ -1,17 +1,37 @@
 """One exception hierarchy; each exception carries the exit code the CLI uses.
 
-Exit codes: 0 success, 1 a puzzle is invalid / unsolvable / not unique (or a
-photo holds no grid), 2 usage or parse error, 3 a needed external program or
-library is missing.
+Every exit of the CLI goes through :class:`ExitCode`: 0 success, 1 a puzzle
+is invalid / unsolvable / not unique (or a photo holds no grid), 2 usage or
+parse error, 3 a needed external program or library is missing, 130
+interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """The one map of exit codes."""
+
+    OK = 0
+    FAILED = 1
+    """A puzzle is invalid, unsolvable or not unique; a photo holds no readable grid."""
+    USAGE = 2
+    """A usage or parse error, an input or output that cannot be used."""
+    MISSING = 3
+    """A needed external program or optional library is missing."""
+    INTERRUPTED = 130
+    """Stopped by Ctrl-C (SIGINT)."""
+    TERMINATED = 143
+    """Stopped by SIGTERM (a temporary output file is removed first)."""
 
 
 class SudokuprintError(Exception):
     """Base class of every error sudokuprint raises on purpose."""
 
-    exit_code = 1
+    exit_code: int = ExitCode.FAILED
+    """A member of :class:`ExitCode`."""
 
 
 class ParseError(SudokuprintError, ValueError):
@@ -21,7 +41,7 @@ class ParseError(SudokuprintError, ValueError):
     offending text and what was expected there.
     """
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
     def __init__(
         self,
@@ -78,19 +98,19 @@ class ParseError(SudokuprintError, ValueError):
 class UnknownFormatError(SudokuprintError):
     """Auto-detection found no format that reads this input, or a format name is unknown."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class UnsupportedError(SudokuprintError):
     """The format cannot hold what is asked of it (e.g. a 16x16 grid in SVD)."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class OutputError(SudokuprintError):
     """An output file that cannot be written (no such folder, no permission, disk full)."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 class InvalidGridError(SudokuprintError):
@@ -108,7 +128,7 @@ class MultipleSolutionsError(SudokuprintError):
 class MissingDependencyError(SudokuprintError):
     """An external program or optional library is not installed."""
 
-    exit_code = 3
+    exit_code = ExitCode.MISSING
 
 
 class NoGridError(SudokuprintError):
@@ -117,3 +137,9 @@ class NoGridError(SudokuprintError):
     def __init__(self, message: str, *, reason: str = "no-grid") -> None:
         self.reason = reason
         super().__init__(message)
+
+
+class MissingInputError(SudokuprintError):
+    """An input that is not there: no such file or folder, a folder or pattern without photos."""
+
+    exit_code = ExitCode.USAGE

@@ -1,13 +1,25 @@
-"""Writing output files safely: whole or not at all."""
+"""Writing output files safely: whole or not at all, or appended under a lock.
+
+:func:`atomic_output` writes a temporary file in the target's folder and
+renames it over the target only when the job succeeds, so a run that fails
+or is interrupted leaves the old file byte for byte as it was.  The new file
+keeps the old one's permissions (a 0600 file stays 0600); a symbolic link is
+followed and its target is replaced, so the link stays a link.
+:func:`locked_append` is for ``--resume``: it appends to the file under an
+exclusive ``flock``, so two runs on one file take turns instead of writing
+the same puzzles twice.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Iterator
 
 from .errors import OutputError
 
@@ -21,16 +33,27 @@ def _writing(name: str) -> Iterator[None]:
         raise OutputError(f"{name}: cannot write: {error.strerror or error}") from None
 
 
+def _new_file_mode() -> int:
+    """The mode a newly created file gets here (0666 less the umask)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _text_options(binary: bool) -> tuple[str, dict]:
+    return ("wb", {}) if binary else ("w", {"encoding": "utf-8", "newline": "\n"})
+
+
 @contextlib.contextmanager
 def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[IO]:
     """Open ``path`` for writing so that it appears whole or not at all.
 
-    The data goes to a temporary file beside the target, which replaces the
-    target only when the block ends without an error.  ``-`` is standard output;
-    a symbolic link, device or pipe (``/dev/stdout``, ``/dev/null``, a FIFO)
-    is written through, not replaced.
-    A target that cannot be written (no such folder, no permission, disk full)
-    raises :class:`~sudokuprint.errors.OutputError`.
+    The data goes to a temporary file beside the target (beside a symbolic
+    link's final target), which replaces it only when the block ends without
+    an error; the old file's mode is kept.  ``-`` is standard output; a
+    device or pipe (``/dev/stdout``, ``/dev/null``, a FIFO) is written
+    through.  A target that cannot be written (no such folder, no permission,
+    disk full) raises :class:`~sudokuprint.errors.OutputError`.
     """
     name = os.fspath(path)
     if name == "-":
@@ -38,14 +61,12 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
         yield stream
         stream.flush()
         return
-    text_options: dict[str, Any]
-    mode, text_options = ("wb", {}) if binary else ("w", {"encoding": "utf-8", "newline": "\n"})
-    target = Path(name)
-    if target.is_symlink() or (target.exists() and not target.is_file()):
-        # A link, device or pipe (/dev/stdout, /dev/null, a FIFO): write
-        # through it; replacing it would put a plain file in its place.
+    mode, options = _text_options(binary)
+    if os.path.exists(name) and not os.path.isfile(name):
+        # A device or pipe, or a link to one (/dev/stdout): write through it;
+        # replacing it would put a plain file in its place.
         with _writing(name):
-            stream = open(target, mode, **text_options)
+            stream = open(name, mode, **options)
         try:
             yield stream
             with _writing(name):
@@ -54,19 +75,43 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
             with contextlib.suppress(OSError):
                 stream.close()
         return
-    directory = target.parent if str(target.parent) else Path(".")
+    target = Path(os.path.realpath(name))  # a link's final target, replaced in its own folder
     with _writing(name):
-        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        old_mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else _new_file_mode()
+        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, mode, **text_options) as stream:
+        with os.fdopen(fd, mode, **options) as stream:
             yield stream
             with _writing(name):
                 stream.flush()
                 os.fsync(stream.fileno())
         with _writing(name):
-            os.chmod(temp_name, 0o644)
+            os.chmod(temp_name, old_mode)
             os.replace(temp_name, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
+
+
+@contextlib.contextmanager
+def locked_append(path: str | os.PathLike) -> Iterator[IO[bytes]]:
+    """``path`` opened to read and append (created if missing), under an exclusive lock.
+
+    A second caller waits until the first has closed the file, then sees
+    everything the first wrote.  The stream is binary and starts at the
+    beginning of the file; writes go to its end.
+    """
+    name = os.fspath(path)
+    with _writing(name):
+        stream = open(name, "a+b")
+    try:
+        with _writing(name):
+            fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
+            stream.seek(0)
+        yield stream
+        with _writing(name):
+            stream.flush()
+    finally:
+        with contextlib.suppress(OSError):
+            stream.close()  # closing releases the lock

@@ -95,16 +95,17 @@ def test_resume_fills_in_exactly_what_is_missing(tmp_path):
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:3]) + lines[3][:20])  # killed while writing line 4
     summary = write_collection(recipe, 5, path, "text", resume=True)
-    assert summary.resumed == 3 and summary.ids == [4, 5]
+    assert summary.resumed == 3 and summary.written == 2
     records = read_collection(path, "text")
     assert [r["id"] for r in records] == [1, 2, 3, 4, 5]
     assert path.read_text().splitlines(keepends=True) == lines
 
 
 def test_kill_mid_run_then_resume_loses_nothing(tmp_path):
+    # --resume appends as it goes (a run without it replaces the file only at the end)
     out = tmp_path / "run.jsonl"
     command = [sys.executable, "-m", "sudokuprint", "generate", "-n", "400", "--seed", "5", "--symmetry", "rot180",
-               "--no-grade", "--format", "jsonl", "-o", str(out)]
+               "--no-grade", "--format", "jsonl", "-o", str(out), "--resume"]
     env = dict(os.environ, PYTHONPATH=str(REPO))
     process = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
@@ -114,7 +115,7 @@ def test_kill_mid_run_then_resume_loses_nothing(tmp_path):
     process.wait()
     before = read_collection(out, "jsonl")
     assert 5 <= len(before) < 400
-    subprocess.run(command[:4] + ["-n", str(len(before) + 10)] + command[6:] + ["--resume"], env=env, check=True,
+    subprocess.run(command[:4] + ["-n", str(len(before) + 10)] + command[6:], env=env, check=True,
                    stderr=subprocess.DEVNULL)
     after = read_collection(out, "jsonl")
     assert after[: len(before)] == before

@@ -107,7 +107,9 @@ def test_cli_prints_one_line_per_photo_in_order_and_nogrid_with_exit_1(tmp_path)
     outcome = CliRunner().invoke(main, ["scan", str(SAMPLE), str(blank), str(SAMPLE)])
     assert outcome.exit_code == 1
     expected = dat_string(SAMPLE.with_suffix(".dat"))
-    assert outcome.stdout.splitlines() == [expected, "NOGRID", expected]
+    rows = outcome.stdout.splitlines()
+    assert rows[0] == rows[2] == f"{expected} # {SAMPLE}"
+    assert rows[1].startswith(f"# {blank}: NOGRID (")
     assert "blank.jpg: no grid found" in outcome.stderr
 
 
@@ -115,7 +117,8 @@ def test_cli_solve_json_overlay_and_debug(tmp_path):
     runner = CliRunner()
     solved = runner.invoke(main, ["scan", "--solve", str(SAMPLE)])
     assert solved.exit_code == 0
-    puzzle, solution = solved.stdout.split()
+    puzzle, solution, hash_mark, name = solved.stdout.split()
+    assert (hash_mark, name) == ("#", str(SAMPLE))
     assert puzzle == dat_string(SAMPLE.with_suffix(".dat")) and len(solution) == 81 and "." not in solution
 
     overlay, debug = tmp_path / "out.jpg", tmp_path / "debug"

@@ -324,7 +324,7 @@ def test_cli_booklet_answers_worksheet_motif_poster(tmp_path):
     assert run(["booklet", str(small), "-o", str(book), "--title", "Six", "--author", "Me"]).exit_code == 0
     reader = PdfReader(str(book))
     assert len(reader.pages) == 1 + 2 + 1 and reader.metadata.author == "Me" and reader.metadata.title == "Six"
-    assert run(["answers", str(small), "-o", str(key)]).exit_code == 0
+    assert run(["answers", str(small), "--booklet-template", "booklet-a4-4up", "-o", str(key)]).exit_code == 0
     assert "6 · p. 3" in PdfReader(str(key)).pages[0].extract_text()
     assert run(["worksheet", "--size", "9", "-o", str(blank)]).exit_code == 0
     assert run(["motif", "5028140442", "-o", str(motif)]).exit_code == 0

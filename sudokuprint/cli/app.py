@@ -1,35 +1,125 @@
-"""The click group, error handling and the helpers every command shares."""
+"""The click group, error handling and the helpers every command shares.
+
+The option vocabulary lives here, once, for every command: ``-o/--output``,
+``--format`` for the output format (old ``--to``/``--json``/``--text`` as
+hidden aliases, see :func:`output_format`), ``-j/--jobs`` (:data:`JOBS`),
+``--seed`` (:data:`SEED`, default 1), ``--level`` (:class:`LevelType`: 1-4 or
+a name), ``--size`` (:class:`SizeType`: ``9`` or ``9x9``), and ``-q/--quiet``
+and ``-v/--verbose``, which every command gets from :class:`Command`.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import signal
 import sys
-from typing import Iterable, Iterator, TypeVar
+import threading
+import time
+from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
 
 from .. import __version__
-from ..errors import ParseError, SudokuprintError
+from ..errors import ExitCode, ParseError, SudokuprintError
 from ..formats import Record, formats, read_file
+from ..shape import Shape
 
 T = TypeVar("T")
+
+_VERBOSITY = {"quiet": False, "verbose": 0}
+
+
+def _remember(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    if param.name is not None:
+        _VERBOSITY[param.name] = value
+
+
+def quiet() -> bool:
+    """Whether -q/--quiet was given: no notes, no progress on stderr."""
+    return bool(_VERBOSITY["quiet"])
+
+
+def verbosity() -> int:
+    """How many -v/--verbose were given (0 without)."""
+    return int(_VERBOSITY["verbose"])
+
+
+def note(message: str) -> None:
+    """A note for the user on stderr (not with --quiet)."""
+    if not quiet():
+        click.echo(message, err=True)
+
+
+def detail(message: str) -> None:
+    """A detail on stderr only with -v/--verbose."""
+    if verbosity() and not quiet():
+        click.echo(message, err=True)
+
+
+def stop(code: ExitCode) -> NoReturn:
+    """End the command with an exit code from the one map."""
+    raise click.exceptions.Exit(int(code))
+
+
+class Command(click.Command):
+    """A command with -q/--quiet and -v/--verbose, like every sudokuprint command."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend([
+            click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_remember,
+                         help="No notes or progress on standard error (errors still go there)."),
+            click.Option(["-v", "--verbose"], count=True, expose_value=False, callback=_remember,
+                         help="More detail on standard error."),
+        ])
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised where the program is so that outputs clean up as on Ctrl-C."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated()
+
+
+@contextlib.contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """While a command runs, SIGTERM unwinds the stack (temporary files removed) and exits 143."""
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
+    try:
+        yield
+    except _Terminated:
+        click.echo("sudokuprint: terminated", err=True)
+        raise click.exceptions.Exit(int(ExitCode.TERMINATED)) from None
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
 
 
 class _Group(click.Group):
     """A group that turns sudokuprint errors into a message and an exit code, never a traceback."""
 
+    command_class = Command
+
     def invoke(self, ctx: click.Context):
+        _VERBOSITY.update(quiet=False, verbose=0)
+        with _terminate_cleanly():
+            return self._invoke(ctx)
+
+    def _invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except SudokuprintError as error:
             click.echo(f"sudokuprint: error: {error}", err=True)
-            ctx.exit(error.exit_code)
+            ctx.exit(int(ExitCode(error.exit_code)))
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): stop quietly
-            ctx.exit(0)
+            ctx.exit(int(ExitCode.OK))
         except KeyboardInterrupt:
             click.echo("sudokuprint: interrupted", err=True)
-            ctx.exit(130)
+            ctx.exit(int(ExitCode.INTERRUPTED))
 
 
 def _version_message() -> str:
@@ -55,7 +145,8 @@ def main() -> None:
     '-' for standard input; '-o -' (the default) writes to standard output.
 
     Exit codes: 0 success; 1 a puzzle is invalid, unsolvable or not unique;
-    2 usage or parse error; 3 a needed program is missing.
+    2 usage or parse error; 3 a needed program is missing; 130 interrupted
+    (143 terminated).
     """
 
 
@@ -143,10 +234,158 @@ class peekable(Iterator[T]):
         return item  # type: ignore[return-value]
 
 
-def with_progress(items: Iterable[T], label: str) -> Iterator[T]:
-    """Pass items through, with a progress counter on stderr when it is a terminal."""
-    if not sys.stderr.isatty():
+def with_progress(items: Iterable[T], label: str, length: int | None = None) -> Iterator[T]:
+    """Pass items through, with a progress counter on stderr when it is a terminal (and not --quiet)."""
+    if not sys.stderr.isatty() or quiet():
         yield from items
         return
-    with click.progressbar(items, label=label, file=sys.stderr, show_pos=True, item_show_func=lambda _: None) as bar:
+    with click.progressbar(items, length=length, label=label, file=sys.stderr, show_pos=True,
+                           item_show_func=lambda _: None) as bar:
         yield from bar
+
+
+def _no_progress(steps: int = 1) -> None:
+    """Progress that shows nothing."""
+
+
+@contextlib.contextmanager
+def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar of ``length`` steps on stderr when it is a terminal; yields ``advance(steps)``."""
+    if not sys.stderr.isatty() or quiet() or length <= 0:
+        yield _no_progress
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
+        yield bar.update
+
+
+@contextlib.contextmanager
+def counter(label: str) -> Iterator[Callable[..., None]]:
+    """A running count on stderr (when it is a terminal) for work of unknown length; yields ``tick()``."""
+    if not sys.stderr.isatty() or quiet():
+        yield lambda *_: None
+        return
+    count, shown = 0, 0.0
+
+    def tick(*_: object) -> None:
+        nonlocal count, shown
+        count += 1
+        now = time.monotonic()
+        if now - shown > 0.2:
+            click.echo(f"\r{label}: {count}", err=True, nl=False)
+            shown = now
+
+    try:
+        yield tick
+    finally:
+        if count:
+            click.echo(f"\r{label}: {count}", err=True)
+
+
+# -- the option vocabulary --------------------------------------------------
+
+JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+                    help="Worker processes; results keep the input order.")
+"""``-j/--jobs N`` on every command whose work runs in parallel."""
+
+SEED = click.option("--seed", type=int, default=1, show_default=True,
+                    help="Random seed: the same seed makes the same puzzles.")
+"""``--seed``, default 1, on every command that makes puzzles."""
+
+_ALIASES = "sudokuprint.format_aliases"
+
+
+def _alias(value_for_flag: str | None) -> Callable[[click.Context, click.Parameter, Any], None]:
+    def remember(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+        if value is None or value is False:
+            return
+        spelling = param.opts[0]
+        ctx.meta.setdefault(_ALIASES, []).append((spelling, value_for_flag if value_for_flag else value))
+    return remember
+
+
+def output_format(
+    choices: Sequence[str],
+    default: str | None,
+    *,
+    help: str,
+    value_alias: str | None = None,
+    flag_aliases: dict[str, str] | None = None,
+    dest: str = "fmt",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--format NAME`` for the output format, with old spellings as hidden aliases.
+
+    ``value_alias`` (``--to``) takes a name like ``--format``; each of
+    ``flag_aliases`` (``{"--json": "jsonl"}``) is a flag meaning that format.
+    The command gets the chosen name (or ``default``) as ``dest``.
+    """
+    kind = click.Choice(list(choices), case_sensitive=False)
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            ctx = click.get_current_context()
+            given = [("--format", kwargs[dest])] if kwargs[dest] is not None else []
+            given += ctx.meta.pop(_ALIASES, [])
+            if len({value for _, value in given}) > 1:
+                raise click.UsageError(f"{' and '.join(s for s, _ in given)} ask for different output formats")
+            kwargs[dest] = given[0][1] if given else default
+            return command(*args, **kwargs)
+
+        decorated: Callable[..., Any] = run
+        for flag, value in reversed(list((flag_aliases or {}).items())):
+            decorated = click.option(flag, is_flag=True, hidden=True, expose_value=False,
+                                     callback=_alias(value))(decorated)
+        if value_alias:
+            decorated = click.option(value_alias, type=kind, hidden=True, expose_value=False,
+                                     callback=_alias(None))(decorated)
+        return click.option("--format", dest, type=kind, default=None, show_default=default or False,
+                            help=help)(decorated)
+
+    return decorate
+
+
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+
+
+class LevelType(click.ParamType):
+    """``--level``: 1-4 or a name (easy, medium, hard, expert) → 1-4."""
+
+    name = "level"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        key = str(value).strip().lower()
+        if key in LEVEL_NAMES:
+            return LEVEL_NAMES.index(key) + 1
+        if key in ("1", "2", "3", "4"):
+            return int(key)
+        self.fail(f"unknown level {value!r}; use 1-4 or {', '.join(LEVEL_NAMES)}", param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "1-4|" + "|".join(LEVEL_NAMES)
+
+
+LEVEL = click.option("--level", type=LevelType(), default=None, help="Level 1-4 or easy, medium, hard, expert.")
+
+
+class SizeType(click.ParamType):
+    """``--size``: ``9``, ``9x9``, ``16x16`` ... → the standard :class:`Shape` of that side."""
+
+    name = "size"
+
+    def __init__(self, sides: Sequence[int] = (4, 6, 9, 16)) -> None:
+        self.sides = tuple(sides)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Shape:
+        if isinstance(value, Shape):
+            return value
+        text = str(value).lower().strip()
+        side = text.split("x")[0]
+        if not side.isdigit() or int(side) not in self.sides or ("x" in text and text != f"{side}x{side}"):
+            self.fail(f"{value!r} is not a grid size; use one of {', '.join(f'{s} or {s}x{s}' for s in self.sides)}",
+                      param, ctx)
+        return Shape.for_side(int(side))
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "N|NxN"

@@ -2,44 +2,32 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Iterator
 
 import click
 
-from ..errors import MultipleSolutionsError
-from ..formats import formats, get_format, write_all
+from ..batch import check_item, solve_item
+from ..errors import ExitCode
+from ..executor import run_all
+from ..formats import Record, formats, get_format, write_all
 from ..grid import Grid
 from ..outputs import atomic_output
-from ..solver import search, solve as solve_grid
-from .app import FROM, INPUTS, OUTPUT, about_puzzle, format_option, main, peekable, read_inputs, with_progress
+from .app import (FROM, INPUTS, JOBS, OUTPUT, about_puzzle, main, output_format, peekable, read_inputs, stop,
+                  with_progress)
 
-def check_grid(grid: Grid) -> dict:
-    """What ``check`` reports about one grid, as a plain dict."""
-    solutions = search(grid, 2).describe()  # 0 for a grid with conflicting digits
-    conflicts = grid.conflicts() if solutions == "0" else []  # named only where they can exist
-    return {
-        "puzzle": grid.to_string(),
-        "shape": grid.shape.name,
-        "clues": grid.clue_count,
-        "valid": not conflicts,
-        "solutions": solutions,
-        "conflicts": [c.describe(grid.shape) for c in conflicts],
-    }
-
-
-def _status(report: dict) -> str:
-    if not report["valid"]:
-        return "invalid"
-    return {"0": "unsolvable", "1": "unique", "2+": "not-unique"}[report["solutions"]]
+WRITABLE = [f.name for f in formats() if f.write is not None]
 
 
 @main.command()
 @INPUTS
 @FROM
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle and line.")
+@output_format(["text", "jsonl"], "text", flag_aliases={"--json": "jsonl"},
+               help="text: a line per puzzle; jsonl: a JSON object per puzzle (solutions is 0, 1 or 2 = two or more).")
 @OUTPUT
-def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, output: str) -> None:
+@JOBS
+def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, output: str, jobs: int) -> None:
     """Check puzzles: valid? 0, 1 or 2+ solutions? clue count and shape.
 
     Prints one line per puzzle: status (unique, not-unique, unsolvable,
@@ -48,56 +36,57 @@ def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, outpu
     """
     all_unique = True
     with atomic_output(output) as out:
-        records = read_inputs(inputs, from_format)
-        for source, record in with_progress(records, "checking"):
-            report = check_grid(record.grid)
-            status = _status(report)
-            all_unique &= status == "unique"
-            if as_json:
-                out.write(json.dumps({"source": source, "line": record.line, "status": status, **report}) + "\n")
+        reports = run_all(check_item, read_inputs(inputs, from_format), jobs=jobs, chunk_size=64)
+        for report in with_progress(reports, "checking"):
+            all_unique &= report["status"] == "unique"
+            if fmt == "jsonl":
+                out.write(json.dumps(report) + "\n")
                 continue
             out.write(
-                f"{status:<11} solutions={report['solutions']:<2} clues={report['clues']:<3} "
+                f"{report['status']:<11} solutions={('0', '1', '2+')[report['solutions']]:<2} clues={report['clues']:<3} "
                 f"shape={report['shape']:<5} {report['puzzle']}\n"
             )
             for conflict in report["conflicts"]:
-                out.write(f"    {source}, line {record.line}: {conflict}\n")
+                out.write(f"    {report['source']}, line {report['line']}: {conflict}\n")
     if not all_unique:
-        raise SystemExit(1)
+        stop(ExitCode.FAILED)
 
 
 @main.command()
 @INPUTS
 @FROM
-@format_option("--to", "to_format", help="Output format (default: the input's format).", writable=True)
+@output_format(WRITABLE, None, value_alias="--to", help="Output format (default: the input's format).")
 @click.option("--allow-multiple", is_flag=True, help="Print the first solution of a puzzle that has several.")
 @OUTPUT
-def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | None, allow_multiple: bool, output: str) -> None:
+@JOBS
+def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, allow_multiple: bool, output: str,
+          jobs: int) -> None:
     """Solve puzzles and print their solutions.
 
     A file of many puzzles is solved as a stream, one solution per puzzle. A
     puzzle with no solution or (without --allow-multiple) several stops the
-    run with exit code 1, naming the puzzle.
+    run with exit code 1, naming the puzzle. Metadata the output format can
+    hold travels (an OpenSudoku collection's name, .sdk headers).
     """
-    records = peekable(with_progress(read_inputs(inputs, from_format), "solving"))
-    first = records.peek()
-    target = to_format or (_writable(first[1].format) if first else "standard")
+    work = functools.partial(solve_item, allow_multiple=allow_multiple)
+    results = peekable(with_progress(run_all(work, read_inputs(inputs, from_format), jobs=jobs, chunk_size=16),
+                                     "solving"))
+    first = results.peek()
+    target = fmt or (_writable(first.record.format) if first else "standard")
+    givens_only = get_format(target).givens_only
 
-    def solutions() -> Iterator[Grid]:
-        for source, record in records:
-            with about_puzzle(source, record.line):
-                solution = _solution(record.grid, allow_multiple)
-            yield solution
+    def solutions() -> Iterator[Record]:
+        for solved in results:
+            if solved.error is not None:
+                with about_puzzle(solved.source, solved.record.line):
+                    raise solved.error
+            record = solved.record
+            if givens_only:  # a format of givens alone (OpenSudoku) holds a solution as givens
+                record = Record(Grid.from_values(record.grid.values, record.grid.shape), record.line, record.meta)
+            yield record
 
     with atomic_output(output) as out:
         write_all(solutions(), out, target)
-
-
-def _solution(grid: Grid, allow_multiple: bool) -> Grid:
-    try:
-        return solve_grid(grid, require_unique=not allow_multiple)
-    except MultipleSolutionsError as error:
-        raise MultipleSolutionsError(f"{error} (use --allow-multiple)") from None
 
 
 def _writable(format_name: str) -> str:
@@ -108,19 +97,20 @@ def _writable(format_name: str) -> str:
 @main.command()
 @INPUTS
 @FROM
-@format_option("--to", "to_format", help="Output format.", writable=True)
+@output_format(WRITABLE, None, value_alias="--to", help="Output format (required).")
 @OUTPUT
-def convert(inputs: tuple[str, ...], from_format: str | None, to_format: str | None, output: str) -> None:
-    """Convert puzzles from any readable format to --to FORMAT.
+def convert(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, output: str) -> None:
+    """Convert puzzles from any readable format to --format FORMAT.
 
     Givens, filled digits and pencil marks are carried over where the target
-    format can hold them. Run 'sudokuprint formats' for the list of formats.
+    format can hold them, and so is metadata (collection name, .sdk headers).
+    Run 'sudokuprint formats' for the list of formats.
     """
-    if to_format is None:
-        raise click.UsageError("--to FORMAT is required (see 'sudokuprint formats')")
+    if fmt is None:
+        raise click.UsageError("--format FORMAT is required (see 'sudokuprint formats')")
     records = with_progress(read_inputs(inputs, from_format), "converting")
     with atomic_output(output) as out:
-        write_all((record.grid for _, record in records), out, to_format)
+        write_all((record for _, record in records), out, fmt)
 
 
 @main.command(name="formats")

@@ -10,7 +10,7 @@ from typing import Iterator
 
 import click
 
-from ..errors import ParseError
+from ..errors import ExitCode, ParseError
 from ..generator.collection import OUTPUT_FORMATS, Recipe, Summary, write_collection
 from ..generator.dig import DigTarget, check_target
 from ..generator.pattern import PatternSearch, pattern_problems
@@ -18,25 +18,7 @@ from ..generator.symmetry import SYMMETRIES, symmetries_of
 from ..patterns import draw_picture, pattern_argument
 from ..patterns.picture import IMAGE_SUFFIXES
 from ..shape import CLASSIC, Shape
-from .app import main
-
-SIDES = ("4", "6", "9", "16")
-
-
-class SizeType(click.ParamType):
-    """``9``, ``9x9``, ``16x16`` ... → the standard :class:`Shape`."""
-
-    name = "size"
-
-    def convert(self, value, param, ctx) -> Shape:
-        if isinstance(value, Shape):
-            return value
-        text = str(value).lower().strip()
-        side = text.split("x")[0]
-        if side not in SIDES or ("x" in text and text != f"{side}x{side}"):
-            self.fail(f"{value!r} is not a grid size; use one of {', '.join(s + 'x' + s for s in SIDES)}", param, ctx)
-        return Shape.for_side(int(side))
-
+from .app import JOBS, LEVEL, SEED, SizeType, main, note, progress, stop
 
 class RangeType(click.ParamType):
     """``2.5`` or ``2.5-4`` → (low, high)."""
@@ -60,13 +42,15 @@ def _collection_options(func):
     for option in reversed(
         [
             click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(min=0), help="How many puzzles."),
-            click.option("--seed", default=0, show_default=True, type=int, help="Random seed: the same seed makes the same puzzles."),
+            SEED,
             click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(OUTPUT_FORMATS),
                          help="One line per puzzle: text fields, JSON objects, or CSV with a header."),
             click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
-                         help="Write here ('-' for standard output), a line as each puzzle is made."),
-            click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="Worker processes."),
-            click.option("--resume", is_flag=True, help="Keep the puzzles already in the output file and make the missing ones."),
+                         help="Write here ('-' for standard output); a file is replaced only when the run succeeds."),
+            JOBS,
+            click.option("--resume", is_flag=True,
+                         help="Keep the puzzles already in the output file, append the missing ones as they are made "
+                              "(under a lock)."),
             click.option("--grade/--no-grade", "graded", default=True, show_default=True,
                          help="Fill level, moves and rating (needs the logic engine; slower)."),
         ]
@@ -75,38 +59,29 @@ def _collection_options(func):
     return func
 
 
-@contextlib.contextmanager
-def _progress(count: int, label: str) -> Iterator:
-    """A progress bar on stderr when it is a terminal; yields a callback for each puzzle made."""
-    if not sys.stderr.isatty() or count == 0:
-        yield lambda record: None
-        return
-    with click.progressbar(length=count, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
-        yield lambda record: bar.update(1)
-
-
 def _run(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: bool, label: str) -> Summary:
     if resume and output == "-":
         raise click.UsageError("--resume needs an output file (-o FILE)")
-    with _progress(count, label) as advance:
-        summary = write_collection(recipe, count, output, fmt, resume=resume, jobs=jobs, on_puzzle=advance)
+    with progress(count, label) as advance:
+        summary = write_collection(recipe, count, output, fmt, resume=resume, jobs=jobs,
+                                   on_puzzle=lambda record: advance(1))
     if output != "-":
-        note = f"{summary.written} puzzle(s) written to {output}"
+        message = f"{summary.written} puzzle(s) written to {output}"
         if summary.resumed:
-            note += f", {summary.resumed} kept from before"
+            message += f", {summary.resumed} kept from before"
         if summary.duplicates:
-            note += f", {summary.duplicates} duplicate(s) made again"
-        click.echo(note, err=True)
+            message += f", {summary.duplicates} duplicate(s) made again"
+        note(message)
     return summary
 
 
 @main.command()
 @_collection_options
-@click.option("--size", default="9", show_default=True, type=SizeType(), help="Grid size: 4x4, 6x6, 9x9 or 16x16.")
+@click.option("--size", default="9", show_default=True, type=SizeType(), help="Grid size: 4, 6, 9 or 16 (or 9x9 ...).")
 @click.option("--symmetry", default="none", show_default=True, type=click.Choice(SYMMETRIES), help="Symmetry of the givens.")
 @click.option("--minimal", is_flag=True, help="No clue (no orbit of the symmetry) can be removed keeping one solution.")
 @click.option("--clues", type=click.IntRange(min=0), default=None, help="Exactly this many givens.")
-@click.option("--level", type=click.IntRange(1, 4), default=None, help="SVD level 1-4 (needs the logic engine).")
+@LEVEL
 @click.option("--rating", type=RangeType(), default=None, help="Rating, or range LOW-HIGH (needs the logic engine).")
 @click.option("--max-tries", default=100_000, show_default=True, type=click.IntRange(min=1),
               help="Give up on a puzzle after this many complete grids.")
@@ -170,9 +145,9 @@ def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, siz
         for problem in problems:
             click.echo(f"impossible: {problem}")
         if problems:
-            click.get_current_context().exit(1)
+            stop(ExitCode.FAILED)
         return
-    click.echo(f"pattern: {facts}", err=True)
+    note(f"pattern: {facts}")
     recipe = Recipe(shape, seed=seed, target=None, pattern=cells,
                     pattern_search=PatternSearch(time_limit=time_limit, graded=graded), graded=graded)
     _run(recipe, count, output, fmt, jobs, resume, "filling pattern")

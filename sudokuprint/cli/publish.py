@@ -12,7 +12,7 @@ from PIL import Image, UnidentifiedImageError
 from ..layout.page import Document
 from ..layout.template import Template, load_template
 from ..publish import build_answer_key, build_booklet, load_puzzles, write_document
-from ..publish.generated import generate_puzzles, parse_level
+from ..publish.generated import generate_puzzles
 from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, tiles_from_puzzles, tiles_matching
 from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
 from ..publish.marks import with_crop_marks
@@ -21,8 +21,7 @@ from ..publish.puzzles import ordered
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
 from ..patterns.picture import IMAGE_SUFFIXES
-from ..shape import Shape
-from .app import FROM, INPUTS, main, read_inputs
+from .app import FROM, INPUTS, LEVEL, SEED, SizeType, counter, main, note, read_inputs
 
 
 
@@ -68,8 +67,8 @@ def puzzle_options(command=None, *, metavar: str = "FILE..."):
                      help="'difficulty' orders the puzzles easy to hard (needs the logic engine)."),
         click.option("--generate", "generate_count", type=click.IntRange(1, 10000), default=None, metavar="N",
                      help="Print N new puzzles from the generator instead of reading files."),
-        click.option("--level", default=None, help="Level of generated puzzles: 1-4 or easy, medium, hard, expert."),
-        click.option("--seed", type=int, default=1, show_default=True, help="Seed of the generator."),
+        LEVEL,
+        SEED,
     )):
         command = option(command)
     return command
@@ -90,8 +89,8 @@ def _finish(document: Document, output: str, output_format: str | None, dpi: int
     names = write_document(document, output, format=fmt, dpi=dpi)
     if output != "-":
         pages = len(document.pages)
-        click.echo(f"wrote {', '.join(names) if len(names) <= 3 else f'{names[0]} ... {names[-1]}'} "
-                   f"({pages} page{'s' if pages != 1 else ''})", err=True)
+        note(f"wrote {', '.join(names) if len(names) <= 3 else f'{names[0]} ... {names[-1]}'} "
+             f"({pages} page{'s' if pages != 1 else ''})")
 
 
 def _template(name: str) -> Template:
@@ -102,15 +101,12 @@ def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level,
     if generate_count:
         if inputs:
             raise click.UsageError("give puzzle files or --generate N, not both")
-        try:
-            wanted = parse_level(level) if level else None
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--level") from None
-        return ordered(generate_puzzles(generate_count, wanted, seed), order)
+        return ordered(generate_puzzles(generate_count, level, seed), order)
     if level:
         raise click.UsageError("--level goes with --generate N")
-    puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
-                           limit=None if order == "difficulty" else limit, grade=grade)
+    with counter("checking puzzles") as tick:
+        puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
+                               limit=None if order == "difficulty" else limit, grade=grade, on_puzzle=tick)
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
     return puzzles
@@ -140,8 +136,9 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
 @main.command()
 @puzzle_options
 @output_options("answers-a4-12up")
-@click.option("--booklet-template", default="booklet-a4-4up", show_default=True, metavar="NAME|FILE",
-              help="The booklet whose page numbers the labels give ('12 · p. 4').")
+@click.option("--booklet-template", default=None, metavar="NAME|FILE",
+              help="The template of the booklet the puzzles are printed in: the labels then give its page numbers "
+                   "('12 · p. 4'). Without it the labels give no page.")
 def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
             output_format, dpi, title, author, booklet_template) -> None:
     """An answer key: solved grids labelled with puzzle number and booklet page.
@@ -149,7 +146,8 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
     Givens are bold, filled digits grey.
     """
     puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
-    document = build_answer_key(puzzles, _template(template_name), booklet_template=_template(booklet_template),
+    booklet = _template(booklet_template) if booklet_template else None
+    document = build_answer_key(puzzles, _template(template_name), booklet_template=booklet,
                                 title=title or "Sudoku answers", author=author)
     _finish(document, output, output_format, dpi, author)
 
@@ -158,8 +156,8 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
 @INPUTS
 @FROM
 @output_options("worksheet-a4")
-@click.option("--size", type=click.Choice(["4", "6", "8", "9", "12", "16"]), default="9", show_default=True,
-              help="Side of the blank grids.")
+@click.option("--size", type=SizeType((4, 6, 8, 9, 12, 16)), default="9", show_default=True,
+              help="Side of the blank grids: 4, 6, 8, 9, 12 or 16 (or 9x9 ...).")
 @click.option("--pages", type=click.IntRange(1, 500), default=1, show_default=True, help="Pages of blank grids.")
 @click.option("--pencil-guide", is_flag=True, help="A faint 1..N guide in every cell for pencil marks.")
 @click.option("--candidates", "candidates_sheet", is_flag=True,
@@ -182,7 +180,7 @@ def worksheet(inputs, from_format, template_name, output, output_format, dpi, ti
         if inputs:
             raise click.UsageError("FILE arguments go with --candidates; blank worksheets take none")
         base = _template(template_name)
-        shape = Shape.for_side(int(size))
+        shape = size
         template = worksheet_template(base, shape.side) if template_name == "worksheet-a4" else base
         document = build_worksheet(template, shape, pages=pages, pencil_guide=pencil_guide,
                                    title=title or f"Sudoku worksheet {shape.side}x{shape.side}")
@@ -304,7 +302,7 @@ def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, t
         tiles = generate_mosaic(_picture(picture), columns, rows, seed, seconds=tile_seconds)
         for tile in tiles:
             if tile.note:
-                click.echo(f"note: {tile.note}", err=True)
+                note(f"note: {tile.note}")
     else:
         puzzles = _puzzles(inputs, from_format, allow_nonunique, "input", generate_count, level, seed, grade=False)
         if picture:

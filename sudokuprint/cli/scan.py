@@ -1,122 +1,101 @@
-"""``sudokuprint scan``: read Sudoku grids from photos."""
+"""``sudokuprint scan``: read Sudoku grids from photos (files, folders, globs), a row per photo."""
 
 from __future__ import annotations
 
-import json
+import functools
 from pathlib import Path
 
 import click
 
-from ..errors import NoGridError
-from ..formats import get_format
+from ..errors import ExitCode, OutputError
+from ..executor import run_all
+from ..formats import formats, get_format, write
+from ..grid import Grid
 from ..outputs import atomic_output
-from .app import format_option, main
+from ..scan_batch import ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed, scan_row
+from .app import JOBS, OUTPUT, main, note, output_format, stop, with_progress
+
+PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
 
 
-def _numbered(path: str, index: int, total: int) -> Path:
-    """``path`` itself for one photo; ``name-N.ext`` for the N-th of several."""
-    target = Path(path)
-    return target if total == 1 else target.with_name(f"{target.stem}-{index + 1}{target.suffix}")
+def _puzzle_text(row: dict, fmt_name: str, with_solution: bool) -> str | None:
+    """A photo's grid written in a puzzle format (a failed photo has none)."""
+    if "error" in row:
+        return None
+    fmt = get_format(fmt_name)
+    text = write(Grid.from_string(row["puzzle"]), fmt.name)
+    if with_solution and row.get("solution"):
+        solution = write(Grid.from_string(row["solution"]), fmt.name)
+        text = f"{text} {solution}" if fmt.name == "standard" else f"{text}{fmt.separator}{solution}"
+    return text + "\n"
 
 
-def _write_overlay(target: Path, image) -> None:
-    """Encode the overlay image by its file's extension and write it whole or not at all."""
-    import cv2
-
-    try:
-        encoded, data = cv2.imencode(target.suffix or ".jpg", image)
-    except cv2.error:
-        encoded = False
-    if not encoded:
-        raise click.BadParameter(f"cannot write an image of type {target.suffix or '(none)'!r} to {target}; "
-                                 "use .jpg or .png", param_hint="--overlay")
-    with atomic_output(target, binary=True) as stream:
-        stream.write(data.tobytes())
-
-
-def _report(result) -> dict:
-    """The JSON view of one scan."""
-    shape = result.grid.shape
-    return {
-        "source": result.source,
-        "puzzle": result.grid.to_string(),
-        "read": "".join(str(v) if v else "." for v in result.read),
-        "status": result.check.status,
-        "solution": result.solution.to_string() if result.solution is not None else None,
-        "quarter_turns": result.quarter_turns,
-        "corrections": [
-            {"cell": shape.cell_name(c.cell), "index": c.cell, "was": c.was, "to": c.to, "confidence": round(c.confidence, 4)}
-            for c in result.corrections
-        ],
-        "cells": [
-            {
-                "cell": shape.cell_name(cell.index),
-                "digit": cell.digit,
-                "confidence": round(cell.confidence, 4),
-                "alternatives": [[d, round(p, 4)] for d, p in cell.alternatives[1:4]],
-            }
-            for cell in result.cells
-            if cell.digit
-        ],
-        "timings": result.timings,
-    }
+def _tell(row: dict) -> None:
+    """What the user should know about one photo, on stderr."""
+    photo = row["source"]
+    if "error" in row:
+        what = "no grid found" if row["status"] == "no-grid" else "cannot be read"
+        note(f"sudokuprint: {photo}: {what}: {row['message']} ({row['error']})")
+        return
+    for correction in row["corrections"]:
+        note(f"sudokuprint: {photo}: corrected {correction['cell']} from {correction['was'] or 'empty'} "
+             f"to {correction['to'] or 'empty'} (read with confidence {correction['confidence']:.2f})")
+    if row["status"] != "unique":
+        note(f"sudokuprint: {photo}: the grid as read is {row['status'].replace('-', ' ')}")
 
 
 @main.command()
-@click.argument("photos", nargs=-1, required=True, metavar="PHOTO...", type=click.Path(exists=True, dir_okay=False))
-@format_option("--to", "to_format", help="Output format (default: the 81-character standard string).", writable=True)
+@click.argument("photos", nargs=-1, required=True, metavar="PHOTO|FOLDER|GLOB...")
+@output_format([*ROW_FORMATS, *PUZZLE_FORMATS], None, value_alias="--to", flag_aliases={"--json": "jsonl"},
+               help="Default: from -o's extension (.jsonl, .csv), else text. "
+                    "text: 'PUZZLE [SOLUTION] # PHOTO' a line; jsonl: a JSON object a photo (cells, confidences, "
+                    "corrections, timings); csv: a row a photo; or a puzzle format (the grids only).")
+@OUTPUT
+@JOBS
 @click.option("--solve", "with_solution", is_flag=True, help="Also print the solution.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per photo: cells, confidences, corrections, timings.")
-@click.option("--overlay", type=click.Path(dir_okay=False, writable=True), metavar="OUT.jpg",
-              help="Write the photo with the missing digits drawn in (OUT-N.jpg for several photos).")
+@click.option("--overlay", type=click.Path(writable=True), metavar="OUT.jpg|DIR",
+              help="Write the photo with the missing digits drawn in: a file for one photo, else a folder that gets "
+                   "NAME-overlay.jpg per photo.")
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False), metavar="DIR",
               help="Write each stage's image into DIR (a subfolder per photo).")
 @click.option("--readers", type=click.Choice(["auto", "builtin", "tesseract", "combined"]), default="builtin",
               show_default=True, help="Digit readers: the built-in model, Tesseract, both, or Tesseract on unsure cells (auto).")
-def scan(photos: tuple[str, ...], to_format: str | None, with_solution: bool, as_json: bool, overlay: str | None,
+def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_solution: bool, overlay: str | None,
          debug_dir: str | None, readers: str) -> None:
-    """Read the Sudoku grid in each PHOTO and print it, one line per photo.
+    """Read the Sudoku grid in each photo and write a row per photo, in order.
 
-    A photo with no readable grid prints NOGRID (the reason goes to stderr);
-    a reading the solver cannot make unique is printed with a warning. Exit
+    PHOTO may be a file, a folder (searched recursively for .jpg, .png, ...)
+    or a glob pattern, quoted or not. A photo with no readable grid gets a
+    row that says why (text: '# PHOTO: NOGRID ...'), and the run goes on; a
+    reading the solver cannot make unique is written with a warning. Exit
     code 1 when any photo failed either way.
     """
-    from sudokuprint.ocr.overlay import draw_solution
-    from sudokuprint.ocr.pipeline import scan as scan_photo
-
-    fmt = get_format(to_format or "standard")
-    assert fmt.write is not None, "every format scan offers can be written"
-    failed = False
-    for index, photo in enumerate(photos):
-        debug = Path(debug_dir) / Path(photo).stem if debug_dir else None
+    paths = find_photos(photos)
+    fmt = fmt or {".jsonl": "jsonl", ".csv": "csv"}.get(Path(output).suffix.lower(), "text")
+    folder = overlay is not None and is_folder_target(overlay, len(paths))
+    if overlay is not None and not folder and Path(overlay).suffix.lower() not in (".jpg", ".jpeg", ".png"):
+        raise click.BadParameter(f"cannot write an image of type {Path(overlay).suffix or '(none)'!r} to {overlay}; "
+                                 "use .jpg or .png, or name a folder", param_hint="--overlay")
+    if overlay is not None and folder:
         try:
-            result = scan_photo(photo, readers=readers, debug=debug)
-        except NoGridError as error:
-            failed = True
-            detail = str(error).removeprefix(f"{photo}: ")  # the loader names the file itself
-            click.echo(f"sudokuprint: {photo}: no grid found: {detail} ({error.reason})", err=True)
-            click.echo(json.dumps({"source": photo, "error": "no-grid", "reason": error.reason, "message": str(error)})
-                       if as_json else "NOGRID")
-            continue
-        for correction in result.corrections:
-            click.echo(
-                f"sudokuprint: {photo}: corrected {result.grid.shape.cell_name(correction.cell)} "
-                f"from {correction.was or 'empty'} to {correction.to or 'empty'} "
-                f"(read with confidence {correction.confidence:.2f})",
-                err=True,
-            )
-        if result.check.status != "unique":
-            failed = True
-            click.echo(f"sudokuprint: {photo}: the grid as read is {result.check.status.replace('-', ' ')}", err=True)
-        if as_json:
-            click.echo(json.dumps(_report(result)))
-        else:
-            text = fmt.write(result.grid)
-            if with_solution and result.solution is not None:
-                solution = fmt.write(result.solution)
-                text = f"{text} {solution}" if fmt.name == "standard" else f"{text}{fmt.separator}{solution}"
-            click.echo(text)
-        if overlay:
-            _write_overlay(_numbered(overlay, index, len(photos)), draw_solution(result))
+            Path(overlay).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise OutputError(f"{overlay}: cannot make the overlay folder: {error.strerror or error}") from None
+    options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder)
+    failed = 0
+    with atomic_output(output) as out:
+        if fmt == "csv":
+            out.write(csv_header())
+        rows = run_all(functools.partial(scan_row, options), paths, jobs=jobs)
+        for row in with_progress(rows, "scanning", length=len(paths)):
+            _tell(row)
+            failed += row_failed(row)
+            text = format_row(row, fmt, with_solution=with_solution) if fmt in ROW_FORMATS else \
+                _puzzle_text(row, fmt, with_solution)
+            if text:
+                out.write(text)
+                out.flush()
+    if len(paths) > 1:
+        note(f"scanned {len(paths)} photos: {len(paths) - failed} read with one solution, {failed} failed")
     if failed:
-        raise click.exceptions.Exit(1)
+        stop(ExitCode.FAILED)

@@ -29,6 +29,7 @@ _MODULES = (
     "opensudoku",     # OpenSudoku XML
     "partial_json",   # partial-puzzle JSON (docs/formats.md §5): has "map"
     "json_puzzle",    # JSON puzzle (§2): has "numbers"
+    "reports",        # sudokuprint's own outputs: records JSONL/CSV, generate/check/grade lines
     "sadman",         # SadMan / SudoCue .sdk
     "hodoku",         # HoDoKu library lines and generator/solver output
     "euler",          # Project Euler "Grid NN" blocks
@@ -43,7 +44,7 @@ _MODULES = (
 
 for _name in _MODULES:
     _module = import_module(f"{__name__}.{_name}")
-    for _format in getattr(_module, "FORMATS", (_module.FORMAT,)):
+    for _format in getattr(_module, "FORMATS", None) or (_module.FORMAT,):
         register(_format)
 
 __all__ = [

@@ -106,7 +106,12 @@ class Format:
     - ``write(grid)`` returns the text of one puzzle without a final newline;
       several puzzles are written one after another separated by ``separator``,
       unless the format is a document that wraps them all: then
-      ``write_collection(grids)`` yields the document's text in pieces;
+      ``write_collection(grids, meta)`` yields the document's text in pieces
+      (``meta`` is the first record's metadata: the collection's name ...);
+    - ``write_record(grid, meta)``, where present, writes one puzzle with the
+      metadata the format can hold (headers, comments) instead of ``write``;
+    - ``givens_only`` is true for formats that hold givens and nothing else: a
+      solution is written there as a grid of givens;
     - ``many_per_file`` is false for formats that hold one puzzle per file.
     """
 
@@ -119,4 +124,6 @@ class Format:
     separator: str = "\n"
     many_per_file: bool = True
     aliases: tuple[str, ...] = ()
-    write_collection: "Callable[[Iterable[Grid]], Iterable[str]] | None" = None
+    write_collection: "Callable[[Iterable[Grid], Mapping[str, str]], Iterable[str]] | None" = None
+    write_record: "Callable[[Grid, Mapping[str, str]], str] | None" = None
+    givens_only: bool = False

@@ -90,5 +90,5 @@ FORMAT = Format(
     write=write_euler,
     sniff=sniff_euler,
     aliases=("project-euler", "pe96"),
-    write_collection=_euler_chunks,
+    write_collection=lambda grids, meta: _euler_chunks(grids),
 )

@@ -24,7 +24,7 @@ digits or pencil marks.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
@@ -157,7 +157,7 @@ def read_opensudoku(lines: Lines) -> Iterator[Record]:
         raise _xml_error(error, text if error.lineno == number else "") from None
 
 
-def _document_chunks(grids: Iterable[Grid], collection: dict[str, str]) -> Iterator[str]:
+def _document_chunks(grids: Iterable[Grid], collection: Mapping[str, str]) -> Iterator[str]:
     yield '<?xml version="1.0" encoding="UTF-8"?>\n<opensudoku>\n'
     for element, key in META_ELEMENTS.items():
         if collection.get(key):
@@ -202,5 +202,6 @@ FORMAT = Format(
     extensions=(".opensudoku", ".xml"),
     separator="\n",
     aliases=("opensudoku-xml",),
-    write_collection=lambda grids: _document_chunks(grids, {}),
+    write_collection=_document_chunks,
+    givens_only=True,
 )

@@ -174,37 +174,47 @@ def write(grid: Grid, format: str = "standard") -> str:
     return fmt.write(grid)
 
 
-def write_all(grids: Iterable[Grid], stream: IO[str], format: str = "standard") -> int:
-    """Write grids as they come, as one file of the format; returns how many were written.
+def write_all(items: Iterable[Grid | Record], stream: IO[str], format: str = "standard") -> int:
+    """Write grids (or records, with their metadata) as they come, as one file of the format.
 
-    Formats that wrap a collection in one document (OpenSudoku XML, Project
-    Euler blocks) write that document; a one-puzzle-per-file format refuses a
-    second puzzle with an error that says what to do instead.
+    Returns how many were written.  Formats that wrap a collection in one
+    document (OpenSudoku XML, Project Euler blocks) write that document, with
+    the first record's metadata as the collection's (its name, author ...); a
+    format that holds metadata per puzzle (.sdk headers) writes each record's.
+    A one-puzzle-per-file format refuses a second puzzle with an error that
+    says what to do instead.
     """
     fmt = get_format(format)
-    if fmt.write is None:
+    write = fmt.write
+    if write is None:
         raise UnsupportedError(f"format {fmt.name!r} can be read but not written")
     count = 0
+    records = (item if isinstance(item, Record) else Record(item) for item in items)
 
-    def counted() -> Iterator[Grid]:
+    def counted(source: Iterable[Record]) -> Iterator[Record]:
         nonlocal count
-        for grid in grids:
+        for record in source:
             if count and not fmt.many_per_file:
                 raise UnsupportedError(
                     f"{fmt.title} holds one puzzle per file, and the input has more; "
                     "write them to a list format such as 'standard' or 'sdm' instead"
                 )
             count += 1
-            yield grid
+            yield record
 
     if fmt.write_collection is not None:
-        for chunk in fmt.write_collection(counted()):
+        first = next(records, None)
+        if first is None:
+            return 0
+        everything = counted(itertools.chain([first], records))
+        for chunk in fmt.write_collection((record.grid for record in everything), first.meta):
             stream.write(chunk)
-        if count:
-            stream.write("\n")
+        stream.write("\n")
         return count
     # Each puzzle ends its own line, so output cut short by an error is whole lines.
     between = fmt.separator.removeprefix("\n")
-    for grid in counted():
-        stream.write((between if count > 1 else "") + fmt.write(grid) + "\n")
+    write_record = fmt.write_record
+    for record in counted(records):
+        text = write_record(record.grid, record.meta) if write_record is not None else write(record.grid)
+        stream.write((between if count > 1 else "") + text + "\n")
     return count

@@ -23,7 +23,7 @@ reader does not know are skipped.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from ..errors import ParseError
 from ..grid import Grid, candidate_digits
@@ -213,6 +213,17 @@ def write_sadman(grid: Grid) -> str:
     return "\n".join(parts)
 
 
+def write_sadman_record(grid: Grid, meta: Mapping[str, str]) -> str:
+    """The puzzle with the ``#X value`` headers its metadata has (author, level, ... and ``header_X``)."""
+    letters = {name: letter for letter, name in HEADER_NAMES.items()}
+    headers = []
+    for key, value in meta.items():
+        letter = letters.get(key) or (key[len("header_"):] if key.startswith("header_") else None)
+        if letter and len(letter) == 1 and letter.isalpha() and value and "\n" not in value:
+            headers.append(f"#{letter} {value}")
+    return "\n".join([*headers, write_sadman(grid)])
+
+
 def sniff_sadman(sample: str) -> bool:
     """A [Puzzle] tag, or ``#X`` headers followed by a grid row (not a whole puzzle)."""
     lines = [line.strip() for line in sample.splitlines() if line.strip()]
@@ -233,6 +244,7 @@ FORMAT = Format(
     title=TITLE,
     read=read_sadman,
     write=write_sadman,
+    write_record=write_sadman_record,
     sniff=sniff_sadman,
     extensions=(".sdk",),
     separator="\n\n",

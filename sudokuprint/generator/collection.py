@@ -2,30 +2,36 @@
 
 Each puzzle is one line (``text``: space-separated fields, ``-`` for none),
 one JSON object (``jsonl``) or one CSV row (``csv``, with a header), with the
-fields of :data:`COLUMNS`.  Lines are flushed as soon as a puzzle is made, so
-an interrupted run keeps everything it made; ``resume`` reads the file back,
-drops a torn last line, and makes only the missing ids.  Puzzle ``i`` (try
-``k``) comes from its own random stream, ``seed:i:k``, so a run is
-reproducible from its seed whatever order the worker processes finish in
-(with ``jobs`` > 1 only the order of the lines varies).  A puzzle equivalent
-to one already in the file (:func:`~.canonical.equivalence_key`) is made again
-with the next try.
+fields of :data:`COLUMNS`.  A new file is written atomically: the old file
+stays as it was until the run has succeeded.  With ``resume`` the file is
+appended to under an exclusive lock, a line flushed as each puzzle is made,
+so an interrupted run keeps everything it made; the next ``resume`` reads the
+file back, drops a torn last line, and makes only the missing ids (two runs
+at once take turns).  Puzzle ``i`` (try ``k``) comes from its own random
+stream, ``seed:i:k``, and the puzzles are written in id order whatever the
+number of worker processes, so a run is reproducible from its seed.  A puzzle
+equivalent to one already made (:func:`~.canonical.equivalence_key`) is made
+again with the next try.  Work is read lazily: ``count`` may be any size, the
+first line is written at once and memory grows only by a few bytes a puzzle
+(the equivalence digests that keep the collection free of repeats).
 """
 
 from __future__ import annotations
 
 import csv
+import functools
+import hashlib
 import io
 import json
 import os
 import random
-import sys
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import IO, Callable, Iterable, Iterator
 
 from ..errors import ParseError, SudokuprintError
+from ..executor import run_all
+from ..outputs import atomic_output, locked_append
 from ..shape import Shape, digit_symbol, symbol_digit
 from ..solver import search
 from .canonical import equivalence_key
@@ -129,6 +135,29 @@ def puzzle_values(text: str, shape: Shape) -> list[int]:
     return values
 
 
+def _parse_lines(data: bytes, fmt: str, shape: Shape | None, source: str) -> tuple[list[dict], int]:
+    """The complete records in ``data`` and the length of its complete lines."""
+    complete = data[: data.rfind(b"\n") + 1]
+    title = f"collection ({fmt})"
+    try:
+        lines = complete.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        raise ParseError(title, f"not a text file (byte {error.start + 1} is not UTF-8)", source=source) from None
+    first = 2 if fmt == "csv" and lines and lines[0].startswith("id,") else 1
+    records = []
+    for number, line in enumerate(lines[first - 1 :], start=first):
+        if not line.strip():
+            continue
+        record = parse_line(line, fmt, number, source)
+        if shape is not None:
+            try:
+                puzzle_values(str(record["puzzle"]), shape)
+            except ValueError as error:
+                raise ParseError(title, f"puzzle {record['id']}: {error}", line=number, source=source) from None
+        records.append(record)
+    return records, len(complete)
+
+
 def read_collection(path: str | os.PathLike, fmt: str, shape: Shape | None = None) -> list[dict]:
     """The complete records of a collection file; a torn last line (no newline) is cut off the file.
 
@@ -139,28 +168,15 @@ def read_collection(path: str | os.PathLike, fmt: str, shape: Shape | None = Non
     target = Path(path)
     if not target.exists():
         return []
-    data = target.read_bytes()
-    complete = data[: data.rfind(b"\n") + 1]
-    title = f"collection ({fmt})"
-    try:
-        lines = complete.decode("utf-8").splitlines()
-    except UnicodeDecodeError as error:
-        raise ParseError(title, f"not a text file (byte {error.start + 1} is not UTF-8)", source=str(path)) from None
-    first = 2 if fmt == "csv" and lines and lines[0].startswith("id,") else 1
-    records = []
-    for number, line in enumerate(lines[first - 1 :], start=first):
-        if not line.strip():
-            continue
-        record = parse_line(line, fmt, number, str(path))
-        if shape is not None:
-            try:
-                puzzle_values(str(record["puzzle"]), shape)
-            except ValueError as error:
-                raise ParseError(title, f"puzzle {record['id']}: {error}", line=number, source=str(path)) from None
-        records.append(record)
-    if len(complete) != len(data):
-        with target.open("r+b") as stream:
-            stream.truncate(len(complete))
+    with locked_append(target) as stream:
+        return _read_locked(stream, fmt, shape, str(path))
+
+
+def _read_locked(stream: IO[bytes], fmt: str, shape: Shape | None, source: str) -> list[dict]:
+    data = stream.read()
+    records, complete = _parse_lines(data, fmt, shape, source)
+    if complete != len(data):
+        stream.truncate(complete)
     return records
 
 
@@ -171,57 +187,56 @@ class Summary:
     written: int = 0
     resumed: int = 0
     duplicates: int = 0
-    ids: list[int] = field(default_factory=list)
 
 
 Made = tuple[int, int, Generated, str]
 """(id, try, puzzle, equivalence key)."""
 
 
-def _make_batch(recipe: Recipe, batch: list[tuple[int, int]]) -> list[Made]:
-    """Make the puzzles of a batch of (id, try) pairs, with their equivalence keys."""
-    made = []
-    for index, attempt in batch:
-        generated = recipe.make(index, attempt)
-        made.append((index, attempt, generated, equivalence_key(generated.puzzle, recipe.shape)))
-    return made
+def make_one(recipe: Recipe, job: tuple[int, int]) -> Made:
+    """Puzzle ``id`` (try ``k``) with its equivalence key (runs in worker processes)."""
+    index, attempt = job
+    generated = recipe.make(index, attempt)
+    return index, attempt, generated, equivalence_key(generated.puzzle, recipe.shape)
 
 
-def _batches(queue: list[tuple[int, int]], size: int) -> Iterator[list[tuple[int, int]]]:
-    while queue:
-        batch, queue[:] = queue[:size], queue[size:]
-        yield batch
+def _digest(key: str) -> bytes:
+    """A short fixed-size stand-in for an equivalence key (8 bytes a puzzle in memory)."""
+    return hashlib.blake2b(key.encode(), digest_size=8).digest()
 
 
-def _results(
-    recipe: Recipe, todo: list[int], jobs: int, retry: Callable[[], list[tuple[int, int]]]
-) -> Iterator[Made]:
-    """Made puzzles as they come, from ``jobs`` processes; ``retry()`` hands back (id, try) pairs to redo.
+def _chunk_size(recipe: Recipe, count: int, jobs: int) -> int:
+    """Puzzles per task: one for slow pattern fills, else enough to beat the cost of talking to workers."""
+    return 1 if recipe.pattern is not None or jobs <= 1 else max(1, min(32, count // (4 * jobs)))
 
-    Work goes out in small batches so that quick puzzles are not swamped by
-    the cost of talking to the worker processes.
-    """
-    queue = [(i, 0) for i in todo]
-    if jobs <= 1:
-        while queue:
-            yield from _make_batch(recipe, [queue.pop(0)])
-            queue.extend(retry())
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future] = set()
-        try:
-            while queue or pending:
-                size = 1 if recipe.pattern is not None else max(1, min(32, len(queue) // (4 * jobs)))
-                while queue and len(pending) < 2 * jobs:
-                    pending.add(pool.submit(_make_batch, recipe, next(_batches(queue, size))))
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield from future.result()
-                    queue.extend(retry())
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+
+def _make_into(
+    write: Callable[[str], None],
+    recipe: Recipe,
+    count: int,
+    fmt: str,
+    existing: list[dict],
+    jobs: int,
+    on_puzzle: Callable[[dict], None] | None,
+) -> Summary:
+    """Make the ids 1..count not in ``existing``, in id order, and write each line as it is made."""
+    summary = Summary(resumed=len(existing))
+    done = {int(r["id"]) for r in existing}
+    seen = {_digest(equivalence_key(puzzle_values(r["puzzle"], recipe.shape), recipe.shape)) for r in existing}
+    del existing
+    todo: Iterable[tuple[int, int]] = ((i, 0) for i in range(1, count + 1) if i not in done)
+    made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs, chunk_size=_chunk_size(recipe, count, jobs))
+    for index, attempt, generated, key in made:
+        while _digest(key) in seen:  # equivalent to one made before: the next try, here, so the order stays fixed
+            summary.duplicates += 1
+            index, attempt, generated, key = make_one(recipe, (index, attempt + 1))
+        seen.add(_digest(key))
+        record = record_of(index, generated)
+        write(format_record(record, fmt))
+        summary.written += 1
+        if on_puzzle is not None:
+            on_puzzle(record)
+    return summary
 
 
 def write_collection(
@@ -234,39 +249,31 @@ def write_collection(
     jobs: int = 1,
     on_puzzle: Callable[[dict], None] | None = None,
 ) -> Summary:
-    """Make puzzles 1..``count`` into ``path`` ('-': standard output), a line as each is made."""
+    """Make puzzles 1..``count`` into ``path`` ('-': standard output), a line as each is made.
+
+    Without ``resume`` the file is replaced only when every puzzle is made;
+    with it the file is appended to, under a lock.
+    """
     if fmt not in OUTPUT_FORMATS:
         raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(OUTPUT_FORMATS)}")
-    to_stdout = os.fspath(path) == "-"
-    if resume and to_stdout:
-        raise SudokuprintError("--resume needs an output file (-o FILE), not standard output")
-    existing = read_collection(path, fmt, recipe.shape) if resume else []
-    summary = Summary(resumed=len(existing))
-    done = {r["id"] for r in existing}
-    seen_exact = {r["puzzle"] for r in existing}
-    seen_equivalent = {equivalence_key(puzzle_values(r["puzzle"], recipe.shape), recipe.shape) for r in existing}
-    todo = [i for i in range(1, count + 1) if i not in done]
-    redo: list[tuple[int, int]] = []
+    if resume:
+        if os.fspath(path) == "-":
+            raise SudokuprintError("--resume needs an output file (-o FILE), not standard output")
+        with locked_append(path) as stream:
+            existing = _read_locked(stream, fmt, recipe.shape, str(path))
 
-    stream = sys.stdout if to_stdout else open(path, "a" if resume else "w", encoding="utf-8", newline="\n")
-    try:
-        if to_stdout or stream.tell() == 0:
-            stream.write(header(fmt))
-        for index, attempt, generated, key in _results(recipe, todo, jobs, lambda: [redo.pop() for _ in range(len(redo))]):
-            record = record_of(index, generated)
-            if record["puzzle"] in seen_exact or key in seen_equivalent:
-                summary.duplicates += 1
-                redo.append((index, attempt + 1))
-                continue
-            seen_exact.add(record["puzzle"])
-            seen_equivalent.add(key)
-            stream.write(format_record(record, fmt))
-            stream.flush()
-            summary.written += 1
-            summary.ids.append(index)
-            if on_puzzle is not None:
-                on_puzzle(record)
-    finally:
-        if not to_stdout:
-            stream.close()
-    return summary
+            def append(text: str) -> None:
+                stream.write(text.encode("utf-8"))
+                stream.flush()
+
+            if stream.seek(0, os.SEEK_END) == 0:
+                append(header(fmt))
+            return _make_into(append, recipe, count, fmt, existing, jobs, on_puzzle)
+    with atomic_output(path) as out:
+
+        def put(text: str) -> None:
+            out.write(text)
+            out.flush()
+
+        put(header(fmt))
+        return _make_into(put, recipe, count, fmt, [], jobs, on_puzzle)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..errors import SudokuprintError
+from ..errors import ExitCode, SudokuprintError
 from ..grid import Grid
 from ..shape import CLASSIC, Shape
 from .grading import Grade, UNGRADED
@@ -96,4 +96,4 @@ class GenerationError(SudokuprintError):
 class ImpossiblePatternError(GenerationError):
     """A pattern that can never hold a puzzle with a unique solution."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE

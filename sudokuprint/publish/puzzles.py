@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable
+from typing import Callable, Iterable
 
 from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
 from ..formats import Record, read_file
@@ -93,12 +93,14 @@ def load_puzzles(
     order: str = "input",
     limit: int | None = None,
     grade: bool = True,
+    on_puzzle: Callable[[Puzzle], None] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle of the inputs (at most ``limit``), checked and numbered from 1.
 
     ``order`` is ``input`` (as read) or ``difficulty`` (easy to hard, stable;
     needs the logic engine).  Puzzles are renumbered after ordering.  With
     ``grade`` false the logic engine is not asked (no difficulty labels).
+    ``on_puzzle`` is called with each puzzle once it is checked (for progress).
     """
     if order not in ("input", "difficulty"):
         raise ValueError(f"unknown order {order!r}")
@@ -112,6 +114,8 @@ def load_puzzles(
                 break
             puzzles.append(prepare(record, len(puzzles) + 1, source, allow_nonunique=allow_nonunique,
                                    with_grade=grade or order == "difficulty"))
+            if on_puzzle is not None:
+                on_puzzle(puzzles[-1])
     return ordered(puzzles, order)
 
 

@@ -1,0 +1,194 @@
+"""Scanning many photos: find them, read each one (in worker processes), report a row per photo.
+
+:func:`find_photos` turns arguments into photo paths: a file is itself, a
+folder is searched recursively for image files (by extension), anything
+else is a glob pattern (``**`` included) expanded here, so a quoted pattern
+works as well as one the shell expanded.  :func:`scan_row` reads one photo
+and returns its row as plain data (picklable, for :mod:`sudokuprint.executor`);
+a photo that cannot be read gives a row that says why instead of an error,
+so a run over many photos goes on.  :func:`format_row` writes a row as
+text, a JSON line or a CSV row; every form names its photo, and every form
+reads back as puzzles (a failed row carries none).
+"""
+
+from __future__ import annotations
+
+import csv
+import glob
+import io
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from .errors import MissingDependencyError, MissingInputError, NoGridError, SudokuprintError
+
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+"""What a folder is searched for (case-insensitive)."""
+
+ROW_FORMATS = ("text", "jsonl", "csv")
+CSV_COLUMNS = ("source", "status", "puzzle", "solution", "error", "message")
+
+
+def find_photos(arguments: Iterable[str]) -> list[str]:
+    """The photos the arguments name, in argument order (a folder's and a pattern's sorted by path).
+
+    A folder or pattern that names no photo, and a path that does not exist,
+    raise :class:`~sudokuprint.errors.MissingInputError`.
+    """
+    photos: list[str] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(str(p) for p in path.rglob("*") if p.suffix.lower() in PHOTO_SUFFIXES and p.is_file())
+            if not found:
+                raise MissingInputError(f"{argument}: no photos in this folder (looked for {', '.join(PHOTO_SUFFIXES)})")
+        elif path.is_file():
+            found = [argument]
+        elif glob.has_magic(argument):
+            found = sorted(p for p in glob.glob(argument, recursive=True) if Path(p).is_file())
+            if not found:
+                raise MissingInputError(f"{argument}: no file matches this pattern")
+        else:
+            raise MissingInputError(f"{argument}: no such file or folder")
+        photos.extend(found)
+    return photos
+
+
+@dataclass(frozen=True)
+class ScanOptions:
+    """How each photo is read and what is written beside the results."""
+
+    readers: str = "builtin"
+    debug_dir: str | None = None
+    """A folder that gets a subfolder of stage images per photo."""
+    overlay: str | None = None
+    """A file (one photo) or a folder (a ``NAME-overlay.jpg`` per photo) for the photo with the answer drawn in."""
+    overlay_is_folder: bool = False
+
+
+def _overlay_path(options: ScanOptions, photo: str) -> Path | None:
+    if options.overlay is None:
+        return None
+    if options.overlay_is_folder:
+        return Path(options.overlay) / f"{Path(photo).stem}-overlay.jpg"
+    return Path(options.overlay)
+
+
+def _write_overlay(target: Path, image: Any) -> None:
+    """Encode the overlay image by its file's extension and write it whole or not at all."""
+    import cv2
+
+    from .outputs import atomic_output
+
+    try:
+        encoded, data = cv2.imencode(target.suffix or ".jpg", image)
+    except cv2.error:
+        encoded = False
+    if not encoded:
+        raise MissingInputError(f"--overlay: cannot write an image of type {target.suffix or '(none)'!r} to {target}; "
+                                "use .jpg or .png")
+    with atomic_output(target, binary=True) as stream:
+        stream.write(data.tobytes())
+
+
+def _report(result: Any) -> dict:
+    """The row of a photo whose grid was read."""
+    shape = result.grid.shape
+    return {
+        "source": result.source,
+        "puzzle": result.grid.to_string(),
+        "read": "".join(str(v) if v else "." for v in result.read),
+        "status": result.check.status,
+        "solution": result.solution.to_string() if result.solution is not None else None,
+        "quarter_turns": result.quarter_turns,
+        "corrections": [
+            {"cell": shape.cell_name(c.cell), "index": c.cell, "was": c.was, "to": c.to,
+             "confidence": round(c.confidence, 4)}
+            for c in result.corrections
+        ],
+        "cells": [
+            {
+                "cell": shape.cell_name(cell.index),
+                "digit": cell.digit,
+                "confidence": round(cell.confidence, 4),
+                "alternatives": [[d, round(p, 4)] for d, p in cell.alternatives[1:4]],
+            }
+            for cell in result.cells
+            if cell.digit
+        ],
+        "timings": result.timings,
+    }
+
+
+def scan_row(options: ScanOptions, photo: str) -> dict:
+    """Read one photo; its row, with ``error`` and ``message`` instead of a puzzle when it failed.
+
+    A missing program (Tesseract asked for and not installed) is not a
+    photo's failure: it stops the run.
+    """
+    from sudokuprint.ocr.pipeline import scan
+
+    debug = Path(options.debug_dir) / Path(photo).stem if options.debug_dir else None
+    try:
+        result = scan(photo, readers=options.readers, debug=debug)
+        row = _report(result)
+        row["source"] = photo
+        overlay = _overlay_path(options, photo)
+        if overlay is not None:
+            from sudokuprint.ocr.overlay import draw_solution
+
+            _write_overlay(overlay, draw_solution(result))
+        return row
+    except MissingDependencyError:
+        raise
+    except NoGridError as error:
+        detail = str(error).removeprefix(f"{photo}: ")  # the loader names the file itself
+        return {"source": photo, "status": "no-grid", "error": error.reason, "message": detail}
+    except SudokuprintError as error:
+        return {"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error)}
+    except (OSError, ValueError, MemoryError) as error:
+        return {"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error) or repr(error)}
+    except Exception as error:  # noqa: BLE001  (cv2.error and kin: one photo must not stop the run)
+        return {"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error).strip()}
+
+
+def row_failed(row: dict) -> bool:
+    """A row without a grid read, or whose grid has not exactly one solution."""
+    return "error" in row or row.get("status") != "unique"
+
+
+def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
+    """One row (with its newline) as ``text``, ``jsonl`` or ``csv`` (see :func:`csv_header`).
+
+    Text is ``PUZZLE [SOLUTION] # PHOTO`` (a standard puzzle list with the
+    photo as the comment), or ``# PHOTO: NOGRID (reason) message`` for a
+    photo that failed.
+    """
+    if fmt == "jsonl":
+        return json.dumps(row) + "\n"
+    if fmt == "csv":
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerow(["" if row.get(k) is None else row[k] for k in CSV_COLUMNS])
+        return buffer.getvalue()
+    if fmt == "text":
+        name = str(row["source"]).replace("\n", " ")
+        if "error" in row:
+            label = "NOGRID" if row["status"] == "no-grid" else "FAILED"
+            return f"# {name}: {label} ({row['error']}) {row['message']}\n"
+        text = row["puzzle"]
+        if with_solution and row.get("solution"):
+            text += " " + row["solution"]
+        return f"{text} # {name}\n"
+    raise ValueError(f"unknown row format {fmt!r}; choose one of: {', '.join(ROW_FORMATS)}")
+
+
+def csv_header() -> str:
+    return ",".join(CSV_COLUMNS) + "\n"
+
+
+def is_folder_target(path: str | os.PathLike, photos: int) -> bool:
+    """Whether ``--overlay PATH`` means a folder: an existing folder, a name ending in '/', or several photos."""
+    name = os.fspath(path)
+    return photos > 1 or name.endswith(os.sep) or Path(name).is_dir()

@@ -1,0 +1,135 @@
+"""Outputs never lose data: atomic replace, modes kept, links followed, --resume under a lock, streams."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import REPO, puzzle_lines
+from sudokuprint.cli import main
+from sudokuprint.errors import OutputError
+from sudokuprint.generator import read_collection
+from sudokuprint.outputs import atomic_output
+
+ENV = dict(os.environ, PYTHONPATH=str(REPO))
+
+
+def _sudokuprint(*args: str) -> list[str]:
+    return [sys.executable, "-m", "sudokuprint", *args]
+
+
+def test_a_failing_generate_leaves_the_old_file_byte_identical(tmp_path):
+    out = tmp_path / "old.jsonl"
+    out.write_bytes(b'{"id": 1, "puzzle": "kept"}\n' * 3)
+    before = out.read_bytes()
+    result = CliRunner().invoke(main, ["generate", "-n", "3", "--clues", "17", "--max-tries", "1", "-o", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert out.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.jsonl"]  # no temporary file left behind
+
+
+def test_a_0600_output_keeps_its_mode_and_a_new_file_follows_the_umask(tmp_path):
+    puzzles = tmp_path / "in.txt"
+    puzzles.write_text("\n".join(puzzle_lines("top95.txt", limit=2)) + "\n")
+    private = tmp_path / "private.txt"
+    private.write_text("old\n")
+    private.chmod(0o600)
+    assert CliRunner().invoke(main, ["solve", str(puzzles), "-o", str(private)]).exit_code == 0
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600 and len(private.read_text().split()) == 2
+    old_mask = os.umask(0o027)
+    try:
+        fresh = tmp_path / "fresh.txt"
+        with atomic_output(fresh) as stream:
+            stream.write("x\n")
+    finally:
+        os.umask(old_mask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o640
+
+
+def test_a_link_is_followed_and_its_target_replaced_whole_or_not_at_all(tmp_path):
+    target = tmp_path / "real" / "solutions.txt"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    good = tmp_path / "good.txt"
+    good.write_text("\n".join(puzzle_lines("top95.txt", limit=2)) + "\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(good.read_text() + "55" + "." * 79 + "\n")  # a third puzzle with a conflict
+    failed = CliRunner().invoke(main, ["solve", str(bad), "-o", str(link)])
+    assert failed.exit_code == 1 and target.read_text() == "old\n" and link.is_symlink()
+    assert CliRunner().invoke(main, ["solve", str(good), "-o", str(link)]).exit_code == 0
+    assert link.is_symlink() and len(target.read_text().split()) == 2
+    assert sorted(p.name for p in target.parent.iterdir()) == ["solutions.txt"]
+
+
+def test_an_output_folder_that_does_not_exist_is_an_error_not_a_traceback(tmp_path):
+    with pytest.raises(OutputError, match="missing"):
+        with atomic_output(tmp_path / "missing" / "x.txt") as stream:
+            stream.write("x")
+    result = CliRunner().invoke(main, ["generate", "-n", "1", "-o", str(tmp_path / "missing" / "x.jsonl")])
+    assert result.exit_code == 2 and "cannot write" in result.output and "Traceback" not in result.output
+
+
+def test_two_concurrent_resume_runs_write_no_duplicates(tmp_path):
+    out = tmp_path / "shared.jsonl"
+    command = _sudokuprint("generate", "-n", "30", "--seed", "4", "--no-grade", "--format", "jsonl", "-o", str(out),
+                           "--resume")
+    runs = [subprocess.Popen(command, env=ENV, stderr=subprocess.PIPE) for _ in range(2)]
+    for run in runs:
+        assert run.wait(timeout=300) == 0, run.stderr.read() if run.stderr else ""
+    records = read_collection(out, "jsonl")
+    assert [r["id"] for r in records] == list(range(1, 31))
+    assert len({r["puzzle"] for r in records}) == 30
+
+
+def test_generate_a_billion_starts_writing_at_once(tmp_path):
+    process = subprocess.Popen(_sudokuprint("generate", "-n", "1000000000", "--no-grade"), env=ENV,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    started = time.monotonic()
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline().decode()
+        elapsed = time.monotonic() - started
+    finally:
+        process.kill()
+        process.wait()
+    assert first.startswith("1 ") and len(first.split()[1]) == 81
+    assert elapsed < 20  # interpreter start-up on a loaded machine; a list of 10**9 ids would never get here
+
+
+@pytest.mark.parametrize("signal_name, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_stopped_run_leaves_the_old_file_and_no_temporary(tmp_path, signal_name: str, code: int):
+    import signal
+
+    out = tmp_path / "old.txt"
+    out.write_text("precious\n")
+    process = subprocess.Popen(_sudokuprint("generate", "-n", "100000", "--no-grade", "-j", "2", "-o", str(out)),
+                               env=ENV, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(p.name.endswith(".tmp") and p.stat().st_size for p in tmp_path.iterdir()):
+        time.sleep(0.1)
+    process.send_signal(getattr(signal, signal_name))
+    assert process.wait(timeout=30) == code
+    assert out.read_text() == "precious\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["old.txt"]
+
+
+def test_devices_and_pipes_are_written_through(tmp_path):
+    puzzle = puzzle_lines("top95.txt", limit=1)[0] + "\n"
+    piped = subprocess.run(_sudokuprint("solve", "-o", "/dev/stdout") + ["-q"], input=puzzle.encode(), env=ENV,
+                           capture_output=True, check=True)
+    assert len(piped.stdout.split()) == 1 and b"." not in piped.stdout
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    subprocess.run(_sudokuprint("solve", "-o", str(fifo)), input=puzzle.encode(), env=ENV, check=True)
+    assert reader.communicate(timeout=30)[0] == piped.stdout
+    assert fifo.is_fifo()
