@@ -53,7 +53,7 @@ def test_the_default_reader_never_imports_pytesseract() -> None:
             f"r = CliRunner().invoke(main, ['scan', {str(PHOTO)!r}]); "
             "print(r.exit_code, r.stdout.strip(), 'pytesseract' in sys.modules)")
     out = run(sys.executable, "-c", code).stdout.split()
-    assert out == ["0", PHOTO_PUZZLE, "False"]
+    assert (out[0], out[1], out[-1]) == ("0", PHOTO_PUZZLE, "False")  # a row names its photo after the puzzle
 
 
 def test_without_pytesseract_only_asking_for_tesseract_fails_with_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,7 +63,7 @@ def test_without_pytesseract_only_asking_for_tesseract_fails_with_exit_3(monkeyp
     tesseract.tesseract_version.cache_clear()
     try:
         plain = CliRunner().invoke(main, ["scan", str(PHOTO)])
-        assert plain.exit_code == 0 and plain.stdout.strip() == PHOTO_PUZZLE
+        assert plain.exit_code == 0 and plain.stdout.split()[0] == PHOTO_PUZZLE
         asked = CliRunner().invoke(main, ["scan", "--readers", "tesseract", str(PHOTO)])
         assert asked.exit_code == MissingDependencyError.exit_code == 3
         assert "Tesseract OCR is not installed" in asked.stderr and "Traceback" not in asked.stderr
@@ -118,7 +118,7 @@ def test_a_fresh_install_has_no_top_level_ocr_and_lives_beside_python_ocr(tmp_pa
 
     def scans() -> None:
         result = run(venv / "bin" / "sudokuprint", "scan", PHOTO, cwd=tmp_path)
-        assert result.stdout.strip() == PHOTO_PUZZLE
+        assert result.stdout.split()[0] == PHOTO_PUZZLE
 
     scans()
     run(*pip, "install", "--no-deps", "-q", _other_ocr_distribution(tmp_path))

@@ -130,7 +130,11 @@ def read_pattern_file(path: str | Path, shape: Shape | None = None, *,
     if path.suffix.lower() in IMAGE_SUFFIXES:
         target = shape or CLASSIC
         return target, read_image(path, target, threshold=threshold)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ParseError("pattern picture", f"not UTF-8 text (byte {error.start + 1}): neither an image nor a "
+                         "pattern picture or code", source=str(path)) from None
     meaningful = [line for line in text.splitlines() if line.strip() and not line.strip().startswith(COMMENT)]
     if len(meaningful) == 1 and is_pattern_code(meaningful[0]):
         return parse_code(meaningful[0])
