@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
 import json
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import click
 
-from ..errors import MultipleSolutionsError
-from ..formats import formats, get_format, write_all
+from ..errors import MultipleSolutionsError, SolverTimeoutError
+from ..formats import Record, formats, get_format, write_all
 from ..grid import Grid
 from ..outputs import atomic_output
-from ..solver import search, solve as solve_grid
+from ..solver import SolveResult, search, search_many, solution_of
 from .app import FROM, INPUTS, OUTPUT, about_puzzle, format_option, main, peekable, read_inputs, with_progress
 
-def check_grid(grid: Grid) -> dict:
-    """What ``check`` reports about one grid, as a plain dict."""
-    solutions = search(grid, 2).describe()  # 0 for a grid with conflicting digits
+def check_grid(grid: Grid, result: SolveResult | None = None) -> dict:
+    """What ``check`` reports about one grid (searched here unless ``result`` is given), as a plain dict."""
+    solutions = (result or search(grid, 2)).describe()  # 0 for a grid with conflicting digits
     conflicts = grid.conflicts() if solutions == "0" else []  # named only where they can exist
     return {
         "puzzle": grid.to_string(),
@@ -26,6 +27,39 @@ def check_grid(grid: Grid) -> dict:
         "solutions": solutions,
         "conflicts": [c.describe(grid.shape) for c in conflicts],
     }
+
+
+TIMEOUT = click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="SECONDS",
+    help="Give up on a puzzle whose search takes longer than this (exit 1).",
+)
+
+_LARGEST_BATCH = 1024
+
+
+def searched(
+    records: Iterable[tuple[str, Record]], limit: int, timeout: float | None
+) -> Iterator[tuple[str, Record, SolveResult]]:
+    """Each record with its search result, many puzzles per solver call.
+
+    Batches start at one puzzle and double up to ``_LARGEST_BATCH``, so the
+    first answers come at once even from a slow stream.  A puzzle that takes
+    longer than ``timeout`` seconds stops the run with an error naming it.
+    """
+    items = iter(records)
+    size = 1
+    while batch := list(itertools.islice(items, size)):
+        try:
+            results = list(search_many((record.grid for _, record in batch), limit, time_limit=timeout))
+        except SolverTimeoutError as error:
+            source, record = batch[error.puzzle or 0]
+            raise SolverTimeoutError(f"{source}, line {record.line}: gave up after {timeout:g} s") from None
+        for (source, record), result in zip(batch, results):
+            yield source, record, result
+        size = min(2 * size, _LARGEST_BATCH)
 
 
 def _status(report: dict) -> str:
@@ -38,8 +72,9 @@ def _status(report: dict) -> str:
 @INPUTS
 @FROM
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle and line.")
+@TIMEOUT
 @OUTPUT
-def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, output: str) -> None:
+def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, timeout: float | None, output: str) -> None:
     """Check puzzles: valid? 0, 1 or 2+ solutions? clue count and shape.
 
     Prints one line per puzzle: status (unique, not-unique, unsolvable,
@@ -48,9 +83,9 @@ def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, outpu
     """
     all_unique = True
     with atomic_output(output) as out:
-        records = read_inputs(inputs, from_format)
-        for source, record in with_progress(records, "checking"):
-            report = check_grid(record.grid)
+        records = with_progress(read_inputs(inputs, from_format), "checking")
+        for source, record, result in searched(records, 2, timeout):
+            report = check_grid(record.grid, result)
             status = _status(report)
             all_unique &= status == "unique"
             if as_json:
@@ -71,8 +106,16 @@ def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, outpu
 @FROM
 @format_option("--to", "to_format", help="Output format (default: the input's format).", writable=True)
 @click.option("--allow-multiple", is_flag=True, help="Print the first solution of a puzzle that has several.")
+@TIMEOUT
 @OUTPUT
-def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | None, allow_multiple: bool, output: str) -> None:
+def solve(
+    inputs: tuple[str, ...],
+    from_format: str | None,
+    to_format: str | None,
+    allow_multiple: bool,
+    timeout: float | None,
+    output: str,
+) -> None:
     """Solve puzzles and print their solutions.
 
     A file of many puzzles is solved as a stream, one solution per puzzle. A
@@ -84,18 +127,18 @@ def solve(inputs: tuple[str, ...], from_format: str | None, to_format: str | Non
     target = to_format or (_writable(first[1].format) if first else "standard")
 
     def solutions() -> Iterator[Grid]:
-        for source, record in records:
+        for source, record, result in searched(records, 1 if allow_multiple else 2, timeout):
             with about_puzzle(source, record.line):
-                solution = _solution(record.grid, allow_multiple)
+                solution = _solution(record.grid, result)
             yield solution
 
     with atomic_output(output) as out:
         write_all(solutions(), out, target)
 
 
-def _solution(grid: Grid, allow_multiple: bool) -> Grid:
+def _solution(grid: Grid, result: SolveResult) -> Grid:
     try:
-        return solve_grid(grid, require_unique=not allow_multiple)
+        return solution_of(grid, result)
     except MultipleSolutionsError as error:
         raise MultipleSolutionsError(f"{error} (use --allow-multiple)") from None
 

@@ -1,20 +1,32 @@
 """Solving: count solutions, solve, prove uniqueness.
 
 One contract for every backend, after tdoku: ``count, first = backend.solve(
-values, shape, limit)``; uniqueness is ``count == 1`` with ``limit=2``.  The
+values, shape, limit)``; uniqueness is ``count == 1`` with ``limit=2``.  Each
+backend also has the batch call ``counts = backend.count_buffer(buffer,
+shape, limit)`` over puzzles packed back to back, which :func:`search_many`,
+:func:`count_many` and :func:`solve_many` use.  Every search is bounded:
+``time_limit=`` seconds, a stop flag, and Ctrl-C all end it.  The
 pure-Python backend is always there; a compiled backend, when importable, is
 used automatically (set ``SUDOKUPRINT_BACKEND=python`` to force the pure one).
 """
 
 from __future__ import annotations
 
+import itertools
 import os
-from dataclasses import dataclass
+from contextlib import contextmanager
 from types import ModuleType
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence, Union
 
-from ..errors import InvalidGridError, MissingDependencyError, MultipleSolutionsError, NoSolutionError
+from ..errors import (
+    InvalidGridError,
+    MissingDependencyError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    SolverTimeoutError,
+)
 from ..grid import Grid
+from ..shape import Shape
 from . import pure
 
 BACKEND_ENV = "SUDOKUPRINT_BACKEND"
@@ -66,13 +78,55 @@ def get_backend(name: str | None = None) -> ModuleType:
         raise MissingDependencyError(f"solver backend {name!r} is not available; have: {', '.join(_BACKENDS)}") from None
 
 
-@dataclass(frozen=True)
-class SolveResult:
-    """How many solutions were found (up to the limit) and the first one."""
+Puzzle = Union[Grid, str]
+"""What the batch calls take: a grid, or a standard puzzle string (formats.md §1)."""
 
-    count: int
-    solution: Grid | None
-    limit: int
+BATCH_SIZE = 4096
+"""Puzzles handed to a backend in one batch call."""
+
+
+class SolveResult:
+    """How many solutions were found (up to the limit) and the first one.
+
+    The solution :class:`Grid` is built only when asked for (``.solution``);
+    ``solution_values`` gives its cell values without building it.
+    """
+
+    __slots__ = ("count", "limit", "_puzzle", "_values", "_solution")
+
+    def __init__(
+        self,
+        count: int,
+        solution: Grid | None = None,
+        limit: int = 2,
+        *,
+        puzzle: Grid | None = None,
+        values: Sequence[int] | None = None,
+    ) -> None:
+        self.count = count
+        self.limit = limit
+        self._solution = solution
+        self._puzzle = puzzle
+        self._values = values
+
+    @property
+    def solution(self) -> Grid | None:
+        """The first solution found: the puzzle's grid with every cell filled (None when there is none)."""
+        if self._solution is None and self._values is not None and self._puzzle is not None:
+            self._solution = self._puzzle.with_values(self._values)
+        return self._solution
+
+    @property
+    def puzzle(self) -> Grid | None:
+        """The grid that was searched (when the result came from :func:`search` or a batch call)."""
+        return self._puzzle
+
+    @property
+    def solution_values(self) -> tuple[int, ...] | None:
+        """The first solution's cell values (None when there is none)."""
+        if self._values is not None:
+            return tuple(self._values)
+        return self._solution.values if self._solution is not None else None
 
     @property
     def is_unique(self) -> bool:
@@ -82,58 +136,178 @@ class SolveResult:
         """``0``, ``1`` or ``2+`` (at the limit, more may exist)."""
         return f"{self.count}+" if self.count >= self.limit > 1 else str(self.count)
 
+    def __repr__(self) -> str:
+        return f"SolveResult(count={self.count}, limit={self.limit})"
 
-def search(grid: Grid, limit: int = 2, *, backend: str | None = None) -> SolveResult:
+
+def check_limit(limit: int) -> None:
+    """``ValueError`` unless ``limit`` is a whole number from 1 to 2**63 - 1."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= pure.MAX_LIMIT:
+        raise ValueError(f"limit must be a whole number from 1 to 2**63 - 1, got {limit!r}")
+
+
+def _check_time_limit(time_limit: float | None) -> None:
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+
+
+@contextmanager
+def _stopped_as_errors(time_limit: float | None, offset: int | None = None) -> Iterator[None]:
+    """Turn a backend's TimeoutError / InterruptedError into :class:`SolverTimeoutError`.
+
+    In a batch (``offset`` = puzzles before this call) the message and the
+    error's ``puzzle`` name the puzzle it stopped at.
+    """
+    try:
+        yield
+    except (TimeoutError, InterruptedError) as error:
+        index = getattr(error, "puzzle", None)
+        puzzle = offset + index if offset is not None and index is not None else None
+        where = f"puzzle {puzzle}: " if puzzle is not None else ""
+        if isinstance(error, TimeoutError):
+            message = f"{where}gave up after {time_limit:g} s"
+        else:
+            message = f"{where}the search was stopped on request"
+        raise SolverTimeoutError(message, seconds=time_limit, puzzle=puzzle) from None
+
+
+def search(
+    grid: Grid,
+    limit: int = 2,
+    *,
+    backend: str | None = None,
+    time_limit: float | None = None,
+    stop: bytearray | None = None,
+) -> SolveResult:
     """Count the solutions of ``grid`` up to ``limit`` and keep the first.
 
     Every value in the grid (givens and filled digits) is kept; a grid with
-    conflicting digits has no solution.
+    conflicting digits has no solution.  ``time_limit`` (seconds) ends the
+    search with :class:`SolverTimeoutError`, as does setting ``stop[0]`` (a
+    ``bytearray(1)`` another thread may set); Ctrl-C stops it at once.
     """
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
-    if not grid.is_valid():
-        return SolveResult(0, None, limit)
+    check_limit(limit)
+    _check_time_limit(time_limit)
     engine = get_backend(backend)
-    count, first = engine.solve(grid.values, grid.shape, limit)
-    solution = grid.with_values(first) if first is not None else None
-    return SolveResult(count, solution, limit)
+    with _stopped_as_errors(time_limit):
+        count, first = engine.solve(grid.values, grid.shape, limit, time_limit=time_limit, stop=stop)
+    return SolveResult(count, None, limit, puzzle=grid, values=first)
 
 
-def count_solutions(grid: Grid, limit: int = 2, *, backend: str | None = None) -> int:
+def count_solutions(
+    grid: Grid, limit: int = 2, *, backend: str | None = None, time_limit: float | None = None
+) -> int:
     """The number of solutions, counted up to ``limit`` (so ``2`` means "two or more")."""
-    return search(grid, limit, backend=backend).count
+    return search(grid, limit, backend=backend, time_limit=time_limit).count
 
 
-def is_unique(grid: Grid, *, backend: str | None = None) -> bool:
+def is_unique(grid: Grid, *, backend: str | None = None, time_limit: float | None = None) -> bool:
     """True when the grid has exactly one solution."""
-    return search(grid, 2, backend=backend).count == 1
+    return search(grid, 2, backend=backend, time_limit=time_limit).count == 1
 
 
-def solve(grid: Grid, *, require_unique: bool = True, backend: str | None = None) -> Grid:
+def solve(
+    grid: Grid, *, require_unique: bool = True, backend: str | None = None, time_limit: float | None = None
+) -> Grid:
     """The solved grid (givens kept as givens, the rest filled in).
 
     Raises :class:`InvalidGridError` for conflicting digits,
     :class:`NoSolutionError` when there is no solution and, unless
     ``require_unique`` is false, :class:`MultipleSolutionsError` when there
-    are several.
+    are several; :class:`SolverTimeoutError` past ``time_limit`` seconds.
     """
-    conflicts = grid.conflicts()
-    if conflicts:
-        raise InvalidGridError("; ".join(c.describe(grid.shape) for c in conflicts))
-    result = search(grid, 2 if require_unique else 1, backend=backend)
-    if result.solution is None:
+    return solution_of(grid, search(grid, 2 if require_unique else 1, backend=backend, time_limit=time_limit))
+
+
+def solution_of(grid: Grid, result: SolveResult) -> Grid:
+    """The solution of a searched grid, or the error that says why there is none (as :func:`solve`)."""
+    if result.count == 0:
+        conflicts = grid.conflicts()  # looked for only here: the engines see clashes as no solution
+        if conflicts:
+            raise InvalidGridError("; ".join(c.describe(grid.shape) for c in conflicts))
         raise NoSolutionError("the puzzle has no solution")
     if result.count > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution")
-    return result.solution
+    solution = result.solution
+    assert solution is not None  # a count of 1 comes with its solution
+    return solution
 
 
-def count_many(grids: Iterable[Grid], limit: int = 2, *, backend: str | None = None) -> Iterator[int]:
-    """Solution counts (up to ``limit``) for many grids, using the backend's batch call where it has one."""
+# -- batches ------------------------------------------------------------------
+
+
+def _as_grid(puzzle: Puzzle, index: int) -> Grid:
+    if isinstance(puzzle, Grid):
+        return puzzle
+    if isinstance(puzzle, str):
+        from ..formats.standard import parse_standard
+
+        return parse_standard(puzzle)
+    raise TypeError(f"puzzle {index}: expected a Grid or a puzzle string, got {type(puzzle).__name__}")
+
+
+def _batches(puzzles: Iterable[Puzzle]) -> Iterator[tuple[Shape, list[Grid]]]:
+    """Consecutive puzzles of one shape, up to BATCH_SIZE at a time, as grids."""
+    grids = (_as_grid(puzzle, index) for index, puzzle in enumerate(puzzles))
+    for shape, run in itertools.groupby(grids, key=lambda grid: grid.shape):
+        while chunk := list(itertools.islice(run, BATCH_SIZE)):
+            yield shape, chunk
+
+
+def search_many(
+    puzzles: Iterable[Puzzle],
+    limit: int = 2,
+    *,
+    backend: str | None = None,
+    time_limit: float | None = None,
+    stop: bytearray | None = None,
+) -> Iterator[SolveResult]:
+    """:func:`search` over many puzzles (grids or standard strings), lazily, many per engine call.
+
+    ``time_limit`` holds for each puzzle; :class:`SolverTimeoutError` names the
+    puzzle (counted from 0) that took too long.
+    """
+    check_limit(limit)
+    _check_time_limit(time_limit)
     engine = get_backend(backend)
-    batch = getattr(engine, "count_many", None)
-    if batch is None:
-        for grid in grids:
-            yield count_solutions(grid, limit, backend=backend)
-        return
-    yield from batch(grids, limit)
+    done = 0
+    for shape, grids in _batches(puzzles):
+        buffer = b"".join(bytes(grid.values) for grid in grids)
+        solutions = bytearray(len(buffer))
+        with _stopped_as_errors(time_limit, done):
+            counts = engine.count_buffer(buffer, shape, limit, time_limit=time_limit, stop=stop, solutions=solutions)
+        size = shape.cell_count
+        for at, (grid, count) in enumerate(zip(grids, counts)):
+            first = solutions[at * size : (at + 1) * size] if count else None
+            yield SolveResult(count, None, limit, puzzle=grid, values=first)
+        done += len(grids)
+
+
+def count_many(
+    puzzles: Iterable[Puzzle],
+    limit: int = 2,
+    *,
+    backend: str | None = None,
+    time_limit: float | None = None,
+    stop: bytearray | None = None,
+) -> Iterator[int]:
+    """Solution counts (up to ``limit``) of many puzzles (grids or standard strings), many per engine call."""
+    for result in search_many(puzzles, limit, backend=backend, time_limit=time_limit, stop=stop):
+        yield result.count
+
+
+def solve_many(
+    puzzles: Iterable[Puzzle],
+    *,
+    require_unique: bool = True,
+    backend: str | None = None,
+    time_limit: float | None = None,
+) -> Iterator[Grid]:
+    """:func:`solve` over many puzzles, lazily; an error names the puzzle (counted from 0)."""
+    limit = 2 if require_unique else 1
+    for index, result in enumerate(search_many(puzzles, limit, backend=backend, time_limit=time_limit)):
+        assert result.puzzle is not None  # search_many keeps every puzzle
+        try:
+            yield solution_of(result.puzzle, result)
+        except (InvalidGridError, NoSolutionError, MultipleSolutionsError) as error:
+            raise type(error)(f"puzzle {index}: {error}") from None

@@ -321,7 +321,7 @@ static int load(Board *board, const uint8_t values[81])
     return 1;
 }
 
-uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81])
+uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget)
 {
     Board stack[81];
     uint8_t guessed_digit[81];
@@ -342,6 +342,8 @@ uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81])
             if (++count >= limit)
                 return count;
         } else if (state == STUCK && band >= 0 && depth < 81) {
+            if (budget_spent(budget))
+                return count;
             uint32_t bit = 1u << position;
             int d = 0;
             while (!(board.candidates[d * 3 + band] & bit))
