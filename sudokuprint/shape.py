@@ -48,7 +48,7 @@ class House:
     index: int
     cells: tuple[int, ...]
 
-    @property
+    @cached_property
     def name(self) -> str:
         """Human name, 1-based: ``row 3``, ``column 7``, ``box 5``."""
         return f"{self.kind} {self.index + 1}"
@@ -108,7 +108,7 @@ class Shape:
         """Bitmask with bit ``d-1`` set for every digit ``d``."""
         return (1 << self.side) - 1
 
-    @property
+    @cached_property
     def name(self) -> str:
         """``9x9``, or ``6x6 (3x2 boxes)`` where the side alone is ambiguous."""
         base = f"{self.side}x{self.side}"

@@ -129,16 +129,16 @@ def solve(
     def solutions() -> Iterator[Grid]:
         for source, record, result in searched(records, 1 if allow_multiple else 2, timeout):
             with about_puzzle(source, record.line):
-                solution = _solution(record.grid, result)
+                solution = _solution(result)
             yield solution
 
     with atomic_output(output) as out:
         write_all(solutions(), out, target)
 
 
-def _solution(grid: Grid, result: SolveResult) -> Grid:
+def _solution(result: SolveResult) -> Grid:
     try:
-        return solution_of(grid, result)
+        return solution_of(result)
     except MultipleSolutionsError as error:
         raise MultipleSolutionsError(f"{error} (use --allow-multiple)") from None
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 import os
-from contextlib import contextmanager
 from types import ModuleType
 from typing import Iterable, Iterator, Sequence, Union
 
@@ -25,7 +24,7 @@ from ..errors import (
     NoSolutionError,
     SolverTimeoutError,
 )
-from ..grid import Grid
+from ..grid import Grid, line_values
 from ..shape import Shape
 from . import pure
 
@@ -79,7 +78,7 @@ def get_backend(name: str | None = None) -> ModuleType:
 
 
 Puzzle = Union[Grid, str]
-"""What the batch calls take: a grid, or a standard puzzle string (formats.md §1)."""
+"""What the solver takes: a grid, or a standard puzzle string (formats.md §1)."""
 
 BATCH_SIZE = 4096
 """Puzzles handed to a backend in one batch call."""
@@ -88,11 +87,12 @@ BATCH_SIZE = 4096
 class SolveResult:
     """How many solutions were found (up to the limit) and the first one.
 
-    The solution :class:`Grid` is built only when asked for (``.solution``);
-    ``solution_values`` gives its cell values without building it.
+    The grids are built only when asked for: ``.solution`` (and ``.puzzle``
+    for a search of a string); ``solution_values`` gives the cell values
+    without building a grid.
     """
 
-    __slots__ = ("count", "limit", "_puzzle", "_values", "_solution")
+    __slots__ = ("count", "limit", "shape", "_puzzle", "_puzzle_values", "_values", "_solution")
 
     def __init__(
         self,
@@ -102,24 +102,36 @@ class SolveResult:
         *,
         puzzle: Grid | None = None,
         values: Sequence[int] | None = None,
+        shape: Shape | None = None,
+        puzzle_values: bytes | None = None,
     ) -> None:
         self.count = count
         self.limit = limit
         self._solution = solution
         self._puzzle = puzzle
         self._values = values
+        self._puzzle_values = puzzle_values
+        known = puzzle or solution
+        self.shape = shape or (known.shape if known is not None else None)
+
+    @property
+    def puzzle(self) -> Grid | None:
+        """The grid that was searched (None for a result made by hand without one)."""
+        if self._puzzle is None and self._puzzle_values is not None and self.shape is not None:
+            values = self._puzzle_values
+            self._puzzle = Grid._unchecked(
+                self.shape, tuple(values), frozenset(itertools.compress(range(len(values)), values))
+            )
+        return self._puzzle
 
     @property
     def solution(self) -> Grid | None:
         """The first solution found: the puzzle's grid with every cell filled (None when there is none)."""
-        if self._solution is None and self._values is not None and self._puzzle is not None:
-            self._solution = self._puzzle.with_values(self._values)
+        if self._solution is None and self._values is not None:
+            puzzle = self.puzzle
+            if puzzle is not None:
+                self._solution = puzzle.with_values(self._values)
         return self._solution
-
-    @property
-    def puzzle(self) -> Grid | None:
-        """The grid that was searched (when the result came from :func:`search` or a batch call)."""
-        return self._puzzle
 
     @property
     def solution_values(self) -> tuple[int, ...] | None:
@@ -142,6 +154,8 @@ class SolveResult:
 
 def check_limit(limit: int) -> None:
     """``ValueError`` unless ``limit`` is a whole number from 1 to 2**63 - 1."""
+    if limit.__class__ is int and 0 < limit <= pure.MAX_LIMIT:
+        return
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= pure.MAX_LIMIT:
         raise ValueError(f"limit must be a whole number from 1 to 2**63 - 1, got {limit!r}")
 
@@ -151,63 +165,84 @@ def _check_time_limit(time_limit: float | None) -> None:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
 
 
-@contextmanager
-def _stopped_as_errors(time_limit: float | None, offset: int | None = None) -> Iterator[None]:
-    """Turn a backend's TimeoutError / InterruptedError into :class:`SolverTimeoutError`.
+def _gave_up(error: Exception, time_limit: float | None, offset: int | None = None) -> SolverTimeoutError:
+    """The :class:`SolverTimeoutError` for a backend's TimeoutError / InterruptedError.
 
     In a batch (``offset`` = puzzles before this call) the message and the
     error's ``puzzle`` name the puzzle it stopped at.
     """
-    try:
-        yield
-    except (TimeoutError, InterruptedError) as error:
-        index = getattr(error, "puzzle", None)
-        puzzle = offset + index if offset is not None and index is not None else None
-        where = f"puzzle {puzzle}: " if puzzle is not None else ""
-        if isinstance(error, TimeoutError):
-            message = f"{where}gave up after {time_limit:g} s"
-        else:
-            message = f"{where}the search was stopped on request"
-        raise SolverTimeoutError(message, seconds=time_limit, puzzle=puzzle) from None
+    index = getattr(error, "puzzle", None)
+    puzzle = offset + index if offset is not None and index is not None else None
+    where = f"puzzle {puzzle}: " if puzzle is not None else ""
+    if isinstance(error, TimeoutError):
+        message = f"{where}gave up after {time_limit:g} s"
+    else:
+        message = f"{where}the search was stopped on request"
+    return SolverTimeoutError(message, seconds=time_limit, puzzle=puzzle)
+
+
+def _as_grid(puzzle: Puzzle) -> Grid:
+    if isinstance(puzzle, Grid):
+        return puzzle
+    if isinstance(puzzle, str):
+        from ..formats.standard import parse_standard
+
+        return parse_standard(puzzle)
+    raise TypeError(f"expected a Grid or a puzzle string, got {type(puzzle).__name__}")
+
+
+def _load(puzzle: Puzzle) -> tuple[Grid | None, Shape, bytes]:
+    """The grid (None for a bare line: built only if asked), shape and cell values of a puzzle."""
+    if puzzle.__class__ is str:
+        found = line_values(puzzle)  # type: ignore[arg-type]
+        if found is not None:
+            return None, found[0], found[1]
+    grid = _as_grid(puzzle)
+    return grid, grid.shape, grid.cell_bytes
 
 
 def search(
-    grid: Grid,
+    puzzle: Puzzle,
     limit: int = 2,
     *,
     backend: str | None = None,
     time_limit: float | None = None,
     stop: bytearray | None = None,
 ) -> SolveResult:
-    """Count the solutions of ``grid`` up to ``limit`` and keep the first.
+    """Count the solutions of a puzzle (a grid or a standard string) up to ``limit``; keep the first.
 
     Every value in the grid (givens and filled digits) is kept; a grid with
     conflicting digits has no solution.  ``time_limit`` (seconds) ends the
     search with :class:`SolverTimeoutError`, as does setting ``stop[0]`` (a
     ``bytearray(1)`` another thread may set); Ctrl-C stops it at once.
+    A string that is not a standard puzzle raises :class:`ParseError`.
     """
     check_limit(limit)
-    _check_time_limit(time_limit)
+    if time_limit is not None:
+        _check_time_limit(time_limit)
     engine = get_backend(backend)
-    with _stopped_as_errors(time_limit):
-        count, first = engine.solve(grid.values, grid.shape, limit, time_limit=time_limit, stop=stop)
-    return SolveResult(count, None, limit, puzzle=grid, values=first)
+    grid, shape, values = _load(puzzle)
+    try:
+        count, first = engine.solve_bytes(values, shape, limit, time_limit, stop)
+    except (TimeoutError, InterruptedError) as error:
+        raise _gave_up(error, time_limit) from None
+    return SolveResult(count, None, limit, puzzle=grid, values=first, shape=shape, puzzle_values=values)
 
 
 def count_solutions(
-    grid: Grid, limit: int = 2, *, backend: str | None = None, time_limit: float | None = None
+    grid: Puzzle, limit: int = 2, *, backend: str | None = None, time_limit: float | None = None
 ) -> int:
     """The number of solutions, counted up to ``limit`` (so ``2`` means "two or more")."""
     return search(grid, limit, backend=backend, time_limit=time_limit).count
 
 
-def is_unique(grid: Grid, *, backend: str | None = None, time_limit: float | None = None) -> bool:
-    """True when the grid has exactly one solution."""
+def is_unique(grid: Puzzle, *, backend: str | None = None, time_limit: float | None = None) -> bool:
+    """True when the puzzle (a grid or a standard string) has exactly one solution."""
     return search(grid, 2, backend=backend, time_limit=time_limit).count == 1
 
 
 def solve(
-    grid: Grid, *, require_unique: bool = True, backend: str | None = None, time_limit: float | None = None
+    grid: Puzzle, *, require_unique: bool = True, backend: str | None = None, time_limit: float | None = None
 ) -> Grid:
     """The solved grid (givens kept as givens, the rest filled in).
 
@@ -216,15 +251,16 @@ def solve(
     ``require_unique`` is false, :class:`MultipleSolutionsError` when there
     are several; :class:`SolverTimeoutError` past ``time_limit`` seconds.
     """
-    return solution_of(grid, search(grid, 2 if require_unique else 1, backend=backend, time_limit=time_limit))
+    return solution_of(search(grid, 2 if require_unique else 1, backend=backend, time_limit=time_limit))
 
 
-def solution_of(grid: Grid, result: SolveResult) -> Grid:
-    """The solution of a searched grid, or the error that says why there is none (as :func:`solve`)."""
+def solution_of(result: SolveResult) -> Grid:
+    """The solution of a search, or the error that says why there is none (as :func:`solve`)."""
     if result.count == 0:
-        conflicts = grid.conflicts()  # looked for only here: the engines see clashes as no solution
+        grid = result.puzzle
+        conflicts = grid.conflicts() if grid is not None else []  # looked for only here: a clash is no solution
         if conflicts:
-            raise InvalidGridError("; ".join(c.describe(grid.shape) for c in conflicts))
+            raise InvalidGridError("; ".join(c.describe(result.shape or grid.shape) for c in conflicts))
         raise NoSolutionError("the puzzle has no solution")
     if result.count > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution")
@@ -236,21 +272,11 @@ def solution_of(grid: Grid, result: SolveResult) -> Grid:
 # -- batches ------------------------------------------------------------------
 
 
-def _as_grid(puzzle: Puzzle, index: int) -> Grid:
-    if isinstance(puzzle, Grid):
-        return puzzle
-    if isinstance(puzzle, str):
-        from ..formats.standard import parse_standard
-
-        return parse_standard(puzzle)
-    raise TypeError(f"puzzle {index}: expected a Grid or a puzzle string, got {type(puzzle).__name__}")
-
-
-def _batches(puzzles: Iterable[Puzzle]) -> Iterator[tuple[Shape, list[Grid]]]:
-    """Consecutive puzzles of one shape, up to BATCH_SIZE at a time, as grids."""
-    grids = (_as_grid(puzzle, index) for index, puzzle in enumerate(puzzles))
-    for shape, run in itertools.groupby(grids, key=lambda grid: grid.shape):
-        while chunk := list(itertools.islice(run, BATCH_SIZE)):
+def _batches(puzzles: Iterable[Puzzle]) -> Iterator[tuple[Shape, list[tuple[Grid | None, bytes]]]]:
+    """Consecutive puzzles of one shape, up to BATCH_SIZE at a time, as (grid or None, values)."""
+    loaded = map(_load, puzzles)
+    for shape, run in itertools.groupby(loaded, key=lambda item: item[1]):
+        while chunk := [(grid, values) for grid, _, values in itertools.islice(run, BATCH_SIZE)]:
             yield shape, chunk
 
 
@@ -265,22 +291,27 @@ def search_many(
     """:func:`search` over many puzzles (grids or standard strings), lazily, many per engine call.
 
     ``time_limit`` holds for each puzzle; :class:`SolverTimeoutError` names the
-    puzzle (counted from 0) that took too long.
+    puzzle (counted from 0) that took too long, also in its ``puzzle``.
     """
     check_limit(limit)
-    _check_time_limit(time_limit)
+    if time_limit is not None:
+        _check_time_limit(time_limit)
     engine = get_backend(backend)
     done = 0
-    for shape, grids in _batches(puzzles):
-        buffer = b"".join(bytes(grid.values) for grid in grids)
+    for shape, loaded in _batches(puzzles):
+        buffer = b"".join([values for _, values in loaded])
         solutions = bytearray(len(buffer))
-        with _stopped_as_errors(time_limit, done):
+        try:
             counts = engine.count_buffer(buffer, shape, limit, time_limit=time_limit, stop=stop, solutions=solutions)
+        except (TimeoutError, InterruptedError) as error:
+            raise _gave_up(error, time_limit, done) from None
         size = shape.cell_count
-        for at, (grid, count) in enumerate(zip(grids, counts)):
-            first = solutions[at * size : (at + 1) * size] if count else None
-            yield SolveResult(count, None, limit, puzzle=grid, values=first)
-        done += len(grids)
+        at = 0
+        for (grid, values), count in zip(loaded, counts):
+            first = bytes(solutions[at : at + size]) if count else None
+            yield SolveResult(count, None, limit, puzzle=grid, values=first, shape=shape, puzzle_values=values)
+            at += size
+        done += len(loaded)
 
 
 def count_many(
@@ -306,8 +337,7 @@ def solve_many(
     """:func:`solve` over many puzzles, lazily; an error names the puzzle (counted from 0)."""
     limit = 2 if require_unique else 1
     for index, result in enumerate(search_many(puzzles, limit, backend=backend, time_limit=time_limit)):
-        assert result.puzzle is not None  # search_many keeps every puzzle
         try:
-            yield solution_of(result.puzzle, result)
+            yield solution_of(result)
         except (InvalidGridError, NoSolutionError, MultipleSolutionsError) as error:
             raise type(error)(f"puzzle {index}: {error}") from None

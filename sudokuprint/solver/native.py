@@ -99,6 +99,13 @@ def solve(
     return count, list(first) if first is not None else None
 
 
+def solve_bytes(
+    values: bytes, shape: Shape, limit: int, time_limit: float | None = None, stop: bytearray | None = None
+) -> tuple[int, bytes | None]:
+    """:func:`solve` on cell values already packed as bytes (the fast path of ``solver.search``)."""
+    return _extension().solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
+
+
 def count_buffer(
     buffer: bytes,
     shape: Shape,

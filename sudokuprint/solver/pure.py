@@ -410,6 +410,14 @@ def solve(
     return search.count, _values_of(t, search.first) if search.first is not None else None
 
 
+def solve_bytes(
+    values: bytes, shape: Shape, limit: int, time_limit: float | None = None, stop: bytearray | None = None
+) -> tuple[int, bytes | None]:
+    """:func:`solve` on cell values packed as bytes, the first solution as bytes (the backend contract)."""
+    count, first = solve(values, shape, limit, time_limit=time_limit, stop=stop)
+    return count, bytes(first) if first is not None else None
+
+
 def count_buffer(
     buffer: bytes,
     shape: Shape,
