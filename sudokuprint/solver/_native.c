@@ -350,6 +350,44 @@ done:
     return result;
 }
 
+static PyObject *native_fill(PyObject *module, PyObject *args)
+{
+    Py_buffer view;
+    Request r = {0};
+    long max_nodes;
+    r.limit = 1;
+    if (!PyArg_ParseTuple(args, "y*iil:fill", &view, &r.box_width, &r.box_height, &max_nodes))
+        return NULL;
+    PyObject *result = NULL;
+    uint8_t values[NATIVE_MAX_CELLS];
+    GenericTables *tables = NULL;
+    if (check_request(&r) < 0)
+        goto done;
+    if (view.len != r.cell_count) {
+        PyErr_Format(PyExc_ValueError, "a %dx%d grid has %d cells, got %zd values", r.side, r.side, r.cell_count,
+                     view.len);
+        goto done;
+    }
+    memcpy(values, view.buf, (size_t)r.cell_count);
+    if (check_values(&r, values, 1) < 0)
+        goto done;
+    tables = PyMem_RawMalloc(sizeof(GenericTables));
+    if (!tables) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    generic_tables(tables, r.box_width, r.box_height);
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = generic_fill(tables, values, max_nodes);
+    Py_END_ALLOW_THREADS
+    result = found > 0 ? PyBytes_FromStringAndSize((const char *)values, r.cell_count) : Py_NewRef(Py_None);
+done:
+    PyMem_RawFree(tables);
+    PyBuffer_Release(&view);
+    return result;
+}
+
 static PyMethodDef native_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))native_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)\n"
@@ -362,6 +400,11 @@ static PyMethodDef native_methods[] = {
      "Solution counts, up to limit, of puzzles packed back to back in one bytes buffer; each\n"
      "puzzle's first solution goes to the writable buffer `solutions` when given.  The time\n"
      "limit is per puzzle; a stop names the puzzle in the exception's `puzzle` attribute."},
+    {"fill", (PyCFunction)native_fill, METH_VARARGS,
+     "fill(values, box_width, box_height, max_nodes) -> bytes or None\n\n"
+     "A full grid from the given digits by a plain depth-first search (first empty cell with the\n"
+     "fewest candidates, digits ascending, at most max_nodes digits placed); None when there is\n"
+     "none or the budget runs out.  sudokuprint.generator.complete has the same search in Python."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -306,3 +306,83 @@ uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_
         s->positions[guessed_digit[depth]].w[guessed_cell[depth] >> 6] &= ~((uint64_t)1 << (guessed_cell[depth] & 63));
     }
 }
+
+int generic_fill(const GenericTables *t, uint8_t *values, long max_nodes)
+{
+    int side = t->side, cells = t->cell_count;
+    uint32_t full = (1u << side) - 1, rows[NATIVE_MAX_SIDE] = {0}, columns[NATIVE_MAX_SIDE] = {0},
+             boxes[NATIVE_MAX_SIDE] = {0};
+    int row_of[NATIVE_MAX_CELLS], column_of[NATIVE_MAX_CELLS], box_of[NATIVE_MAX_CELLS];
+    for (int cell = 0; cell < cells; cell++) {
+        row_of[cell] = cell / side;
+        column_of[cell] = cell % side;
+        for (int b = 0; b < side; b++)
+            if (bits_has(&t->houses[2 * side + b], cell))
+                box_of[cell] = b;
+    }
+    for (int cell = 0; cell < cells; cell++) {
+        if (!values[cell])
+            continue;
+        uint32_t bit = 1u << (values[cell] - 1);
+        if ((rows[row_of[cell]] | columns[column_of[cell]] | boxes[box_of[cell]]) & bit)
+            return 0;
+        rows[row_of[cell]] |= bit;
+        columns[column_of[cell]] |= bit;
+        boxes[box_of[cell]] |= bit;
+    }
+    int stack_cell[NATIVE_MAX_CELLS];
+    uint32_t stack_untried[NATIVE_MAX_CELLS];
+    int depth = 0;
+    long nodes = 0;
+    for (;;) {
+        int best = -1, best_count = side + 1;
+        uint32_t best_mask = 0;
+        for (int cell = 0; cell < cells; cell++) {
+            if (values[cell])
+                continue;
+            uint32_t mask = full & ~(rows[row_of[cell]] | columns[column_of[cell]] | boxes[box_of[cell]]);
+            int count = popcount64(mask);
+            if (count < best_count) {
+                best = cell;
+                best_mask = mask;
+                best_count = count;
+                if (!count)
+                    break;
+            }
+        }
+        if (best < 0)
+            return 1;
+        if (best_count) {
+            stack_cell[depth] = best;
+            stack_untried[depth] = best_mask;
+            depth++;
+        }
+        /* The lowest untried digit on top of the stack, taking back tries that are done. */
+        for (;;) {
+            if (!depth)
+                return 0;
+            int cell = stack_cell[depth - 1];
+            if (values[cell]) {
+                uint32_t bit = 1u << (values[cell] - 1);
+                rows[row_of[cell]] ^= bit;
+                columns[column_of[cell]] ^= bit;
+                boxes[box_of[cell]] ^= bit;
+                values[cell] = 0;
+            }
+            uint32_t untried = stack_untried[depth - 1];
+            if (!untried) {
+                depth--;
+                continue;
+            }
+            uint32_t low = untried & (0u - untried);
+            stack_untried[depth - 1] = untried ^ low;
+            if (++nodes > max_nodes)
+                return -1;
+            values[cell] = (uint8_t)(popcount64(low - 1) + 1);
+            rows[row_of[cell]] |= low;
+            columns[column_of[cell]] |= low;
+            boxes[box_of[cell]] |= low;
+            break;
+        }
+    }
+}

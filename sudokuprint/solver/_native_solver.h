@@ -87,4 +87,12 @@ int generic_tables(GenericTables *tables, int box_width, int box_height);
 uint64_t generic_solve(const GenericTables *tables, GenericState *stack, const uint8_t *values, uint64_t limit,
                        uint8_t *first, Budget *budget);
 
+/* Fill the empty cells (0) of `values` in place by a plain depth-first
+ * search: always the first empty cell with the fewest candidates, its digits
+ * in ascending order, at most `max_nodes` digits placed.  Returns 1 when the
+ * grid is full, 0 when there is no way (or clashing digits), -1 when the
+ * budget ran out.  The generator's completion; complete.py has the same
+ * search in Python, step for step, so both give the same grid. */
+int generic_fill(const GenericTables *tables, uint8_t *values, long max_nodes);
+
 #endif

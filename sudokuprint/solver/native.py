@@ -106,6 +106,11 @@ def solve_bytes(
     return _extension().solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
 
 
+def fill(values: Sequence[int], shape: Shape, budget: int) -> bytes | None:
+    """The generator's fill search in C (see :mod:`sudokuprint.generator.complete`)."""
+    return _extension().fill(pack_values(values, shape), shape.box_width, shape.box_height, budget)
+
+
 def count_buffer(
     buffer: bytes,
     shape: Shape,
