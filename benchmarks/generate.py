@@ -142,8 +142,7 @@ def main() -> None:
     for givens, cells in PATTERNS.items():
         times = [first_puzzle_seconds(cells, seed, args.pattern_limit) for seed in range(5)]
         shown = ", ".join("fail" if t is None else f"{t:.2f}" for t in times)
-        solved = sorted(t if t is not None else float("inf") for t in times)
-        median = statistics.median(solved)
+        median = statistics.median(sorted(t if t is not None else float("inf") for t in times))
         print(f"{givens}-given symmetric pattern: median {median:.2f} s to the first unique puzzle (seeds 0-4: {shown})")
     if args.random_patterns:
         times = [first_puzzle_seconds(cells, 0, args.pattern_limit) for cells in random_patterns(args.random_patterns, 20)]

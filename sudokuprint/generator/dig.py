@@ -157,8 +157,9 @@ def generate_puzzle(
     # 3 and 4 are common among fully dug puzzles, so those are dug for
     # uniqueness alone and filtered, sparing a grading at every removal.  A
     # minimal puzzle must always be dug for uniqueness alone.
-    bounded = target.level is not None and target.level <= 2 and not target.minimal
-    keep = _level_at_most(target.level, shape) if bounded else None
+    keep = None
+    if target.level is not None and target.level <= 2 and not target.minimal:
+        keep = _level_at_most(target.level, shape)
     stats = SearchStats()
     started = time.monotonic()
     while stats.tries < max_tries:

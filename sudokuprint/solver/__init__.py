@@ -52,12 +52,26 @@ def backend_names() -> list[str]:
     return list(_BACKENDS)
 
 
+# os.environ.get costs more than a whole easy search; its mapping's own dict
+# (kept in step with os.environ and putenv by CPython) is read directly.
+_ENVIRON_DATA = getattr(os.environ, "_data", None)
+_ENVIRON_KEY = os.environ.encodekey(BACKEND_ENV) if hasattr(os.environ, "encodekey") else None  # type: ignore[attr-defined]
+
+
+def _wanted_backend() -> str:
+    """``$SUDOKUPRINT_BACKEND``, stripped and lower-case ('' when unset)."""
+    if isinstance(_ENVIRON_DATA, dict) and _ENVIRON_KEY is not None:
+        raw = _ENVIRON_DATA.get(_ENVIRON_KEY)
+        return os.environ.decodevalue(raw).strip().lower() if raw is not None else ""  # type: ignore[attr-defined]
+    return os.environ.get(BACKEND_ENV, "").strip().lower()
+
+
 def active_backend() -> ModuleType:
     """The backend in use: ``$SUDOKUPRINT_BACKEND`` if set, else the fastest importable.
 
     Raises :class:`MissingDependencyError` when the variable names a backend that is not there.
     """
-    wanted = os.environ.get(BACKEND_ENV, "").strip().lower()
+    wanted = _wanted_backend()
     if wanted:
         if wanted not in _BACKENDS:
             raise MissingDependencyError(
@@ -259,8 +273,8 @@ def solution_of(result: SolveResult) -> Grid:
     if result.count == 0:
         grid = result.puzzle
         conflicts = grid.conflicts() if grid is not None else []  # looked for only here: a clash is no solution
-        if conflicts:
-            raise InvalidGridError("; ".join(c.describe(result.shape or grid.shape) for c in conflicts))
+        if grid is not None and conflicts:
+            raise InvalidGridError("; ".join(c.describe(grid.shape) for c in conflicts))
         raise NoSolutionError("the puzzle has no solution")
     if result.count > 1:
         raise MultipleSolutionsError("the puzzle has more than one solution")

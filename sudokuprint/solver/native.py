@@ -103,7 +103,7 @@ def solve_bytes(
     values: bytes, shape: Shape, limit: int, time_limit: float | None = None, stop: bytearray | None = None
 ) -> tuple[int, bytes | None]:
     """:func:`solve` on cell values already packed as bytes (the fast path of ``solver.search``)."""
-    return _extension().solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
+    return _solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
 
 
 def fill(values: Sequence[int], shape: Shape, budget: int) -> bytes | None:
@@ -197,6 +197,13 @@ def pack_values(values: Sequence[int], shape: Shape) -> bytes:
 def _check_limit(limit: int) -> None:
     if limit.__class__ is not int and not isinstance(limit, int) or not 1 <= limit <= pure.MAX_LIMIT:
         raise ValueError(f"limit must be an integer from 1 to 2**63 - 1, got {limit!r}")
+
+
+def _unavailable(*args: object) -> tuple[int, bytes | None]:
+    raise RuntimeError(f"the native solver backend is not available: {_UNAVAILABLE_REASON}")
+
+
+_solve = _native.solve if _native is not None else _unavailable
 
 
 def _extension():

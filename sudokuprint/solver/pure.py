@@ -158,7 +158,7 @@ class _Tables:
         # cleared_by[d * C + c]: the bits that placing digit d in cell c clears.  The
         # whole table takes side**6 / 8 bytes (2 MB at 16x16), so larger grids fill it lazily.
         if side <= _EAGER_TABLE_MAX_SIDE:
-            self.cleared_by: Sequence[int] = tuple(map(self._cleared_by, range(side * cells)))
+            self.cleared_by: Sequence[int] | dict[int, int] = tuple(map(self._cleared_by, range(side * cells)))
         else:
             self.cleared_by = _LazyTable(self._cleared_by)
 
@@ -439,7 +439,7 @@ def count_buffer(
         try:
             count, first = solve(buffer[start : start + size], shape, limit, time_limit=time_limit, stop=stop)
         except (TimeoutError, InterruptedError) as error:
-            error.puzzle = index  # type: ignore[attr-defined]
+            setattr(error, "puzzle", index)  # which puzzle of the batch, as the C backend says
             raise
         counts.append(count)
         if solutions is not None:
