@@ -4,6 +4,7 @@ large-box branching, the 16x16 size limit and the solution-limit range."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -166,3 +167,25 @@ def test_cli_timeout_names_the_puzzle_and_exits_1(tmp_path) -> None:
             assert "more than one solution" in result.output  # the first puzzle stops solve
     result = runner.invoke(main, ["check", str(source), "--timeout", "0"])
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ctrl_c_during_check_exits_130_without_a_traceback(backend: str, tmp_path) -> None:
+    source = tmp_path / "hopeless.txt"
+    source.write_text(ISSUE_16 + "\n" + HOPELESS_15 + "\n")  # the first answers at once, the second never
+    env = {**os.environ, "SUDOKUPRINT_BACKEND": backend, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sudokuprint", "check", str(source)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO, env=env,
+    )
+    assert process.stdout is not None
+    try:
+        assert process.stdout.readline().startswith("not-unique")  # so now it searches the second
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        began = time.monotonic()
+        _, stderr = process.communicate(timeout=10)
+    finally:
+        process.kill()
+    assert time.monotonic() - began < 1.0
+    assert process.returncode == 130 and "interrupted" in stderr and "Traceback" not in stderr
