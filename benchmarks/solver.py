@@ -255,14 +255,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if tdoku is not None:
             solvers["tdoku"] = tdoku
         else:
-            print(f"(tdoku not found at {TDOKU_LIB}: its row is skipped)")
+            print(f"(tdoku not found at {TDOKU_LIB}: its row is skipped)", file=sys.stderr)
         for kind in ("grid", "line", "parse"):
             solvers[f"api-{kind}"] = api_solver(kind)
     if not args.no_baseline:
         solvers[BASELINE] = norvig_baseline.count_solutions
-    print(f"load average {os.getloadavg()[0]:.1f}; CPU time of this process, solvers taking turns on chunks of {CHUNK}")
     print(f"{'set':<10} {'puzzles':>7} {'solver':<9} {'solve/s':>9} {'unique/s':>9} {'x solve':>8} {'x unique':>9}"
-          f" {'x tdoku':>8} {'x tdoku':>8}")
+          + (f" {'x tdoku':>8} {'x tdoku':>8}" if "tdoku" in solvers else "")
+          + f"   (CPU time, turns of {CHUNK} puzzles; load average {os.getloadavg()[0]:.1f})")
     failures: list[str] = []
     for key in args.sets:
         puzzle_set = SETS[key]

@@ -6,7 +6,9 @@ false, so :mod:`sudokuprint.solver` falls back to the pure-Python backend.
 
 Two C engines sit behind it (``_native_solver9.c``, ``_native_generic.c``):
 a fast one for the classic 9x9 grid and a generic one for every shape up to
-16x16.  Larger grids (20x20, 25x25) are passed to the pure-Python solver.
+16x16, the largest grid sudokuprint takes (:data:`sudokuprint.shape.MAX_SIDE`).
+Every search is bounded: a time limit, a stop flag and Ctrl-C end it (see
+``_native.c``).
 
 Inputs are checked here, before any C runs (lengths, value ranges, limit);
 the C side checks again and raises ``ValueError`` rather than misbehave.
@@ -43,7 +45,7 @@ else:
     _UNAVAILABLE_REASON = None
 
 MAX_SIDE = 16
-"""The largest grid side the C engines take; larger grids use the pure-Python solver."""
+"""The largest grid side the C engines take (the largest sudokuprint takes)."""
 
 _VALID_VALUES = [bytes(range(side + 1)) for side in range(MAX_GRID_SIDE + 1)]
 """For each side: the byte values a cell may hold (0 = empty, 1..side)."""
