@@ -89,12 +89,12 @@ class Shape:
             return cls.for_side(side)
         return None
 
-    @property
+    @cached_property
     def side(self) -> int:
         """N, the number of cells in a row (and of digits)."""
         return self.box_width * self.box_height
 
-    @property
+    @cached_property
     def cell_count(self) -> int:
         return self.side * self.side
 

@@ -46,16 +46,17 @@ def _frame(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], 
     return tuple(colours), tuple(edges), places
 
 
-_SALT = 0x5BD1E995
 _MASK = (1 << 64) - 1
+_SPREAD = {kind: hash((kind, 0x5BD1E995)) for kind in (_LINE, _CHUTE, _BOX, _DIGIT, _GIVEN)}
+"""The first colours, spread over 64 bits so that sums of them tell multisets apart."""
 
 
 def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
     """A short hash, equal for puzzles equivalent under the grid's symmetries.
 
     Each round gives every node a new colour from its colour and the multiset
-    of its neighbours' colours, summed as hashes (a sum does not depend on
-    the order, so no sorting).  Colours are small ints hashed with ``hash()``
+    of its neighbours' colours, summed (colours are 64-bit hashes, and a sum
+    does not depend on the order, so no sorting).  Colours are small ints hashed with ``hash()``
     of int tuples, which does not depend on ``PYTHONHASHSEED``; keys are
     compared within one platform only.
     """
@@ -71,9 +72,9 @@ def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
             neighbours.append(list(ends))
             for end in ends:
                 neighbours[end].append(given)
+    colours = [_SPREAD[colour] for colour in colours]
     for _ in range(_ROUNDS):
-        spread = [hash((colour, _SALT)) for colour in colours]
-        pick = spread.__getitem__
+        pick = colours.__getitem__
         colours = [hash((colour, sum(map(pick, near)) & _MASK)) for colour, near in zip(colours, neighbours)]
     return hashlib.blake2b(repr(sorted(colours)).encode(), digest_size=16).hexdigest()
 

@@ -29,12 +29,19 @@ FILL_BUDGET = 20_000
 def random_seed_digits(shape: Shape, rng: random.Random, count: int) -> list[int]:
     """``count`` random digits on random cells, none clashing with another (0 = empty)."""
     values = [0] * shape.cell_count
-    peers = shape.peers
+    houses = _houses_of(shape)
+    side = shape.side
+    used_in = [0] * (3 * side)  # digits placed in each row, column and box, as masks
     for cell in rng.sample(range(shape.cell_count), count):
-        used = {values[p] for p in peers[cell]}
-        choices = [d for d in shape.digits if d not in used]
+        row, column, box = houses[cell]
+        used = used_in[row] | used_in[side + column] | used_in[2 * side + box]
+        choices = [d for d in range(1, side + 1) if not used >> (d - 1) & 1]
         if choices:
-            values[cell] = rng.choice(choices)
+            digit = values[cell] = rng.choice(choices)
+            bit = 1 << (digit - 1)
+            used_in[row] |= bit
+            used_in[side + column] |= bit
+            used_in[2 * side + box] |= bit
     return values
 
 
