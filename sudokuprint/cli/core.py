@@ -41,7 +41,7 @@ _LARGEST_BATCH = 1024
 
 
 def searched(
-    records: Iterable[tuple[str, Record]], limit: int, timeout: float | None
+    records: Iterable[tuple[str, Record]], limit: int, timeout: float | None, *, solutions: bool = True
 ) -> Iterator[tuple[str, Record, SolveResult]]:
     """Each record with its search result, many puzzles per solver call.
 
@@ -53,7 +53,8 @@ def searched(
     size = 1
     while batch := list(itertools.islice(items, size)):
         try:
-            results = list(search_many((record.grid for _, record in batch), limit, time_limit=timeout))
+            grids = (record.grid for _, record in batch)
+            results = list(search_many(grids, limit, time_limit=timeout, solutions=solutions))
         except SolverTimeoutError as error:
             source, record = batch[error.puzzle or 0]
             raise SolverTimeoutError(f"{source}, line {record.line}: gave up after {timeout:g} s") from None
@@ -84,7 +85,7 @@ def check(inputs: tuple[str, ...], from_format: str | None, as_json: bool, timeo
     all_unique = True
     with atomic_output(output) as out:
         records = with_progress(read_inputs(inputs, from_format), "checking")
-        for source, record, result in searched(records, 2, timeout):
+        for source, record, result in searched(records, 2, timeout, solutions=False):
             report = check_grid(record.grid, result)
             status = _status(report)
             all_unique &= status == "unique"

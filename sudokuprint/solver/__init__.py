@@ -301,11 +301,13 @@ def search_many(
     backend: str | None = None,
     time_limit: float | None = None,
     stop: bytearray | None = None,
+    solutions: bool = True,
 ) -> Iterator[SolveResult]:
     """:func:`search` over many puzzles (grids or standard strings), lazily, many per engine call.
 
     ``time_limit`` holds for each puzzle; :class:`SolverTimeoutError` names the
     puzzle (counted from 0) that took too long, also in its ``puzzle``.
+    ``solutions=False`` counts only (every result's ``solution`` is None).
     """
     check_limit(limit)
     if time_limit is not None:
@@ -314,15 +316,15 @@ def search_many(
     done = 0
     for shape, loaded in _batches(puzzles):
         buffer = b"".join([values for _, values in loaded])
-        solutions = bytearray(len(buffer))
+        found = bytearray(len(buffer)) if solutions else None
         try:
-            counts = engine.count_buffer(buffer, shape, limit, time_limit=time_limit, stop=stop, solutions=solutions)
+            counts = engine.count_buffer(buffer, shape, limit, time_limit=time_limit, stop=stop, solutions=found)
         except (TimeoutError, InterruptedError) as error:
             raise _gave_up(error, time_limit, done) from None
         size = shape.cell_count
         at = 0
         for (grid, values), count in zip(loaded, counts):
-            first = bytes(solutions[at : at + size]) if count else None
+            first = bytes(found[at : at + size]) if count and found is not None else None
             yield SolveResult(count, None, limit, puzzle=grid, values=first, shape=shape, puzzle_values=values)
             at += size
         done += len(loaded)
@@ -337,7 +339,7 @@ def count_many(
     stop: bytearray | None = None,
 ) -> Iterator[int]:
     """Solution counts (up to ``limit``) of many puzzles (grids or standard strings), many per engine call."""
-    for result in search_many(puzzles, limit, backend=backend, time_limit=time_limit, stop=stop):
+    for result in search_many(puzzles, limit, backend=backend, time_limit=time_limit, stop=stop, solutions=False):
         yield result.count
 
 
