@@ -45,6 +45,7 @@ def _load_backends() -> dict[str, ModuleType]:
 
 
 _BACKENDS = _load_backends()
+_PREFERRED = next(iter(_BACKENDS.values()))
 
 
 def backend_names() -> list[str]:
@@ -166,6 +167,9 @@ class SolveResult:
         return f"SolveResult(count={self.count}, limit={self.limit})"
 
 
+_new_result = object.__new__
+
+
 def check_limit(limit: int) -> None:
     """``ValueError`` unless ``limit`` is a whole number from 1 to 2**63 - 1."""
     if limit.__class__ is int and 0 < limit <= pure.MAX_LIMIT:
@@ -231,16 +235,28 @@ def search(
     ``bytearray(1)`` another thread may set); Ctrl-C stops it at once.
     A string that is not a standard puzzle raises :class:`ParseError`.
     """
-    check_limit(limit)
+    # The checks and look-ups are written out: on an easy puzzle they cost as much as the search.
+    if limit.__class__ is not int or not 0 < limit <= pure.MAX_LIMIT:
+        check_limit(limit)
     if time_limit is not None:
         _check_time_limit(time_limit)
-    engine = get_backend(backend)
-    grid, shape, values = _load(puzzle)
+    if backend is None and _ENVIRON_DATA is not None and _ENVIRON_DATA.get(_ENVIRON_KEY) is None:
+        engine = _PREFERRED
+    else:
+        engine = get_backend(backend)
+    if puzzle.__class__ is Grid:
+        grid: Grid | None = puzzle  # type: ignore[assignment]
+        shape, values = puzzle.shape, puzzle.cell_bytes  # type: ignore[union-attr]
+    else:
+        grid, shape, values = _load(puzzle)
     try:
         count, first = engine.solve_bytes(values, shape, limit, time_limit, stop)
     except (TimeoutError, InterruptedError) as error:
         raise _gave_up(error, time_limit) from None
-    return SolveResult(count, None, limit, puzzle=grid, values=first, shape=shape, puzzle_values=values)
+    result = _new_result(SolveResult)
+    result.count, result.limit, result.shape = count, limit, shape
+    result._puzzle, result._puzzle_values, result._values, result._solution = grid, values, first, None
+    return result
 
 
 def count_solutions(
