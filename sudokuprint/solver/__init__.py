@@ -340,8 +340,11 @@ def search_many(
         size = shape.cell_count
         at = 0
         for (grid, values), count in zip(loaded, counts):
-            first = bytes(found[at : at + size]) if count and found is not None else None
-            yield SolveResult(count, None, limit, puzzle=grid, values=first, shape=shape, puzzle_values=values)
+            result = _new_result(SolveResult)  # as SolveResult(...) would, without its keyword handling
+            result.count, result.limit, result.shape = count, limit, shape
+            result._puzzle, result._puzzle_values, result._solution = grid, values, None
+            result._values = bytes(found[at : at + size]) if count and found is not None else None
+            yield result
             at += size
         done += len(loaded)
 
