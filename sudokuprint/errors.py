@@ -125,6 +125,18 @@ class MultipleSolutionsError(SudokuprintError):
     """The puzzle has more than one solution where one was required."""
 
 
+class SolverTimeoutError(SudokuprintError):
+    """A search that gave up: its time limit passed (``seconds``) or it was asked to stop.
+
+    ``puzzle`` is the index of the puzzle it gave up on, in a batch call.
+    """
+
+    def __init__(self, message: str, *, seconds: float | None = None, puzzle: int | None = None) -> None:
+        self.seconds = seconds
+        self.puzzle = puzzle
+        super().__init__(message)
+
+
 class MissingDependencyError(SudokuprintError):
     """An external program or optional library is not installed."""
 
