@@ -117,3 +117,15 @@ class NoGridError(SudokuprintError):
     def __init__(self, message: str, *, reason: str = "no-grid") -> None:
         self.reason = reason
         super().__init__(message)
+
+
+class MissingGlyphError(SudokuprintError):
+    """Text holds a character that no font of the template's fallback chain can draw."""
+
+    exit_code = 2
+
+
+class TextFitError(SudokuprintError):
+    """A text (title, author, ...) that does not fit its place even at the template's smallest size."""
+
+    exit_code = 2

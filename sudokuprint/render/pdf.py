@@ -1,30 +1,21 @@
 """The PDF backend: the page model drawn with reportlab as vector graphics.
 
 Fonts are the TrueType files of :mod:`sudokuprint.layout.fonts`, embedded and
-subset.  In invariant mode (the default) the same document gives the same
+subset; a text is drawn run by run, each run in the first face of its role's
+fallback chain that has its glyphs.  In invariant mode (the default) the same document gives the same
 bytes: no dates or random ids are written.
 """
 
 from __future__ import annotations
 
 import io
-from functools import lru_cache
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.fonts import PDF_FONT_NAMES, font_path
+from ..layout.fonts import DEFAULT_FONTS, FontSet, pdf_font, text_runs, text_width
 from ..layout.page import Box, Document, Line, Page, Rect, Text
 
 _PROJECTING_CAP = 2
 _MITER_JOIN = 0
-
-
-@lru_cache(maxsize=None)
-def _register_fonts() -> None:
-    for font, name in PDF_FONT_NAMES.items():
-        pdfmetrics.registerFont(TTFont(name, str(font_path(font))))  # type: ignore[arg-type]
 
 
 def _pdf_box(box: Box | None, height: float) -> tuple[float, float, float, float] | None:
@@ -56,10 +47,19 @@ def _draw_rect(canvas: Canvas, rect: Rect, height: float) -> None:
                 stroke=int(rect.stroke is not None), fill=int(rect.fill is not None))
 
 
-def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
+def _draw_text(canvas: Canvas, text: Text, height: float, fonts: FontSet) -> None:
     canvas.setFillGray(text.grey)
-    canvas.setFont(PDF_FONT_NAMES[text.font], text.size)
+    runs = text_runs(text.text, text.font, fonts)
     y = height - text.y
+    if len(runs) > 1:
+        width = text_width(text.text, text.font, text.size, fonts)
+        x = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
+        for face, run in runs:
+            canvas.setFont(pdf_font(face).fontName, text.size)
+            canvas.drawString(x, y, run)
+            x += text_width(run, text.font, text.size, fonts)
+        return
+    canvas.setFont(pdf_font(runs[0][0] if runs else fonts.primary(text.font)).fontName, text.size)
     if text.align == "center":
         canvas.drawCentredString(text.x, y, text.text)
     elif text.align == "right":
@@ -69,6 +69,7 @@ def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
 
 
 def _draw_page(canvas: Canvas, page: Page) -> None:
+    fonts = page.fonts or DEFAULT_FONTS
     canvas.setPageSize((page.width, page.height))
     canvas.setTrimBox(_pdf_box(page.trim_box, page.height))
     canvas.setBleedBox(_pdf_box(page.bleed_box, page.height))
@@ -88,7 +89,7 @@ def _draw_page(canvas: Canvas, page: Page) -> None:
         if isinstance(item, Rect):
             _draw_rect(canvas, item, page.height)
         else:
-            _draw_text(canvas, item, page.height)
+            _draw_text(canvas, item, page.height, fonts)
     if pending:
         _draw_lines(canvas, pending, page.height)
     canvas.showPage()
@@ -96,10 +97,9 @@ def _draw_page(canvas: Canvas, page: Page) -> None:
 
 def render_pdf(document: Document, *, invariant: bool = True) -> bytes:
     """The PDF of a document; byte-identical for the same document when ``invariant``."""
-    _register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1 if invariant else 0, pageCompression=1,
-                    initialFontName=PDF_FONT_NAMES["regular"], initialFontSize=10)
+                    initialFontName=pdf_font(DEFAULT_FONTS.primary("regular")).fontName, initialFontSize=10)
     meta = document.metadata
     canvas.setTitle(meta.title)
     canvas.setAuthor(meta.author)

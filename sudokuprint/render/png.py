@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..layout.fonts import font_path, text_width
+from ..layout.fonts import DEFAULT_FONTS, Face, FontSet, face_path, text_runs, text_width
 from ..layout.page import Line, Page, Rect, Text
 
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
@@ -23,8 +23,8 @@ _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
 
 @lru_cache(maxsize=64)
-def _font(font: str, pixels: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_path(font)), pixels, layout_engine=ImageFont.Layout.BASIC)  # type: ignore[arg-type]
+def _font(face: Face, pixels: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(face_path(face), pixels, index=face.index, layout_engine=ImageFont.Layout.BASIC)
 
 
 def _grey(level: float) -> int:
@@ -93,18 +93,23 @@ def _draw_rect(draw: ImageDraw.ImageDraw, rect: Rect, scale: float, unit: int) -
             _stroke(draw, *edge, pixels, rect.stroke, unit)
 
 
-def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float) -> None:
-    """Glyph by glyph at the font's exact (unhinted, unkerned) advances, as the PDF places them."""
-    font = _font(text.font, round(text.size * scale, 2))
-    if len(text.text) == 1:
-        draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=font, anchor=_ANCHORS[text.align])
+def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float, fonts: FontSet) -> None:
+    """Glyph by glyph at the font's exact (unhinted, unkerned) advances, as the PDF places them,
+    each run in the face of the fallback chain that has its glyphs."""
+    runs = text_runs(text.text, text.font, fonts)
+    pixels = round(text.size * scale, 2)
+    if len(text.text) == 1 and runs:
+        draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=_font(runs[0][0], pixels),
+                  anchor=_ANCHORS[text.align])
         return
-    width = text_width(text.text, text.font, text.size)
+    width = text_width(text.text, text.font, text.size, fonts)
     x = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
-    for char in text.text:
-        if not char.isspace():
-            draw.text((x * scale, text.y * scale), char, fill=_grey(text.grey), font=font, anchor="ls")
-        x += text_width(char, text.font, text.size)
+    for face, run in runs:
+        font = _font(face, pixels)
+        for char in run:
+            if not char.isspace():
+                draw.text((x * scale, text.y * scale), char, fill=_grey(text.grey), font=font, anchor="ls")
+            x += text_width(char, text.font, text.size, fonts)
 
 
 SMOOTH_DPI = 150
@@ -125,6 +130,7 @@ def render_png(page: Page, dpi: float = 150) -> Image.Image:
 
 def _draw_page(page: Page, dpi: float, size: tuple[int, int], unit: int) -> Image.Image:
     scale = dpi / 72.0
+    fonts = page.fonts or DEFAULT_FONTS
     image = Image.new("L", (size[0] * unit, size[1] * unit), 255)
     draw = ImageDraw.Draw(image)
     for item in page.items:
@@ -133,7 +139,7 @@ def _draw_page(page: Page, dpi: float, size: tuple[int, int], unit: int) -> Imag
         elif isinstance(item, Rect):
             _draw_rect(draw, item, scale, unit)
         else:
-            _draw_text(draw, item, scale)
+            _draw_text(draw, item, scale, fonts)
     return image
 
 
