@@ -129,3 +129,11 @@ class TextFitError(SudokuprintError):
     """A text (title, author, ...) that does not fit its place even at the template's smallest size."""
 
     exit_code = 2
+
+
+class PreflightError(SudokuprintError):
+    """A PDF breaks the printer's rules it is meant for; the message lists what, page by page."""
+
+    def __init__(self, message: str, findings: list | None = None) -> None:
+        self.findings = list(findings or [])
+        super().__init__(message)

@@ -74,6 +74,8 @@ def label_band(template: "Template") -> float:
 def slots(template: "Template", live: Box, side: int, *, below: float = 0.0) -> list[Slot]:
     """The grid slots of a page, row by row; ``below`` is a share of the grid kept free under it."""
     spec = template.grid
+    ink = template.style.border_line / 2  # a border stroke straddles its edge: keep all of it in the live area
+    live = (live[0] + ink, live[1], live[2] - ink, live[3] - ink)
     width = (live[2] - live[0] - (spec.columns - 1) * spec.gap_x) / spec.columns
     height = (live[3] - live[1] - (spec.rows - 1) * spec.gap_y) / spec.rows
     band = label_band(template)

@@ -30,9 +30,9 @@ class LineWidths:
 
 
 def line_widths(style: GridStyle, scale: float = 1.0) -> LineWidths:
-    """The template's line weights scaled for a smaller grid, never under 0.25 pt
-    and with box lines kept 2-4 times the cell lines."""
-    cell = max(MIN_LINE, style.cell_line * scale)
+    """The template's line weights scaled for a smaller grid, never under the template's
+    ``min_line`` (at least 0.25 pt) and with box lines kept 2-4 times the cell lines."""
+    cell = max(MIN_LINE, style.min_line, style.cell_line * scale)
     box = min(4 * cell, max(2 * cell, style.box_line * scale))
     border = max(box, style.border_line * scale)
     return LineWidths(cell, box, border)

@@ -113,6 +113,8 @@ class GridStyle:
     candidate_ratio: float
     guide_grey: float
     min_digit_size: float
+    min_line: float
+    """No line is drawn thinner, however small its grid (the printer's least rule weight)."""
 
 
 @dataclass(frozen=True)
@@ -282,6 +284,7 @@ SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
         "candidate_ratio": (_number(0.1, 0.5), 0.22),
         "guide_grey": (_number(0.3, 0.95), 0.78),
         "min_digit_size": (_length(), "0pt"),
+        "min_line": (_LINE, "0.25pt"),
     },
     "furniture": {
         "title_page": (_flag, False),

@@ -26,6 +26,9 @@ def validate_geometry(template: "Template") -> None:
             f"{label}: style.box_line: box lines must be 2 to 4 times the cell lines "
             f"({style.box_line:g} pt is {style.box_line / style.cell_line:.2g} x {style.cell_line:g} pt)"
         )
+    if style.cell_line < style.min_line:
+        raise TemplateError(f"{label}: style.cell_line: {style.cell_line:g} pt is thinner than the template's "
+                            f"style.min_line of {style.min_line:g} pt")
     if style.border_line < style.box_line:
         raise TemplateError(f"{label}: style.border_line: the border must be at least as thick as the box lines")
     page = template.page

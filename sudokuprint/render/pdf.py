@@ -9,11 +9,13 @@ bytes: no dates or random ids are written.
 from __future__ import annotations
 
 import io
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.fonts import DEFAULT_FONTS, FontSet, pdf_font, text_runs, text_width
 from ..layout.page import Box, Document, Line, Page, Rect, Text
 
+rl_config.useA85 = 0  # binary compressed streams: smaller files, and no slow ASCII85 step
 _PROJECTING_CAP = 2
 _MITER_JOIN = 0
 
