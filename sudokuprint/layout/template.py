@@ -21,7 +21,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from ..errors import SudokuprintError
-from .fonts import ROLES, FontSet, face_of, font_set, require_file
+from .fonts import CATALOGUE, ROLES, FontSet, face_of, font_set, require_file
 from .strings import Strings, load_strings
 from .units import MAX_PAGE_SIDE, paper_size, parse_length, to_mm
 
@@ -374,10 +374,21 @@ def _read_toml(name_or_path: str) -> tuple[str, dict]:
         raise TemplateError(f"{label}: not valid TOML: {error}") from None
 
 
-def _raw_merged(name_or_path: str, seen: tuple[str, ...] = ()) -> tuple[str, dict]:
+def _identity(name_or_path: str) -> str:
+    """What makes two references the same template: the real path of a file, else the shipped name."""
+    if _is_file_name(name_or_path):
+        return str(Path(name_or_path).resolve())
+    return f"shipped:{name_or_path}"
+
+
+def _raw_merged(name_or_path: str, seen: tuple[tuple[str, str], ...] = ()) -> tuple[str, dict]:
+    identity = _identity(name_or_path)
+    if identity in (known for known, _ in seen):
+        chain = " -> ".join([label for _, label in seen] + [name_or_path])
+        raise TemplateError(f"{seen[-1][1]}: 'extends' makes a loop ({chain})")
+    if len(seen) > 32:
+        raise TemplateError(f"{seen[0][1]}: 'extends' goes more than 32 templates deep")
     label, raw = _read_toml(name_or_path)
-    if label in seen:
-        raise TemplateError(f"{label}: 'extends' makes a loop ({' -> '.join(seen + (label,))})")
     for key, value in raw.items():
         if key not in TOP_LEVEL and key not in SCHEMA:
             raise TemplateError(f"{label}: unknown section or key {key!r}; expected {', '.join(sorted(TOP_LEVEL | set(SCHEMA)))}")
@@ -396,7 +407,9 @@ def _raw_merged(name_or_path: str, seen: tuple[str, ...] = ()) -> tuple[str, dic
         if Path(label).parent != Path("") and not parent.endswith(".toml"):
             sibling = Path(label).parent / f"{parent}.toml"
             parent = str(sibling) if sibling.is_file() else parent
-        _, base = _raw_merged(parent, seen + (label,))
+        elif _is_file_name(label) and _is_file_name(parent) and not Path(parent).is_absolute():
+            parent = str(Path(label).parent / parent)  # a relative path is relative to the template's folder
+        _, base = _raw_merged(parent, seen + ((identity, label),))
     merged = {key: dict(value) for key, value in base.items() if key in SCHEMA}
     merged["strings"] = {lang: dict(table) for lang, table in base.get("strings", {}).items()}
     for key, value in raw.items():
@@ -428,8 +441,12 @@ def _section(label: str, raw: dict, section: str) -> dict[str, Any]:
 
 
 def _fonts(label: str, raw: dict) -> FontSet:
-    """The template's font chains; a font file it names must exist (exit 3 otherwise)."""
-    chains = {role: chain for role, chain in _section(label, raw, "fonts").items() if chain is not None}
+    """The template's font chains; a font file it names (relative to the template's folder) must exist
+    (exit 3 otherwise)."""
+    folder = Path(label).parent if _is_file_name(label) else Path(".")
+    chains = {role: tuple(name if name in CATALOGUE or Path(name).is_absolute() else str(folder / name)
+                          for name in chain)
+              for role, chain in _section(label, raw, "fonts").items() if chain is not None}
     fonts = font_set(chains)
     for role in ROLES:
         for face in fonts.chain(role):

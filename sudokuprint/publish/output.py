@@ -56,8 +56,11 @@ def write_document(document: Document, output: str | os.PathLike, *, format: str
         raise UnsupportedError(
             f"this job has {len(document.pages)} pages; PNG output of several pages needs a file name (-o name.png)"
         )
+    from ..render.png import check_resolution
+
     names = png_names(name, len(document.pages))
     for page, target in zip(document.pages, names):
+        check_resolution(page.width, page.height, dpi)  # a page too large is refused before it is drawn
         data = png_bytes(page, dpi)
         with atomic_output(target, binary=True) as stream:
             stream.write(data)

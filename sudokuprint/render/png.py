@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..errors import UnsupportedError
 from ..layout.fonts import DEFAULT_FONTS, Face, FontSet, face_path, text_runs, text_width
 from ..layout.page import Line, Page, Rect, Text
 
@@ -117,11 +118,29 @@ SMOOTH_DPI = 150
 shading stay snapped to whole output pixels (never under one), as PDF viewers draw them."""
 
 
+MIN_DPI, MAX_DPI = 10, 2400
+"""The resolutions PNG output accepts."""
+MAX_PIXELS = 100_000_000
+"""The largest PNG page, in pixels (100 MB of grey): an A4 page up to 1,200 DPI, an A2 poster up to 600."""
+
+
+def check_resolution(width: float, height: float, dpi: float) -> tuple[int, int]:
+    """The pixel size of a ``width`` x ``height`` point page at ``dpi``; raises UnsupportedError (exit 2)
+    outside 10-2400 DPI or over :data:`MAX_PIXELS`, naming the largest resolution that fits."""
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise UnsupportedError(f"PNG resolution {dpi:g} DPI: use {MIN_DPI} to {MAX_DPI} DPI")
+    size = (max(1, round(width * dpi / 72)), max(1, round(height * dpi / 72)))
+    if size[0] * size[1] > MAX_PIXELS:
+        largest = int(72 * math.sqrt(MAX_PIXELS / (width * height)))
+        raise UnsupportedError(f"a {width / 72:.3g} x {height / 72:.3g} in page at {dpi:g} DPI is "
+                               f"{size[0] * size[1] / 1e6:.0f} million pixels, over the limit of "
+                               f"{MAX_PIXELS / 1e6:.0f} million; use at most {largest} DPI")
+    return size
+
+
 def render_png(page: Page, dpi: float = 150) -> Image.Image:
     """One page as a greyscale image at ``dpi`` dots per inch (the whole media, bleed included)."""
-    if not 10 <= dpi <= 2400:
-        raise ValueError(f"dpi must be between 10 and 2400, got {dpi:g}")
-    size = (max(1, round(page.width * dpi / 72)), max(1, round(page.height * dpi / 72)))
+    size = check_resolution(page.width, page.height, dpi)
     factor = min(4, math.ceil(SMOOTH_DPI / dpi))
     if factor > 1:
         return _draw_page(page, dpi * factor, size, factor).resize(size, Image.Resampling.BOX)
