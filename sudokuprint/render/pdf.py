@@ -49,25 +49,33 @@ def _draw_rect(canvas: Canvas, rect: Rect, height: float) -> None:
                 stroke=int(rect.stroke is not None), fill=int(rect.fill is not None))
 
 
-def _draw_text(canvas: Canvas, text: Text, height: float, fonts: FontSet) -> None:
-    canvas.setFillGray(text.grey)
-    runs = text_runs(text.text, text.font, fonts)
-    y = height - text.y
-    if len(runs) > 1:
-        width = text_width(text.text, text.font, text.size, fonts)
-        x = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
+def _draw_texts(canvas: Canvas, texts: list[Text], height: float, fonts: FontSet) -> None:
+    """Consecutive texts in one text object: each run placed at its origin in the face that has its glyphs.
+
+    Alignment uses the same advances as the PNG backend, so both place every glyph alike.
+    """
+    block = canvas.beginText()
+    font: tuple[str, float] | None = None
+    grey: float | None = None
+    for text in texts:
+        runs = text_runs(text.text, text.font, fonts)
+        x = text.x
+        if text.align != "left":
+            width = text_width(text.text, text.font, text.size, fonts)
+            x -= width / 2 if text.align == "center" else width
+        if text.grey != grey:
+            block.setFillGray(text.grey)
+            grey = text.grey
         for face, run in runs:
-            canvas.setFont(pdf_font(face).fontName, text.size)
-            canvas.drawString(x, y, run)
-            x += text_width(run, text.font, text.size, fonts)
-        return
-    canvas.setFont(pdf_font(runs[0][0] if runs else fonts.primary(text.font)).fontName, text.size)
-    if text.align == "center":
-        canvas.drawCentredString(text.x, y, text.text)
-    elif text.align == "right":
-        canvas.drawRightString(text.x, y, text.text)
-    else:
-        canvas.drawString(text.x, y, text.text)
+            name = pdf_font(face).fontName
+            if (name, text.size) != font:
+                block.setFont(name, text.size)
+                font = (name, text.size)
+            block.setTextOrigin(x, height - text.y)
+            block.textOut(run)
+            if len(runs) > 1:
+                x += text_width(run, text.font, text.size, fonts)
+    canvas.drawText(block)
 
 
 def _draw_page(canvas: Canvas, page: Page) -> None:
@@ -78,7 +86,17 @@ def _draw_page(canvas: Canvas, page: Page) -> None:
     canvas.setLineCap(_PROJECTING_CAP)
     canvas.setLineJoin(_MITER_JOIN)
     pending: list[Line] = []
+    texts: list[Text] = []
     for item in page.items:
+        if isinstance(item, Text):
+            if pending:
+                _draw_lines(canvas, pending, page.height)
+                pending = []
+            texts.append(item)
+            continue
+        if texts:
+            _draw_texts(canvas, texts, page.height, fonts)
+            texts = []
         if isinstance(item, Line):
             if pending and (pending[0].width, pending[0].grey) != (item.width, item.grey):
                 _draw_lines(canvas, pending, page.height)
@@ -88,12 +106,11 @@ def _draw_page(canvas: Canvas, page: Page) -> None:
         if pending:
             _draw_lines(canvas, pending, page.height)
             pending = []
-        if isinstance(item, Rect):
-            _draw_rect(canvas, item, page.height)
-        else:
-            _draw_text(canvas, item, page.height, fonts)
+        _draw_rect(canvas, item, page.height)
     if pending:
         _draw_lines(canvas, pending, page.height)
+    if texts:
+        _draw_texts(canvas, texts, page.height, fonts)
     canvas.showPage()
 
 
