@@ -50,12 +50,11 @@ def _draw_rect(canvas: Canvas, rect: Rect, height: float) -> None:
 
 
 def _draw_texts(canvas: Canvas, texts: list[Text], height: float, fonts: FontSet) -> None:
-    """Consecutive texts in one text object: each run placed at its origin in the face that has its glyphs.
+    """Each text in its own text object (readers take one object for one string), each run at its
+    origin in the face that has its glyphs.
 
     Alignment uses the same advances as the PNG backend, so both place every glyph alike.
     """
-    block = canvas.beginText()
-    font: tuple[str, float] | None = None
     grey: float | None = None
     for text in texts:
         runs = text_runs(text.text, text.font, fonts)
@@ -64,18 +63,17 @@ def _draw_texts(canvas: Canvas, texts: list[Text], height: float, fonts: FontSet
             width = text_width(text.text, text.font, text.size, fonts)
             x -= width / 2 if text.align == "center" else width
         if text.grey != grey:
-            block.setFillGray(text.grey)
+            canvas.setFillGray(text.grey)
             grey = text.grey
-        for face, run in runs:
-            name = pdf_font(face).fontName
-            if (name, text.size) != font:
-                block.setFont(name, text.size)
-                font = (name, text.size)
-            block.setTextOrigin(x, height - text.y)
+        block = canvas.beginText(x, height - text.y)
+        for number, (face, run) in enumerate(runs):
+            block.setFont(pdf_font(face).fontName, text.size)
+            if number:
+                block.setTextOrigin(x, height - text.y)
             block.textOut(run)
             if len(runs) > 1:
                 x += text_width(run, text.font, text.size, fonts)
-    canvas.drawText(block)
+        canvas.drawText(block)
 
 
 def _draw_page(canvas: Canvas, page: Page) -> None:
