@@ -426,7 +426,7 @@ def _raw_merged(name_or_path: str, seen: tuple[tuple[str, str], ...] = ()) -> tu
 
 
 def _section(label: str, raw: dict, section: str) -> dict[str, Any]:
-    values = {}
+    values: dict[str, Any] = {}
     given = raw.get(section, {})
     for field_name, (check, default) in SCHEMA[section].items():
         value = given.get(field_name, default)

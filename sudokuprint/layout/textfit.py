@@ -23,12 +23,12 @@ def _breakable(char: str) -> bool:
     return 0x2E80 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
 
 
-def _tokens(text: str) -> list[str]:
-    """Words with their trailing space, CJK characters one by one."""
+def _tokens(text: str, cjk: bool = True) -> list[str]:
+    """Words with their trailing space, and with ``cjk`` CJK characters one by one."""
     tokens: list[str] = []
     current = ""
     for char in text:
-        if _breakable(char):
+        if cjk and _breakable(char):
             if current:
                 tokens.append(current)
             tokens.append(char)
@@ -44,11 +44,13 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
-def wrap(text: str, role: FontName, size: float, width: float, fonts: FontSet = DEFAULT_FONTS) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` where it can be (a single long word stays whole)."""
+def wrap(text: str, role: FontName, size: float, width: float, fonts: FontSet = DEFAULT_FONTS, *,
+         cjk: bool = True) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` where it can be (a single long word stays whole);
+    with ``cjk`` a line may also break between CJK characters."""
     lines: list[str] = []
     current = ""
-    for token in _tokens(" ".join(text.split())):
+    for token in _tokens(" ".join(text.split()), cjk):
         candidate = current + token
         if current and text_width(candidate.rstrip(), role, size, fonts) > width:
             lines.append(current.rstrip())
@@ -66,9 +68,10 @@ def fit_lines(text: str, role: FontName, size: float, width: float, *, max_lines
     to ``min_size``; raises :class:`TextFitError` naming ``field`` when even that is too big."""
     current = size
     while True:
-        lines = wrap(text, role, current, width, fonts)
-        if len(lines) <= max_lines and all(text_width(line, role, current, fonts) <= width for line in lines):
-            return lines, current
+        for cjk in (False, True):  # break at spaces when that is enough, else between CJK characters too
+            lines = wrap(text, role, current, width, fonts, cjk=cjk)
+            if len(lines) <= max_lines and all(text_width(line, role, current, fonts) <= width for line in lines):
+                return lines, current
         if current <= min_size:
             break
         current = max(min_size, current * SHRINK_STEP)

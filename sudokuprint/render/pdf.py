@@ -9,7 +9,9 @@ bytes: no dates or random ids are written.
 from __future__ import annotations
 
 import io
+import zlib
 from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.fonts import DEFAULT_FONTS, FontSet, pdf_font, text_runs, text_width
@@ -110,6 +112,25 @@ def _draw_page(canvas: Canvas, page: Page) -> None:
     if texts:
         _draw_texts(canvas, texts, page.height, fonts)
     canvas.showPage()
+    _compress_last_page(canvas)
+
+
+def _compress_last_page(canvas: Canvas) -> None:
+    """Compress the page just finished now instead of when the file is saved.
+
+    reportlab keeps every page's content as text until ``save``; a book of
+    thousands of pages would then hold megabytes a page in memory.  The page's
+    stream is deflated here, as reportlab would do it, and marked as filtered,
+    so memory holds only the compressed pages (a few kilobytes each).
+    """
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not page.stream:
+        return
+    stream = pdfdoc.PDFStream(content=zlib.compress(page.stream.encode("utf8")))
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
 
 
 def render_pdf(document: Document, *, invariant: bool = True) -> bytes:

@@ -274,6 +274,8 @@ def scan_page(content: bytes, resources: Any) -> PageScan:
             matrix = multiply(tm, state.ctm) if state.ctm != IDENTITY else tm
             size = state.font_size * scale_of(matrix)
             low, high = -0.25 * state.font_size, 0.8 * state.font_size
+            xs: tuple[float, ...]
+            ys: tuple[float, ...]
             if matrix[1] == 0 and matrix[2] == 0:  # upright text: the box directly
                 a, d, e, f = matrix[0], matrix[3], matrix[4] + matrix[2] * state.rise, matrix[5] + matrix[3] * state.rise
                 xs = (e, e + a * width)
