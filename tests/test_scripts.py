@@ -240,3 +240,25 @@ def test_running_heads_are_cut_with_an_ellipsis():
     head = [t for t in document.pages[1].items if getattr(t, "size", 0) == template.furniture.head_size]
     assert any(t.text.endswith("…") for t in head)
     assert cut("Sudoku", "regular", 9, 1000) == "Sudoku"
+
+
+def test_running_head_rule_is_a_black_rule_of_the_printers_weight():
+    from sudokuprint.layout.page import Line
+
+    template = load_template("pod-6x9")
+    page = build_booklet(list(easy(4)), template, placement="none").pages[1]
+    rules = [item for item in page.items if isinstance(item, Line) and item.y1 < 0.7 * 72]
+    assert rules and all(rule.width >= 0.75 and rule.grey == 0.0 for rule in rules)
+
+
+def test_pages_are_drawn_when_asked_for_and_not_kept():
+    document = build_booklet(list(easy(8)), load_template("booklet-a4-4up"))
+    first, again = document.pages[1], document.pages[1]
+    assert first is not again and first.items == again.items  # drawn anew, the same each time
+    assert [page.number for page in document.pages] == list(range(1, len(document.pages) + 1))
+
+
+def test_a_title_too_long_for_the_page_is_an_error_naming_the_field(tmp_path):
+    result = CliRunner().invoke(main, ["booklet", EASY, "--template", "pod-6x9", "--title", "Sudoku" * 40,
+                                       "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2 and "title:" in result.output and "Traceback" not in result.output
