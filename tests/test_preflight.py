@@ -109,6 +109,12 @@ def test_preflight_command_lists_findings_and_exits_1(tmp_path):
     assert CliRunner().invoke(main, ["preflight", str(good), "--spec", "ingramspark"]).exit_code == 0
     missing = CliRunner().invoke(main, ["preflight", str(tmp_path / "none.pdf")])
     assert missing.exit_code == 2 and "none.pdf" in missing.output and "Traceback" not in missing.output
+    (tmp_path / "text.pdf").write_text("not a pdf\n")
+    garbage = CliRunner().invoke(main, ["preflight", str(tmp_path / "text.pdf")])
+    assert garbage.exit_code == 2 and "text.pdf, line 1: not a PDF file" in garbage.output
+    (tmp_path / "cut.pdf").write_bytes(hand_made()[:300])
+    cut = CliRunner().invoke(main, ["preflight", str(tmp_path / "cut.pdf")])
+    assert cut.exit_code == 2 and "cut.pdf" in cut.output and "Traceback" not in cut.output
 
 
 # -- every print-on-demand product passes -------------------------------------------------------

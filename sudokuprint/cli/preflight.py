@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..errors import OutputError
+from ..errors import ParseError
 from ..render.preflight import SPECS, preflight as check_pdf
 from .app import main
 
@@ -30,8 +30,11 @@ def preflight(pdf: str, spec: str, output_format: str, quiet: bool) -> None:
     try:
         data = sys.stdin.buffer.read() if pdf == "-" else open(pdf, "rb").read()
     except OSError as error:
-        raise OutputError(f"{pdf}: cannot read: {error.strerror}") from None
-    findings = check_pdf(data, spec)
+        raise click.BadParameter(f"{pdf}: cannot read: {error.strerror}", param_hint="FILE.pdf") from None
+    try:
+        findings = check_pdf(data, spec)
+    except ParseError as error:
+        raise error.located("<stdin>" if pdf == "-" else pdf) from None
     if quiet:
         sys.exit(1 if findings else 0)
     label = SPECS[spec].label

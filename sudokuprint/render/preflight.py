@@ -31,9 +31,11 @@ should be re-checked against them from time to time):
 from __future__ import annotations
 
 import io
+import logging
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ..errors import ParseError
 from .pdfscan import Mark, PageScan, scan_page
 
 INCH = 72.0
@@ -243,17 +245,23 @@ def _embedded(font: Any) -> bool:
 
 
 def preflight(pdf: bytes, spec: str | PrintSpec) -> list[Finding]:
-    """Every rule of ``spec`` the PDF breaks, page by page (an empty list when it passes)."""
+    """Every rule of ``spec`` the PDF breaks, page by page (an empty list when it passes).
+
+    Raises :class:`~sudokuprint.errors.ParseError` (exit 2) for bytes that are not a readable PDF.
+    """
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
     rules = SPECS[spec] if isinstance(spec, str) else spec
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings about damaged files: the error says it
+    if not pdf.lstrip()[:5] == b"%PDF-":
+        raise ParseError("PDF", "not a PDF file", line=1, text=pdf[:20].decode("latin-1"), expected="%PDF-")
     try:
         reader = PdfReader(io.BytesIO(pdf))
         pages: Sequence[Any] = reader.pages
         count = len(pages)
     except (PdfReadError, ValueError, OSError) as error:
-        return [Finding(None, "file", f"not a readable PDF: {error}")]
+        raise ParseError("PDF", f"not a readable PDF: {error}") from None
     findings: list[Finding] = []
     low, high = rules.pages
     if not low <= count <= high:
