@@ -262,3 +262,12 @@ def test_a_title_too_long_for_the_page_is_an_error_naming_the_field(tmp_path):
     result = CliRunner().invoke(main, ["booklet", EASY, "--template", "pod-6x9", "--title", "Sudoku" * 40,
                                        "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2 and "title:" in result.output and "Traceback" not in result.output
+
+
+def test_a_template_names_its_own_fonts_and_the_digits_use_them(tmp_path):
+    own = tmp_path / "dejavu.toml"
+    own.write_text('extends = "booklet-a4-4up"\n[fonts]\nbold = ["DejaVuSansBold", "DroidSansFallback"]\n')
+    template = load_template(str(own))
+    pdf = render_pdf(build_booklet(list(easy(4)), template, placement="none", title="Судоку"))
+    digit_fonts = {font.split("+")[-1] for char, font, _ in drawn_characters(pdf) if char.isdigit()}
+    assert "DejaVuSans-Bold" in digit_fonts and "BitstreamVeraSans-Bold" not in digit_fonts

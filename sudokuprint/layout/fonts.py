@@ -204,8 +204,8 @@ def text_width(text: str, font: FontName, size: float, fonts: FontSet = DEFAULT_
 
 
 @lru_cache(maxsize=None)
-def ink_box(text: str, font: FontName) -> tuple[float, float, float, float]:
-    """The inked area of ``text`` (in the role's first face) relative to its origin on the baseline, in em.
+def ink_box(text: str, font: FontName, fonts: FontSet = DEFAULT_FONTS) -> tuple[float, float, float, float]:
+    """The inked area of ``text`` (in the face that draws it) relative to its origin on the baseline, in em.
 
     Returns (left, top, right, bottom) with y growing downwards, so ``top`` is
     negative for glyphs above the baseline.
@@ -213,7 +213,8 @@ def ink_box(text: str, font: FontName) -> tuple[float, float, float, float]:
     size = _METRIC_SIZE
     canvas = Image.new("L", (len(text) * size * 2 + size, 2 * size), 0)
     origin = (size // 2, int(size * 1.5))
-    ImageDraw.Draw(canvas).text(origin, text, font=metric_font(DEFAULT_FONTS.primary(font)), fill=255, anchor="ls")
+    face = _runs(text, font, fonts)[0][0] if text else fonts.primary(font)
+    ImageDraw.Draw(canvas).text(origin, text, font=metric_font(face), fill=255, anchor="ls")
     box = canvas.getbbox()
     if box is None:
         return 0.0, 0.0, 0.0, 0.0
@@ -221,21 +222,22 @@ def ink_box(text: str, font: FontName) -> tuple[float, float, float, float]:
     return ((left - origin[0]) / size, (top - origin[1]) / size, (right - origin[0]) / size, (bottom - origin[1]) / size)
 
 
-def digit_height(font: FontName = "bold") -> float:
+def digit_height(font: FontName = "bold", fonts: FontSet = DEFAULT_FONTS) -> float:
     """Height of the digits' ink in em (the tallest of 0-9, overshoot included)."""
-    return max(ink_box(d, font)[3] - ink_box(d, font)[1] for d in "0123456789")
+    return max(ink_box(d, font, fonts)[3] - ink_box(d, font, fonts)[1] for d in "0123456789")
 
 
-def size_for_ink_height(height: float, font: FontName = "bold") -> float:
+def size_for_ink_height(height: float, font: FontName = "bold", fonts: FontSet = DEFAULT_FONTS) -> float:
     """The font size at which digits are ``height`` points tall."""
-    return height / digit_height(font)
+    return height / digit_height(font, fonts)
 
 
-def optical_origin(text: str, font: FontName, size: float, centre_x: float, centre_y: float) -> tuple[float, float]:
+def optical_origin(text: str, font: FontName, size: float, centre_x: float, centre_y: float,
+                   fonts: FontSet = DEFAULT_FONTS) -> tuple[float, float]:
     """Where to put the left baseline origin of ``text`` so its ink is centred on a point.
 
     Digits are centred on their inked shape, not on their advance box, so a
     "1" sits in the middle of its cell like an "8" does.
     """
-    left, top, right, bottom = ink_box(text, font)
+    left, top, right, bottom = ink_box(text, font, fonts)
     return centre_x - (left + right) / 2 * size, centre_y - (top + bottom) / 2 * size

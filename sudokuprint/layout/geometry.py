@@ -101,4 +101,4 @@ def grid_boxes(template: "Template", live: Box, side: int) -> list[tuple[float, 
 
 def digit_font_size(cell: float, style: "GridStyle") -> float:
     """Font size of the digits in a cell of side ``cell``: their ink is ``digit_ratio`` of it."""
-    return size_for_ink_height(cell * style.digit_ratio, style.given_font)  # type: ignore[arg-type]
+    return size_for_ink_height(cell * style.digit_ratio, style.given_font, style.fonts)  # type: ignore[arg-type]

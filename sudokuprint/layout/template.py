@@ -21,7 +21,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 from ..errors import SudokuprintError
-from .fonts import CATALOGUE, ROLES, FontSet, face_of, font_set, require_file
+from .fonts import CATALOGUE, DEFAULT_FONTS, ROLES, FontSet, face_of, font_set, require_file
 from .strings import Strings, load_strings
 from .units import MAX_PAGE_SIDE, paper_size, parse_length, to_mm
 
@@ -115,6 +115,8 @@ class GridStyle:
     min_digit_size: float
     min_line: float
     """No line is drawn thinner, however small its grid (the printer's least rule weight)."""
+    fonts: FontSet = DEFAULT_FONTS
+    """The template's fonts, with which digits are measured and drawn."""
 
 
 @dataclass(frozen=True)
@@ -493,16 +495,17 @@ def load_template(name_or_path: str, *, lang: str | None = None) -> Template:
         page["print_spec"],
         page["bleeds"],
     )
+    fonts = _fonts(label, raw)
     template = Template(
         name=str(raw.get("name") or Path(label).name.removesuffix(".toml")),
         description=str(raw.get("description", "")),
         source=label,
         page=page_spec,
         grid=GridSpec(**_section(label, raw, "grid")),
-        style=GridStyle(**_section(label, raw, "style")),
+        style=GridStyle(**_section(label, raw, "style"), fonts=fonts),
         furniture=Furniture(**_section(label, raw, "furniture")),
         answers=AnswerSpec(**_section(label, raw, "answers")),
-        fonts=_fonts(label, raw),
+        fonts=fonts,
         strings=strings,
     )
     if not template_exists(template.answers.template):
