@@ -166,3 +166,23 @@ def test_large_print_is_large_everywhere():
 def test_answers_too_small_under_the_puzzle_are_refused_with_the_reason():
     with pytest.raises(TemplateError, match=r"answers under each 9x9 puzzle would print at \d\.\d pt.*--answers end"):
         build_booklet(load_puzzles([EASY], limit=6), load_template("booklet-a4-6up"), placement="under")
+
+
+def test_an_answer_key_too_small_for_16x16_digits_uses_the_next_layout_and_says_so():
+    from sudokuprint.grid import Grid
+    from sudokuprint.publish.puzzles import Puzzle
+    from sudokuprint.shape import Shape
+    from sudokuprint.solver import solve
+
+    shape = Shape(4, 4)
+    solution = solve(Grid.empty(shape), require_unique=False)
+    givens = Grid.from_values([v if i % 17 else 0 for i, v in enumerate(solution.values)], shape)
+    big = Puzzle(2, givens, Grid.from_values(solution.values, shape, givens=givens.givens), True)
+    puzzles = [load_puzzles([EASY], limit=1)[0], big]
+    document = build_booklet(puzzles, load_template("booklet-letter-4up"))
+    assert document.notes and "answers-letter-6up (6 a page)" in document.notes[0]
+    assert "16x16" in document.notes[0] and "5.8 pt" in document.notes[0]
+    answers = [grid for page in document.pages for grid in page.grids if grid.role == "answer"]
+    assert [grid.side for grid in answers] == [9, 16]
+    with pytest.raises(TemplateError, match="16x16"):  # a key the user names is never swapped
+        build_booklet(puzzles, load_template("booklet-letter-4up"), answer_template=load_template("answers-letter-12up"))

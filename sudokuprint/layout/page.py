@@ -126,3 +126,5 @@ class Document:
     metadata: Metadata = field(default_factory=Metadata)
     print_spec: str = "none"
     """The printer's rules the PDF must pass (``kdp``, ``ingramspark``), checked as it is written."""
+    notes: list[str] = field(default_factory=list)
+    """What the job chose for the user and should say (e.g. another layout for the answers)."""

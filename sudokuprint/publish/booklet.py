@@ -9,7 +9,7 @@ from ..layout.geometry import Slot, frame, slots
 from ..layout.gridview import draw_grid
 from ..layout.fonts import text_width
 from ..layout.page import Box, Document, Metadata, Page, Text
-from ..layout.template import Template, load_template
+from ..layout.template import Template, TemplateError, load_template, shipped_templates
 from ..layout.textfit import cut, fit_lines
 from ..layout.validate import check_grid_digits, check_under_answers, validate_geometry
 from .pages import PlannedPage, assemble
@@ -220,14 +220,47 @@ def build_booklet(
             lines.append(("author", template.strings.text("by_author", author=author)))
         plan.append(title_page(template, title, lines))
     plan += puzzle_pages(puzzles, template, under=placement == "under")
+    notes: list[str] = []
     if placement == "end":
         key = answer_template or load_template(template.answers.template, lang=template.strings.lang)
         key = with_minimum_text(key, template.furniture.min_text_size)
+        if answer_template is None:
+            key = fitting_key(key, {p.grid.side for p in puzzles}, notes)
         pages = puzzle_page_numbers(puzzles, template)
         answers = [Answer(p, answer_label(p, pages[p.number], key)) for p in puzzles]
         plan += answer_pages(answers, key)
     subject = f"{len(puzzles)} Sudoku puzzles" + (" with answers" if placement != "none" else "")
-    return assemble(plan, Metadata(title=title, author=author, subject=subject))
+    document = assemble(plan, Metadata(title=title, author=author, subject=subject))
+    document.notes.extend(notes)
+    return document
+
+
+def fitting_key(key: Template, sides: set[int], notes: list[str]) -> Template:
+    """The answer-key template, or when its grids are too small for the digits of some grid size the
+    shipped answer template of the same page with the most grids a page that fits (said in ``notes``)."""
+    try:
+        for side in sorted(sides):
+            check_grid_digits(key, side, "the answers")
+        return key
+    except TemplateError as refusal:
+        candidates = []
+        for name in shipped_templates():
+            if not name.startswith("answers-") or name == key.name:
+                continue
+            other = with_minimum_text(load_template(name, lang=key.strings.lang), key.furniture.min_text_size)
+            same_page = (other.page.trim_width, other.page.trim_height) == (key.page.trim_width, key.page.trim_height)
+            if same_page and other.grid.per_page < key.grid.per_page:
+                candidates.append(other)
+        for other in sorted(candidates, key=lambda t: -t.grid.per_page):
+            try:
+                for side in sorted(sides):
+                    check_grid_digits(other, side, "the answers")
+            except TemplateError:
+                continue
+            notes.append(f"the answers use the template {other.name} ({other.grid.per_page} a page): "
+                         f"in {key.name} {str(refusal).split(': ', 1)[-1].split(';')[0]}")
+            return other
+        raise
 
 
 def build_answer_key(
