@@ -155,3 +155,23 @@ class MissingInputError(SudokuprintError):
     """An input that is not there: no such file or folder, a folder or pattern without photos."""
 
     exit_code = ExitCode.USAGE
+
+
+class MissingGlyphError(SudokuprintError):
+    """Text holds a character that no font of the template's fallback chain can draw."""
+
+    exit_code = ExitCode.USAGE
+
+
+class TextFitError(SudokuprintError):
+    """A text (title, author, ...) that does not fit its place even at the template's smallest size."""
+
+    exit_code = ExitCode.USAGE
+
+
+class PreflightError(SudokuprintError):
+    """A PDF breaks the printer's rules it is meant for; the message lists what, page by page."""
+
+    def __init__(self, message: str, findings: list | None = None) -> None:
+        self.findings = list(findings or [])
+        super().__init__(message)
