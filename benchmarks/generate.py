@@ -11,14 +11,23 @@ Prints (solver backend named first):
 - the share of the named motifs that yield a puzzle within ``--motif-seconds``;
 - with ``--random-patterns K``: the share of K random 20-given rot180 patterns
   (no empty box, no impossibility found) that yield a puzzle within ``--pattern-limit``.
-Goals: >= 50 minimal symmetric puzzles/s, 24 givens < 2 s, 20 givens < 60 s.
+- with ``--single``: the same rates on one core (CPU time of this process,
+  ``generate_puzzle`` alone) and through the CLI (``sudokuprint generate -n N
+  --symmetry rot180 --minimal [--no-grade]`` in a child process, CPU time,
+  start-up included), then stops.
+Goals: >= 50 minimal symmetric puzzles/s, 24 givens < 2 s, 20 givens < 60 s;
+issue 14: >= 3,000/s ungraded and >= 200/s graded on one core.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import statistics
+import subprocess
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -63,6 +72,26 @@ def throughput(seconds: float, jobs: int, graded: bool) -> tuple[float, Counter]
     return total / seconds, levels
 
 
+def single_core(seconds: float, graded: bool) -> float:
+    """Minimal rot180 puzzles per CPU second of this process, ``generate_puzzle`` alone."""
+    rng = random.Random(1)
+    target = DigTarget(symmetry="rot180", minimal=True)
+    made, began = 0, time.process_time()
+    while time.process_time() - began < seconds:
+        generate_puzzle(CLASSIC, rng, target, graded=graded)
+        made += 1
+    return made / (time.process_time() - began)
+
+
+def through_cli(count: int, graded: bool) -> float:
+    """Puzzles per CPU second of ``sudokuprint generate`` in a child process, start-up included."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command = [sys.executable, "-m", "sudokuprint", "generate", "-n", str(count), "--symmetry", "rot180", "--minimal"]
+    subprocess.run(command + ([] if graded else ["--no-grade"]), stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return count / ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+
+
 def first_puzzle_seconds(cells: frozenset[int], seed: int, limit: float) -> float | None:
     started = time.monotonic()
     try:
@@ -92,8 +121,17 @@ def main() -> None:
     parser.add_argument("--motif-seconds", type=float, default=60.0)
     parser.add_argument("--no-motifs", action="store_true")
     parser.add_argument("--random-patterns", type=int, default=0, metavar="K")
+    parser.add_argument("--single", action="store_true", help="only the one-core and CLI rates")
     args = parser.parse_args()
-    print(f"solver backend: {active_backend().NAME}")
+    print(f"solver backend: {active_backend().NAME}; load average {os.getloadavg()[0]:.1f}")
+    if args.single:
+        for graded in (False, True):
+            label = "graded" if graded else "ungraded"
+            print(f"minimal rot180 puzzles/s, {label}, one core, generate_puzzle: {single_core(args.seconds, graded):.1f}")
+            count = 3000 if not graded else 100
+            print(f"minimal rot180 puzzles/s, {label}, one core, CLI -n {count}: {through_cli(count, graded):.1f}",
+                  flush=True)
+        return
     rate, _ = throughput(args.seconds, args.jobs, graded=False)
     print(f"minimal rot180 unique puzzles/s, ungraded, {args.jobs} processes: {rate:.1f}")
     rate, levels = throughput(args.seconds, args.jobs, graded=True)
@@ -104,8 +142,7 @@ def main() -> None:
     for givens, cells in PATTERNS.items():
         times = [first_puzzle_seconds(cells, seed, args.pattern_limit) for seed in range(5)]
         shown = ", ".join("fail" if t is None else f"{t:.2f}" for t in times)
-        solved = sorted(t if t is not None else float("inf") for t in times)
-        median = statistics.median(solved)
+        median = statistics.median(sorted(t if t is not None else float("inf") for t in times))
         print(f"{givens}-given symmetric pattern: median {median:.2f} s to the first unique puzzle (seeds 0-4: {shown})")
     if args.random_patterns:
         times = [first_puzzle_seconds(cells, 0, args.pattern_limit) for cells in random_patterns(args.random_patterns, 20)]

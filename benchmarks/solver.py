@@ -9,15 +9,31 @@ solution, so a count other than 1, or a wrong solution, makes the script exit 1.
     python benchmarks/solver.py                 # the full run (a few minutes, mostly the baseline)
     python benchmarks/solver.py --quick         # 100 puzzles a set
     python benchmarks/solver.py --sets forum1106 --backend python --no-baseline
+    python benchmarks/solver.py --api --no-baseline --sets 17clue,forum1106   # issue 14's table
 
 Where the native backend is there, a ``batch`` row adds its bulk call
 (``native.count_strings``: many puzzle strings per C call, counts only), the
-way the generator and collection checks use it.
+way the generator and collection checks use it.  With ``--api`` these rows
+are added, each one call per puzzle and taking turns with the others on the
+same chunks:
+
+- ``engine``: the C engine itself (``_native.solve`` on cell bytes);
+- ``tdoku``: tdoku's ``TdokuSolverDpllTriadSimd`` through ctypes, when its
+  shared library is found (``$TDOKU_LIB``, default /tmp/tdoku/libtdoku.so;
+  build it from tdoku's public repository in a scratch folder); a reference
+  only, never part of sudokuprint;
+- ``api-grid``: ``sudokuprint.search(grid)`` / ``count_solutions(grid)`` on parsed grids;
+- ``api-line``: ``sudokuprint.search(line)`` / ``is_unique(line)`` on the 81-character strings;
+- ``api-parse``: ``count_solutions(parse(line))``.
+
+The ``x tdoku`` columns give each row's rate over tdoku's in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -55,6 +71,72 @@ CHUNK = 25  # puzzles each solver times in one turn
 
 # A solver here: puzzle line, limit -> (count, first solution as an 81-digit string or None).
 Solver = Callable[[str, int], "tuple[int, str | None]"]
+
+
+UNCHECKED = object()
+"""A solver's answer whose solution is not checked (tdoku's count-only call)."""
+
+TDOKU_LIB = os.environ.get("TDOKU_LIB", "/tmp/tdoku/libtdoku.so")
+
+
+def tdoku_solver() -> Solver | None:
+    """tdoku's solver through ctypes, or None when its library is not there."""
+    if not Path(TDOKU_LIB).is_file():
+        return None
+    library = ctypes.CDLL(TDOKU_LIB)
+    solve = library.TdokuSolverDpllTriadSimd
+    solve.restype = ctypes.c_size_t
+    solve.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_char_p,
+                      ctypes.POINTER(ctypes.c_size_t)]
+    solution = ctypes.create_string_buffer(82)
+    guesses = ctypes.c_size_t(0)
+    encoded: dict[str, bytes] = {}
+
+    def run(line: str, limit: int) -> tuple[int, str | None]:
+        puzzle = encoded[line]
+        count = solve(puzzle, limit, 0, solution, ctypes.byref(guesses))
+        if limit > 1:  # tdoku's counting call writes no solution: only its count is checked
+            return count, UNCHECKED  # type: ignore[return-value]
+        return count, (lambda text=solution.raw[:81]: text.decode("ascii"))  # type: ignore[return-value]
+
+    run.prepare = lambda lines: encoded.update((line, line.encode("ascii")) for line in lines)  # type: ignore[attr-defined]
+    return run
+
+
+def engine_solver() -> Solver:
+    """The C engine, one call per puzzle, on cell bytes prepared beforehand."""
+    from sudokuprint.grid import line_values
+    from sudokuprint.solver import _native  # type: ignore[attr-defined]
+
+    prepared: dict[str, bytes] = {}
+
+    def run(line: str, limit: int) -> tuple[int, str | None]:
+        count, first = _native.solve(prepared[line], 3, 3, limit)
+        return count, (lambda: "".join(map(str, first)))  # type: ignore[return-value]
+
+    run.prepare = lambda lines: prepared.update((line, line_values(line)[1]) for line in lines)  # type: ignore
+    return run
+
+
+def api_solver(kind: str) -> Solver:
+    """The public API, one call per puzzle: on parsed grids, on lines, or parsing each line."""
+    import sudokuprint
+
+    grids: dict[str, object] = {}
+
+    def run(line: str, limit: int) -> tuple[int, str | None]:
+        if kind == "grid":
+            puzzle = grids[line]
+        elif kind == "parse":
+            puzzle = sudokuprint.parse(line)
+        else:
+            puzzle = line
+        result = sudokuprint.search(puzzle, limit)  # type: ignore[arg-type]
+        return result.count, (lambda: "".join(map(str, result.solution_values or ())))  # type: ignore[return-value]
+
+    if kind == "grid":  # grids parsed before the timing
+        run.prepare = lambda lines: grids.update((line, sudokuprint.parse(line)) for line in lines)  # type: ignore
+    return run
 
 
 def backend_solver(name: str) -> Solver:
@@ -110,6 +192,10 @@ def time_solvers(solvers: dict[str, Solver], puzzles: Sequence[str], limit: int)
     for name in solvers:
         errors = []
         for number, (line, (count, first)) in enumerate(zip(puzzles, results[name]), 1):
+            if callable(first):  # a solution to be written out after the timing
+                first = first()
+            if first is UNCHECKED and count == 1:
+                continue
             if count != 1:
                 errors.append(f"puzzle {number}: {count} solutions with limit {limit}, expected 1: {line}")
             elif not is_solution(first, line):
@@ -143,6 +229,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         "(default: 2000 of the 17-clue list, all of the others)")
     parser.add_argument("--quick", action="store_true", help=f"a short run: --limit {QUICK_LIMIT}")
     parser.add_argument("--no-baseline", action="store_true", help="skip the baseline (no ratios)")
+    parser.add_argument("--api", action="store_true", help="add the engine, tdoku and public-API rows")
     args = parser.parse_args(argv)
     args.sets = [s.strip() for s in args.sets.split(",") if s.strip()]
     unknown = [s for s in args.sets if s not in SETS]
@@ -164,14 +251,28 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     solvers: dict[str, Solver] = {name: backend_solver(name) for name in args.backend or backend_names()}
+    if args.api:
+        if "native" in backend_names():
+            solvers["engine"] = engine_solver()
+        tdoku = tdoku_solver()
+        if tdoku is not None:
+            solvers["tdoku"] = tdoku
+        else:
+            print(f"(tdoku not found at {TDOKU_LIB}: its row is skipped)", file=sys.stderr)
+        for kind in ("grid", "line", "parse"):
+            solvers[f"api-{kind}"] = api_solver(kind)
     if not args.no_baseline:
         solvers[BASELINE] = norvig_baseline.count_solutions
-    print(f"{'set':<10} {'puzzles':>7} {'solver':<8} {'solve/s':>9} {'unique/s':>9} {'x solve':>8} {'x unique':>9}")
+    print(f"{'set':<10} {'puzzles':>7} {'solver':<9} {'solve/s':>9} {'unique/s':>9} {'x solve':>8} {'x unique':>9}"
+          + (f" {'x tdoku':>8} {'x tdoku':>8}" if "tdoku" in solvers else "")
+          + f"   (CPU time, turns of {CHUNK} puzzles; load average {os.getloadavg()[0]:.1f})")
     failures: list[str] = []
     for key in args.sets:
         puzzle_set = SETS[key]
         limit = args.limit if args.limit is not None else puzzle_set.default_limit
         puzzles = load(args.data / puzzle_set.file, limit)
+        for solver in solvers.values():
+            getattr(solver, "prepare", lambda lines: None)(puzzles)  # what a row takes as given, made untimed
         solved = time_solvers(solvers, puzzles, 1)
         checked = time_solvers(solvers, puzzles, 2)
         rates = {name: (solved[name][0], checked[name][0]) for name in solvers}
@@ -182,9 +283,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             rates["batch"] = (batch[0][0], batch[1][0])
             failures += [f"{key} native batch: {e}" for _, errors in batch for e in errors]
         base = rates.get(BASELINE)
+        tdoku_rates = rates.get("tdoku")
         for name, (solve_rate, unique_rate) in rates.items():
             ratios = f"{solve_rate / base[0]:>8.1f} {unique_rate / base[1]:>9.1f}" if base else f"{'-':>8} {'-':>9}"
-            print(f"{key:<10} {len(puzzles):>7} {name:<8} {solve_rate:>9.1f} {unique_rate:>9.1f} {ratios}", flush=True)
+            if tdoku_rates:
+                ratios += f" {solve_rate / tdoku_rates[0]:>8.2f} {unique_rate / tdoku_rates[1]:>8.2f}"
+            print(f"{key:<10} {len(puzzles):>7} {name:<9} {solve_rate:>9.1f} {unique_rate:>9.1f} {ratios}", flush=True)
     for failure in failures[:20]:
         print("WRONG:", failure, file=sys.stderr)
     if failures:

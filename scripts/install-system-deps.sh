@@ -5,6 +5,9 @@
 #                           a C compiler and Python headers, so that `pip install .`
 #                           builds the native solver (without them the install
 #                           still works, with the slower pure-Python solver)
+#   fonts-dejavu-core, fonts-droid-fallback
+#                           fonts for Cyrillic, Greek (DejaVu Sans) and CJK (Droid Sans
+#                           Fallback) text on printed pages; both free to embed
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 PYTHON="${PYTHON:-python3}"
@@ -12,6 +15,8 @@ PYTHON="${PYTHON:-python3}"
 missing=()
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v cc >/dev/null 2>&1 || missing+=(build-essential)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+[ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
 if ! "$PYTHON" - <<'PY' 2>/dev/null; then missing+=(python3-dev); fi
 import os, sys, sysconfig
 sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)

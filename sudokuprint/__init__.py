@@ -20,6 +20,7 @@ from .errors import (
     MultipleSolutionsError,
     NoSolutionError,
     ParseError,
+    SolverTimeoutError,
     SudokuprintError,
     UnknownFormatError,
     UnsupportedError,
@@ -27,7 +28,7 @@ from .errors import (
 from .formats import Record, parse, read_file, read_text, write
 from .grid import Conflict, Grid
 from .shape import Shape
-from .solver import SolveResult, count_solutions, is_unique, search, solve
+from .solver import SolveResult, count_many, count_solutions, is_unique, search, search_many, solve, solve_many
 
 __version__ = "0.1.0"
 
@@ -59,16 +60,20 @@ __all__ = [
     "Record",
     "Shape",
     "SolveResult",
+    "SolverTimeoutError",
     "SudokuprintError",
     "UnknownFormatError",
     "UnsupportedError",
+    "count_many",
     "count_solutions",
     "is_unique",
     "parse",
     "read_file",
     "read_text",
     "search",
+    "search_many",
     "solve",
+    "solve_many",
     "write",
     "__version__",
     "answers",

@@ -9,12 +9,16 @@ back as data, never as an exception that would stop the other workers.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from typing import Iterable, Iterator, TypeVar
 
-from .errors import MultipleSolutionsError, SudokuprintError
+from .errors import MultipleSolutionsError, SolverTimeoutError, SudokuprintError
 from .formats import Record
 from .grid import Grid
-from .solver import search, solve
+from .solver import SolveResult, search, search_many, solution_of
+
+T = TypeVar("T")
 
 Item = tuple[str, Record]
 """A puzzle and the name of the input it came from."""
@@ -23,9 +27,38 @@ STATUSES = ("unsolvable", "unique", "not-unique")
 """A valid grid's status by its solution count (0, 1, 2 = two or more)."""
 
 
-def check_grid(grid: Grid) -> dict:
-    """What ``check`` reports about one grid; ``solutions`` is 0, 1 or 2 (two or more)."""
-    solutions = search(grid, 2).count  # 0 for a grid with conflicting digits
+CHUNK = 256
+"""Puzzles per solver call and per task of the commands that search many puzzles."""
+
+
+def growing_chunks(items: Iterable[T], largest: int = CHUNK) -> Iterator[list[T]]:
+    """``items`` in lists of 1, 2, 4 ... up to ``largest``, lazily: first answers come at once from a slow stream."""
+    iterator = iter(items)
+    size = 1
+    while chunk := list(itertools.islice(iterator, size)):
+        yield chunk
+        size = min(2 * size, largest)
+
+
+def searched(items: list[Item], limit: int, timeout: float | None, *, solutions: bool = True) -> list[SolveResult]:
+    """The search result of every item, many puzzles per engine call.
+
+    A puzzle whose search takes longer than ``timeout`` seconds stops the run
+    with an error naming its source and line.
+    """
+    try:
+        return list(search_many((record.grid for _, record in items), limit, time_limit=timeout, solutions=solutions))
+    except SolverTimeoutError as error:
+        source, record = items[error.puzzle or 0]
+        raise SolverTimeoutError(f"{source}, line {record.line}: gave up after {timeout:g} s", seconds=timeout) from None
+
+
+def check_grid(grid: Grid, result: SolveResult | None = None) -> dict:
+    """What ``check`` reports about one grid; ``solutions`` is 0, 1 or 2 (two or more).
+
+    The grid is searched here unless its ``result`` is given.
+    """
+    solutions = (result or search(grid, 2)).count  # 0 for a grid with conflicting digits
     conflicts = grid.conflicts() if solutions == 0 else []  # named only where they can exist
     return {
         "status": "invalid" if conflicts else STATUSES[solutions],
@@ -44,6 +77,13 @@ def check_item(item: Item) -> dict:
     return {"source": source, "line": record.line, **check_grid(record.grid)}
 
 
+def check_chunk(items: list[Item], timeout: float | None = None) -> list[dict]:
+    """``check_item`` of many items, searched many per engine call."""
+    results = searched(items, 2, timeout, solutions=False)
+    return [{"source": source, "line": record.line, **check_grid(record.grid, result)}
+            for (source, record), result in zip(items, results)]
+
+
 @dataclass(frozen=True)
 class Solved:
     """The outcome of solving one item: the record with the solution as its grid, or the error."""
@@ -53,16 +93,26 @@ class Solved:
     error: SudokuprintError | None = None
 
 
-def solve_item(item: Item, allow_multiple: bool = False) -> Solved:
-    """Solve one item; a puzzle with no solution or (unless ``allow_multiple``) several gives the error."""
+def _solved(item: Item, result: SolveResult) -> Solved:
     source, record = item
     try:
-        solution = solve(record.grid, require_unique=not allow_multiple)
+        solution = solution_of(result)
     except MultipleSolutionsError as error:
         return Solved(source, record, MultipleSolutionsError(f"{error} (use --allow-multiple)"))
     except SudokuprintError as error:
         return Solved(source, record, error)
     return Solved(source, Record(solution, record.line, record.meta, record.format))
+
+
+def solve_item(item: Item, allow_multiple: bool = False, timeout: float | None = None) -> Solved:
+    """Solve one item; a puzzle with no solution or (unless ``allow_multiple``) several gives the error."""
+    return solve_chunk([item], allow_multiple, timeout)[0]
+
+
+def solve_chunk(items: list[Item], allow_multiple: bool = False, timeout: float | None = None) -> list[Solved]:
+    """``solve_item`` of many items, searched many per engine call."""
+    results = searched(items, 1 if allow_multiple else 2, timeout)
+    return [_solved(item, result) for item, result in zip(items, results)]
 
 
 def grade_item(numbered: tuple[int, Item]) -> dict:

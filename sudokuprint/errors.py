@@ -125,6 +125,18 @@ class MultipleSolutionsError(SudokuprintError):
     """The puzzle has more than one solution where one was required."""
 
 
+class SolverTimeoutError(SudokuprintError):
+    """A search that gave up: its time limit passed (``seconds``) or it was asked to stop.
+
+    ``puzzle`` is the index of the puzzle it gave up on, in a batch call.
+    """
+
+    def __init__(self, message: str, *, seconds: float | None = None, puzzle: int | None = None) -> None:
+        self.seconds = seconds
+        self.puzzle = puzzle
+        super().__init__(message)
+
+
 class MissingDependencyError(SudokuprintError):
     """An external program or optional library is not installed."""
 
@@ -143,3 +155,23 @@ class MissingInputError(SudokuprintError):
     """An input that is not there: no such file or folder, a folder or pattern without photos."""
 
     exit_code = ExitCode.USAGE
+
+
+class MissingGlyphError(SudokuprintError):
+    """Text holds a character that no font of the template's fallback chain can draw."""
+
+    exit_code = ExitCode.USAGE
+
+
+class TextFitError(SudokuprintError):
+    """A text (title, author, ...) that does not fit its place even at the template's smallest size."""
+
+    exit_code = ExitCode.USAGE
+
+
+class PreflightError(SudokuprintError):
+    """A PDF breaks the printer's rules it is meant for; the message lists what, page by page."""
+
+    def __init__(self, message: str, findings: list | None = None) -> None:
+        self.findings = list(findings or [])
+        super().__init__(message)

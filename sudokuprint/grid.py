@@ -14,10 +14,47 @@ Syntax and meaning are separate: any digits in range make a grid, and
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 from typing import Iterable, Iterator, Sequence
 
-from .shape import CLASSIC, House, Shape, digit_symbol
+from .shape import CLASSIC, DIGIT_SYMBOLS, STANDARD_BOXES, House, Shape, digit_symbol
+
+_LINE_SHAPES = {side * side: Shape.for_side(side) for side in STANDARD_BOXES if side >= 4}
+"""The standard shape of a one-line puzzle, by its length (16 → 4x4, 81 → 9x9, ...)."""
+
+_NOT_A_CELL = 255
+_SYMBOLS = (b"." + DIGIT_SYMBOLS.encode("ascii")).ljust(256, b"?")
+"""Cell value → its character in the standard string ('.' for empty)."""
+
+
+@lru_cache(maxsize=None)
+def _line_table(side: int) -> bytes:
+    """Characters of a standard line → cell values for ``side`` digits; 255 for anything else."""
+    table = bytearray([_NOT_A_CELL]) * 256
+    table[ord(".")] = table[ord("0")] = 0
+    for digit, symbol in enumerate(DIGIT_SYMBOLS[:side], start=1):
+        table[ord(symbol)] = table[ord(symbol.lower())] = digit
+    return bytes(table)
+
+
+def line_values(text: str) -> tuple[Shape, bytes] | None:
+    """The shape and cell values (one byte a cell) of a bare standard line, else None.
+
+    A bare line is only cells, one character each: ``1``-``9``, ``A``-``G``
+    (either case) up to the grid's side, ``.`` or ``0`` empty; 16, 36, 64,
+    81, ... characters.  Anything else (blanks, comments, a wrong length, a
+    digit too large) gives None: read it with :mod:`sudokuprint.formats` for
+    a located error.  This is the fast path of every puzzle-string reader.
+    """
+    shape = _LINE_SHAPES.get(len(text))
+    if shape is None or not text.isascii():
+        return None
+    values = text.encode("ascii").translate(_line_table(shape.side))
+    if _NOT_A_CELL in values:
+        return None
+    return shape, values
 
 
 def candidate_digits(mask: int) -> list[int]:
@@ -102,6 +139,28 @@ class Grid:
         return cls(shape, values, given_cells, tuple(candidates) if candidates is not None else None)
 
     @classmethod
+    def from_line(cls, text: str) -> "Grid | None":
+        """The grid of givens of a bare standard line (see :func:`line_values`), else None."""
+        found = line_values(text)
+        if found is None:
+            return None
+        shape, values = found
+        grid = cls._unchecked(shape, tuple(values), frozenset(itertools.compress(range(len(values)), values)))
+        grid.__dict__["cell_bytes"] = values
+        return grid
+
+    @classmethod
+    def _unchecked(cls, shape: Shape, values: tuple[int, ...], givens: frozenset[int]) -> "Grid":
+        """A grid from parts already known to be right (values in range, givens non-empty), unchecked."""
+        grid = object.__new__(cls)
+        fields = grid.__dict__
+        fields["shape"] = shape
+        fields["values"] = values
+        fields["givens"] = givens
+        fields["candidates"] = None
+        return grid
+
+    @classmethod
     def from_string(cls, text: str) -> "Grid":
         """A grid from the standard puzzle string (docs/formats.md §1); see :mod:`sudokuprint.formats`."""
         from .formats.standard import parse_standard
@@ -112,10 +171,16 @@ class Grid:
 
     def to_string(self, *, empty: str = ".") -> str:
         """The standard puzzle string of every value (givens and filled digits)."""
-        return "".join(digit_symbol(v) if v else empty for v in self.values)
+        text = bytes(self.values).translate(_SYMBOLS).decode("ascii")
+        return text if empty == "." else text.replace(".", empty)
 
     def __str__(self) -> str:
         return self.to_string()
+
+    @cached_property
+    def cell_bytes(self) -> bytes:
+        """The values as bytes, one a cell (what the solver engines take)."""
+        return bytes(self.values)
 
     @property
     def side(self) -> int:

@@ -24,7 +24,9 @@ HouseKind = Literal["row", "column", "box"]
 DIGIT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Symbol of digit ``d`` is ``DIGIT_SYMBOLS[d - 1]``."""
 
-MAX_SIDE = len(DIGIT_SYMBOLS)
+MAX_SIDE = 16
+"""The largest grid side sudokuprint takes (16x16, digits 1-9 and A-G), as documented;
+larger grids are refused where they are read, before any search could run for hours."""
 
 
 def digit_symbol(digit: int) -> str:
@@ -46,7 +48,7 @@ class House:
     index: int
     cells: tuple[int, ...]
 
-    @property
+    @cached_property
     def name(self) -> str:
         """Human name, 1-based: ``row 3``, ``column 7``, ``box 5``."""
         return f"{self.kind} {self.index + 1}"
@@ -63,7 +65,9 @@ class Shape:
         if self.box_width < 1 or self.box_height < 1:
             raise ValueError("box sides must be positive")
         if self.side > MAX_SIDE:
-            raise ValueError(f"grids larger than {MAX_SIDE}x{MAX_SIDE} are not supported")
+            raise ValueError(
+                f"a {self.side}x{self.side} grid is larger than the largest supported, {MAX_SIDE}x{MAX_SIDE}"
+            )
 
     @classmethod
     def for_side(cls, side: int) -> "Shape":
@@ -85,12 +89,12 @@ class Shape:
             return cls.for_side(side)
         return None
 
-    @property
+    @cached_property
     def side(self) -> int:
         """N, the number of cells in a row (and of digits)."""
         return self.box_width * self.box_height
 
-    @property
+    @cached_property
     def cell_count(self) -> int:
         return self.side * self.side
 
@@ -104,7 +108,7 @@ class Shape:
         """Bitmask with bit ``d-1`` set for every digit ``d``."""
         return (1 << self.side) - 1
 
-    @property
+    @cached_property
     def name(self) -> str:
         """``9x9``, or ``6x6 (3x2 boxes)`` where the side alone is ambiguous."""
         base = f"{self.side}x{self.side}"
@@ -180,8 +184,6 @@ STANDARD_BOXES: dict[int, tuple[int, int]] = {
     12: (4, 3),
     15: (5, 3),
     16: (4, 4),
-    20: (5, 4),
-    25: (5, 5),
 }
 """Box width and height for each grid side: boxes are wider than high."""
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dataclasses import replace
+
 import pytest
 
 from sudokuprint.grid import Grid
 from sudokuprint.layout.fonts import ink_box
-from sudokuprint.layout.geometry import digit_font_size, frame, slots
+from sudokuprint.layout.geometry import digit_font_size, frame, slots, trim_box
 from sudokuprint.layout.gridview import draw_grid
 from sudokuprint.layout.page import Line, Rect, Text
 from sudokuprint.layout.template import TemplateError, load_template, shipped_templates
@@ -55,11 +57,15 @@ def test_print_on_demand_bleed_mirrored_margins_and_growing_gutter():
     template = load_template("pod-6x9")
     page = template.page
     assert (page.trim_width, page.trim_height, page.bleed) == (432, 648, 9)
-    assert (page.width, page.height) == (450, 666)
+    assert (page.width, page.height) == (432, 648)          # nothing on a puzzle page bleeds: no bleed
+    bleeding = replace(page, bleeds=True)                    # KDP: + 0.125 in at top, bottom, outside only
+    assert (bleeding.width, bleeding.height) == (441, 666)
+    assert trim_box(bleeding, 0) == (0, 9, 432, 657)         # a recto's outside edge is on the right
+    assert trim_box(bleeding, 1) == (9, 9, 441, 657)         # a verso's on the left
     recto, verso = frame(page, 0, 100), frame(page, 1, 100)
     inside = page.margin_inside
-    assert recto[0] == pytest.approx(9 + inside)            # inside margin on the left of a recto
-    assert verso[2] == pytest.approx(9 + 432 - inside)      # ... and on the right of a verso
+    assert recto[0] == pytest.approx(inside)                 # inside margin on the left of a recto
+    assert verso[2] == pytest.approx(432 - inside)           # ... and on the right of a verso
     assert recto[2] - recto[0] == pytest.approx(verso[2] - verso[0])
     thick = frame(page, 0, 320)
     assert thick[0] - recto[0] == pytest.approx(0.25 * 72)  # 301+ pages: 0.25 in more gutter

@@ -7,6 +7,7 @@ after looking at the new pages: ``cd tests && PYTHONPATH=.. python test_render.p
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -105,12 +106,17 @@ def test_pdf_is_byte_identical_for_the_same_input():
 
 
 def test_print_on_demand_trim_and_bleed_boxes():
-    document = build_booklet(list(easy_puzzles()), load_template("pod-6x9"))
-    reader = PdfReader(io.BytesIO(render_pdf(document)))
-    for page in reader.pages:
-        assert [float(v) for v in page.mediabox] == [0, 0, 450, 666]
-        assert [float(v) for v in page.bleedbox] == [0, 0, 450, 666]
-        assert [float(v) for v in page.trimbox] == [9, 9, 441, 657]
+    template = load_template("pod-6x9")
+    reader = PdfReader(io.BytesIO(render_pdf(build_booklet(list(easy_puzzles()), template))))
+    for page in reader.pages:  # nothing bleeds: the page is the trim
+        assert [float(v) for v in page.mediabox] == [0, 0, 432, 648]
+        assert "/BleedBox" not in page and "/TrimBox" not in page
+    bleeding = replace(template, page=replace(template.page, bleeds=True))
+    reader = PdfReader(io.BytesIO(render_pdf(build_booklet(list(easy_puzzles()), bleeding, placement="none"))))
+    for number, page in enumerate(reader.pages, 1):  # KDP's bleed: top, bottom and outside edge only
+        assert [float(v) for v in page.mediabox] == [0, 0, 441, 666]
+        assert [float(v) for v in page.bleedbox] == [0, 0, 441, 666]
+        assert [float(v) for v in page.trimbox] == ([0, 9, 432, 657] if number % 2 else [9, 9, 441, 657])
 
 
 def test_pdf_is_greyscale_only():

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 from typing import Iterator
 
 import click
 
-from ..batch import check_item, solve_item
+from ..batch import check_chunk, growing_chunks, solve_chunk
 from ..errors import ExitCode
 from ..executor import run_all
 from ..formats import Record, formats, get_format, write_all
@@ -19,15 +20,25 @@ from .app import (FROM, INPUTS, JOBS, OUTPUT, about_puzzle, main, output_format,
 
 WRITABLE = [f.name for f in formats() if f.write is not None]
 
+TIMEOUT = click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    metavar="SECONDS",
+    help="Give up on a puzzle whose search takes longer than this (exit 1).",
+)
+
 
 @main.command()
 @INPUTS
 @FROM
 @output_format(["text", "jsonl"], "text", flag_aliases={"--json": "jsonl"},
                help="text: a line per puzzle; jsonl: a JSON object per puzzle (solutions is 0, 1 or 2 = two or more).")
+@TIMEOUT
 @OUTPUT
 @JOBS
-def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, output: str, jobs: int) -> None:
+def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: float | None, output: str,
+          jobs: int) -> None:
     """Check puzzles: valid? 0, 1 or 2+ solutions? clue count and shape.
 
     Prints one line per puzzle: status (unique, not-unique, unsolvable,
@@ -36,8 +47,9 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, output: st
     """
     all_unique = True
     with atomic_output(output) as out:
-        reports = run_all(check_item, read_inputs(inputs, from_format), jobs=jobs, chunk_size=64)
-        for report in with_progress(reports, "checking"):
+        work = functools.partial(check_chunk, timeout=timeout)
+        chunks = run_all(work, growing_chunks(read_inputs(inputs, from_format)), jobs=jobs)
+        for report in with_progress(itertools.chain.from_iterable(chunks), "checking"):
             all_unique &= report["status"] == "unique"
             if fmt == "jsonl":
                 out.write(json.dumps(report) + "\n")
@@ -57,10 +69,11 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, output: st
 @FROM
 @output_format(WRITABLE, None, value_alias="--to", help="Output format (default: the input's format).")
 @click.option("--allow-multiple", is_flag=True, help="Print the first solution of a puzzle that has several.")
+@TIMEOUT
 @OUTPUT
 @JOBS
-def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, allow_multiple: bool, output: str,
-          jobs: int) -> None:
+def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, allow_multiple: bool,
+          timeout: float | None, output: str, jobs: int) -> None:
     """Solve puzzles and print their solutions.
 
     A file of many puzzles is solved as a stream, one solution per puzzle. A
@@ -68,9 +81,9 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
     run with exit code 1, naming the puzzle. Metadata the output format can
     hold travels (an OpenSudoku collection's name, .sdk headers).
     """
-    work = functools.partial(solve_item, allow_multiple=allow_multiple)
-    results = peekable(with_progress(run_all(work, read_inputs(inputs, from_format), jobs=jobs, chunk_size=16),
-                                     "solving"))
+    work = functools.partial(solve_chunk, allow_multiple=allow_multiple, timeout=timeout)
+    chunks = run_all(work, growing_chunks(read_inputs(inputs, from_format)), jobs=jobs)
+    results = peekable(with_progress(itertools.chain.from_iterable(chunks), "solving"))
     first = results.peek()
     target = fmt or (_writable(first.record.format) if first else "standard")
     givens_only = get_format(target).givens_only

@@ -86,6 +86,8 @@ def _finish(document: Document, output: str, output_format: str | None, dpi: int
         document.metadata = replace(document.metadata, author=author)
     if output == "-" and sys.stdout.isatty():
         raise click.UsageError(f"refusing to write {fmt.upper()} data to a terminal; name a file with -o FILE")
+    for note in document.notes:
+        click.echo(f"note: {note}", err=True)
     names = write_document(document, output, format=fmt, dpi=dpi)
     if output != "-":
         pages = len(document.pages)
@@ -93,8 +95,12 @@ def _finish(document: Document, output: str, output_format: str | None, dpi: int
              f"({pages} page{'s' if pages != 1 else ''})")
 
 
-def _template(name: str) -> Template:
-    return load_template(name)
+def _template(name: str, lang: str | None = None) -> Template:
+    return load_template(name, lang=lang)
+
+
+LANG = click.option("--lang", default=None, metavar="CODE",
+                    help="Language of the printed words: en, ru, or one the template's [strings] add.")
 
 
 def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, *, limit=None, grade=True):
@@ -118,18 +124,19 @@ def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level,
 @click.option("--answers", "placement", type=click.Choice(["end", "under", "none"]), default=None,
               help="Where the answers go (default: the template's choice, usually 'end').")
 @click.option("--answer-template", default=None, metavar="NAME|FILE", help="Template of the answer key at the end.")
+@LANG
 def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-            output_format, dpi, title, author, placement, answer_template) -> None:
+            output_format, dpi, title, author, placement, answer_template, lang) -> None:
     """A puzzle booklet: title page, numbered puzzles, answer key at the end.
 
     Every puzzle is re-checked for a unique solution first. Example:
     sudokuprint booklet puzzles.txt --template booklet-a5-2up -o book.pdf
     """
     puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
-    template = _template(template_name)
-    key = _template(answer_template) if answer_template else None
-    document = build_booklet(puzzles, template, title=title or "Sudoku", author=author, placement=placement,
-                             answer_template=key)
+    template = _template(template_name, lang)
+    key = _template(answer_template, lang) if answer_template else None
+    document = build_booklet(puzzles, template, title=title or template.strings.text("title"), author=author,
+                             placement=placement, answer_template=key)
     _finish(document, output, output_format, dpi, author)
 
 
@@ -139,16 +146,18 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
 @click.option("--booklet-template", default=None, metavar="NAME|FILE",
               help="The template of the booklet the puzzles are printed in: the labels then give its page numbers "
                    "('12 · p. 4'). Without it the labels give no page.")
+@LANG
 def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-            output_format, dpi, title, author, booklet_template) -> None:
+            output_format, dpi, title, author, booklet_template, lang) -> None:
     """An answer key: solved grids labelled with puzzle number and booklet page.
 
     Givens are bold, filled digits grey.
     """
     puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
-    booklet = _template(booklet_template) if booklet_template else None
-    document = build_answer_key(puzzles, _template(template_name), booklet_template=booklet,
-                                title=title or "Sudoku answers", author=author)
+    template = _template(template_name, lang)
+    booklet = _template(booklet_template, lang) if booklet_template else None
+    document = build_answer_key(puzzles, template, booklet_template=booklet,
+                                title=title or template.strings.text("answers_title"), author=author)
     _finish(document, output, output_format, dpi, author)
 
 
@@ -162,28 +171,28 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
 @click.option("--pencil-guide", is_flag=True, help="A faint 1..N guide in every cell for pencil marks.")
 @click.option("--candidates", "candidates_sheet", is_flag=True,
               help="Print the FILE puzzles with their candidates (from a state file, else computed).")
+@LANG
 def worksheet(inputs, from_format, template_name, output, output_format, dpi, title, author, size, pages,
-              pencil_guide, candidates_sheet) -> None:
+              pencil_guide, candidates_sheet, lang) -> None:
     """Blank grids to solve on (any size), or a candidates sheet of puzzles.
 
     Without FILE: empty grids, e.g. sudokuprint worksheet --size 16 -o blank.pdf.
     With --candidates FILE...: each puzzle with its candidates printed small.
     """
     if candidates_sheet:
-        template = _template("candidates-a4" if template_name == "worksheet-a4" else template_name)
-        grids = [(f"{Path(source).name}, line {record.line}", record.grid)
+        template = _template("candidates-a4" if template_name == "worksheet-a4" else template_name, lang)
+        grids = [(template.strings.text("source_line", file=Path(source).name, line=record.line), record.grid)
                  for source, record in read_inputs(inputs, from_format)]
         if not grids:
             raise click.UsageError("no puzzles in the input")
-        document = build_candidates_sheet(grids, template, title=title or "Candidates")
+        document = build_candidates_sheet(grids, template, title=title)
     else:
         if inputs:
             raise click.UsageError("FILE arguments go with --candidates; blank worksheets take none")
-        base = _template(template_name)
+        base = _template(template_name, lang)
         shape = size
         template = worksheet_template(base, shape.side) if template_name == "worksheet-a4" else base
-        document = build_worksheet(template, shape, pages=pages, pencil_guide=pencil_guide,
-                                   title=title or f"Sudoku worksheet {shape.side}x{shape.side}")
+        document = build_worksheet(template, shape, pages=pages, pencil_guide=pencil_guide, title=title)
     _finish(document, output, output_format, dpi, author)
 
 
@@ -317,7 +326,9 @@ def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, t
 @FROM
 @click.option("--allow-nonunique", is_flag=True, help="Print puzzles with several solutions too, with a notice.")
 @output_options("svd-answers-a4")
-def svd_answers(inputs, from_format, allow_nonunique, template_name, output, output_format, dpi, title, author) -> None:
+@LANG
+def svd_answers(inputs, from_format, allow_nonunique, template_name, output, output_format, dpi, title, author,
+                lang) -> None:
     """Answer pages for SVD task files, in sets of 30, labelled id-moves-level-givens.
 
     The label comes from the file name (30-21-4-28.svd) where present, else it is computed.
@@ -325,5 +336,5 @@ def svd_answers(inputs, from_format, allow_nonunique, template_name, output, out
     puzzles = load_svd_puzzles(inputs, from_format, allow_nonunique=allow_nonunique)
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
-    document = build_svd_answers(puzzles, _template(template_name), title=title or "SVD answers")
+    document = build_svd_answers(puzzles, _template(template_name, lang), title=title)
     _finish(document, output, output_format, dpi, author)

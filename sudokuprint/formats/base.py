@@ -78,10 +78,13 @@ class Lines:
         return self
 
     def __next__(self) -> tuple[int, str]:
-        item = self.peek()
+        item = self._pending
         if item is None:
-            raise StopIteration
-        self._pending = None
+            item = self._next_raw()
+            if item is None:
+                raise StopIteration
+        else:
+            self._pending = None
         self._last = item[0]
         return item
 

@@ -58,7 +58,7 @@ def shape_of(place: JsonObject, title: str = TITLE) -> Shape:
     try:
         return Shape(width, height)
     except ValueError as error:
-        raise _key_error(title, place, "m", f"boxes of {width}x{height}: {error}", "a grid of at most 35x35") from None
+        raise _key_error(title, place, "m", f"boxes of {width}x{height}: {error}", "a grid of at most 16x16") from None
 
 
 def values_of(place: JsonObject, key: str, shape: Shape, title: str = TITLE) -> list[int]:

@@ -6,7 +6,6 @@ import contextlib
 import io
 import itertools
 import os
-from dataclasses import replace
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
@@ -119,8 +118,9 @@ def read_stream(stream: IO[str], format: str | None = None, *, source: str | Non
         raise error.located(source) if source and not error.source else error
     fmt = get_format(format) if format else detect(head, source)
     try:
+        name = fmt.name
         for record in fmt.read(Lines(lines)):
-            yield record if record.format else replace(record, format=fmt.name)
+            yield record if record.format else Record(record.grid, record.line, record.meta, name)
     except ParseError as error:
         raise error.located(source) if source and not error.source else error
 
@@ -161,6 +161,10 @@ def read_text(text: str, format: str | None = None) -> Iterator[Record]:
 
 def parse(text: str, format: str | None = None) -> Grid:
     """The first puzzle in ``text`` (format detected unless given)."""
+    if format is None or format == "standard":
+        quick = Grid.from_line(text.strip())  # the bare standard line, without detection
+        if quick is not None:
+            return quick
     for record in read_text(text, format):
         return record.grid
     raise ParseError(get_format(format).title if format else "input", "no puzzle found")

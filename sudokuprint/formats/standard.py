@@ -155,14 +155,25 @@ def _bad_line(text: str, number: int, title: str) -> ParseError:
 
 def read_standard(lines: Lines) -> Iterator[Record]:
     """Puzzles from standard strings: one per line, or grids of N lines of N cells."""
-    return read_puzzle_list(lines, TITLE)
+    return read_puzzle_list(lines, TITLE, "standard")
 
 
-def read_puzzle_list(lines: Lines, title: str) -> Iterator[Record]:
-    """The list reader behind the standard and .sdm formats; errors name ``title``."""
+def read_puzzle_list(lines: Lines, title: str, name: str = "") -> Iterator[Record]:
+    """The list reader behind the standard and .sdm formats; errors name ``title``.
+
+    ``name``, the format's, goes into the records read by the fast path (bare lines).
+    """
     header: list[str] = []
     started = False
+    from_line = Grid.from_line
     for number, text in lines:
+        stripped = text.strip()
+        if len(stripped) != 16:  # the fast path: a bare puzzle line (16 cells may start a 16x16 grid)
+            quick = from_line(stripped)
+            if quick is not None:
+                started = True
+                yield Record(quick, number, {"header": "\n".join(header)} if header else {}, name)
+                continue
         if is_comment(text):
             continue
         meta = {"header": "\n".join(header)} if header else {}

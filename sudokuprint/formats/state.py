@@ -101,7 +101,7 @@ class _TableParser:
         side = len(cell_rows[0].tokens)
         if not 1 <= side <= MAX_SIDE:
             first = cell_rows[0]
-            raise self.error(first, 1, f"a row of {side} cells", first.text.strip(), "4 to 35 cells a row")
+            raise self.error(first, 1, f"a row of {side} cells", first.text.strip(), f"4 to {MAX_SIDE} cells a row")
         if len(cell_rows) != side:
             last = cell_rows[-1]
             raise self.error(

@@ -18,7 +18,7 @@ from ..grid import Grid
 from ..shape import STANDARD_BOXES, Shape, digit_symbol, symbol_digit
 
 VALID_SIDES = tuple(side for side in sorted(STANDARD_BOXES) if side >= 4)
-"""Grid sides the text formats read: 4, 6, 8, 9, 10, 12, 15, 16, 20, 25."""
+"""Grid sides the text formats read: 4, 6, 8, 9, 10, 12, 15, 16."""
 
 MAX_SIDE = VALID_SIDES[-1]
 EMPTY_SYMBOLS = ".0"

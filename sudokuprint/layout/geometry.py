@@ -16,14 +16,21 @@ if TYPE_CHECKING:
     from .template import GridStyle, PageSpec, Template
 
 
-def trim_box(page: "PageSpec") -> Box:
-    """The trimmed page inside the bleed."""
-    return page.bleed, page.bleed, page.bleed + page.trim_width, page.bleed + page.trim_height
-
-
 def is_recto(page_index: int) -> bool:
     """Right-hand (odd-numbered) page: page 1 is a recto."""
     return page_index % 2 == 0
+
+
+def trim_box(page: "PageSpec", page_index: int = 0) -> Box:
+    """The trimmed page inside the bleed.
+
+    A bound book (mirrored margins) bleeds at the top, bottom and outside edge
+    only, never at the spine: a recto's trim starts at the media's left edge, a
+    verso's one bleed in.
+    """
+    bleed = page.media_bleed
+    left = bleed if not page.mirror_margins or not is_recto(page_index) else 0.0
+    return left, bleed, left + page.trim_width, bleed + page.trim_height
 
 
 def frame(page: "PageSpec", page_index: int, page_count: int) -> Box:
@@ -39,7 +46,7 @@ def frame(page: "PageSpec", page_index: int, page_count: int) -> Box:
         left, right = outside, inside
     else:
         left, right = inside, outside
-    x0, y0, x1, y1 = trim_box(page)
+    x0, y0, x1, y1 = trim_box(page, page_index)
     return x0 + left, y0 + page.margin_top, x1 - right, y1 - page.margin_bottom
 
 
@@ -67,6 +74,8 @@ def label_band(template: "Template") -> float:
 def slots(template: "Template", live: Box, side: int, *, below: float = 0.0) -> list[Slot]:
     """The grid slots of a page, row by row; ``below`` is a share of the grid kept free under it."""
     spec = template.grid
+    ink = template.style.border_line / 2  # a border stroke straddles its edge: keep all of it in the live area
+    live = (live[0] + ink, live[1], live[2] - ink, live[3] - ink)
     width = (live[2] - live[0] - (spec.columns - 1) * spec.gap_x) / spec.columns
     height = (live[3] - live[1] - (spec.rows - 1) * spec.gap_y) / spec.rows
     band = label_band(template)
@@ -92,4 +101,4 @@ def grid_boxes(template: "Template", live: Box, side: int) -> list[tuple[float, 
 
 def digit_font_size(cell: float, style: "GridStyle") -> float:
     """Font size of the digits in a cell of side ``cell``: their ink is ``digit_ratio`` of it."""
-    return size_for_ink_height(cell * style.digit_ratio, style.given_font)  # type: ignore[arg-type]
+    return size_for_ink_height(cell * style.digit_ratio, style.given_font, style.fonts)  # type: ignore[arg-type]

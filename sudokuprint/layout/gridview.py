@@ -11,7 +11,7 @@ from typing import Iterable, Mapping
 
 from ..grid import Grid, candidate_digits
 from ..shape import Shape, digit_symbol
-from .fonts import optical_origin, size_for_ink_height
+from .fonts import DEFAULT_FONTS, FontSet, optical_origin, size_for_ink_height
 from .geometry import digit_font_size
 from .page import GridPlacement, Item, Line, Rect, Text
 from .template import GridStyle
@@ -30,9 +30,9 @@ class LineWidths:
 
 
 def line_widths(style: GridStyle, scale: float = 1.0) -> LineWidths:
-    """The template's line weights scaled for a smaller grid, never under 0.25 pt
-    and with box lines kept 2-4 times the cell lines."""
-    cell = max(MIN_LINE, style.cell_line * scale)
+    """The template's line weights scaled for a smaller grid, never under the template's
+    ``min_line`` (at least 0.25 pt) and with box lines kept 2-4 times the cell lines."""
+    cell = max(MIN_LINE, style.min_line, style.cell_line * scale)
     box = min(4 * cell, max(2 * cell, style.box_line * scale))
     border = max(box, style.border_line * scale)
     return LineWidths(cell, box, border)
@@ -56,20 +56,22 @@ def grid_lines(shape: Shape, x: float, y: float, size: float, widths: LineWidths
     return thin + thick + [border]
 
 
-def _centred_digit(symbol: str, font: str, size: float, cx: float, cy: float, grey: float) -> Text:
-    tx, ty = optical_origin(symbol, font, size, cx, cy)  # type: ignore[arg-type]
+def _centred_digit(symbol: str, font: str, size: float, cx: float, cy: float, grey: float,
+                   fonts: FontSet = DEFAULT_FONTS) -> Text:
+    tx, ty = optical_origin(symbol, font, size, cx, cy, fonts)  # type: ignore[arg-type]
     return Text(tx, ty, symbol, size, font, "left", grey)  # type: ignore[arg-type]
 
 
 def _small_digits(
-    shape: Shape, x: float, y: float, step: float, cells: Iterable[tuple[int, int]], ratio: float, grey: float
+    shape: Shape, x: float, y: float, step: float, cells: Iterable[tuple[int, int]], ratio: float, grey: float,
+    fonts: FontSet = DEFAULT_FONTS,
 ) -> list[Item]:
     """Candidate-sized digits at their place in a cell (a box-shaped sub-grid)."""
     items: list[Item] = []
     pad = step * 0.08
     sub_w = (step - 2 * pad) / shape.box_width
     sub_h = (step - 2 * pad) / shape.box_height
-    font_size = size_for_ink_height(min(step * ratio, sub_h * 0.72), "regular")
+    font_size = size_for_ink_height(min(step * ratio, sub_h * 0.72), "regular", fonts)
     for cell, mask in cells:
         row, column = divmod(cell, shape.side)
         left, top = x + column * step + pad, y + row * step + pad
@@ -77,7 +79,7 @@ def _small_digits(
             sub_row, sub_column = divmod(digit - 1, shape.box_width)
             cx = left + (sub_column + 0.5) * sub_w
             cy = top + (sub_row + 0.5) * sub_h
-            items.append(_centred_digit(digit_symbol(digit), "regular", font_size, cx, cy, grey))
+            items.append(_centred_digit(digit_symbol(digit), "regular", font_size, cx, cy, grey, fonts))
     return items
 
 
@@ -130,13 +132,14 @@ def draw_grid(
             font = style.given_font if given else style.filled_font
             grey = style.shaded_digit_grey if cell in shaded_cells else (0.0 if given else style.filled_grey)
             symbol = digit_symbol(value)
-            items.append(_centred_digit(symbol, font, font_size, cx, cy, grey))
+            items.append(_centred_digit(symbol, font, font_size, cx, cy, grey, style.fonts))
             drawn[cell] = symbol
     if grid is not None and show_candidates:
         marks = grid.candidates if grid.candidates is not None else grid.computed_candidates()
         open_cells = [(c, m) for c, m in enumerate(marks) if m and not grid.values[c]]
-        items += _small_digits(shape, x, y, step, open_cells, style.candidate_ratio, 0.15)
+        items += _small_digits(shape, x, y, step, open_cells, style.candidate_ratio, 0.15, style.fonts)
     if pencil_guide:
         empty = [c for c in range(shape.cell_count) if grid is None or not grid.values[c]]
-        items += _small_digits(shape, x, y, step, [(c, shape.all_digits_mask) for c in empty], style.candidate_ratio, style.guide_grey)
+        items += _small_digits(shape, x, y, step, [(c, shape.all_digits_mask) for c in empty], style.candidate_ratio,
+                               style.guide_grey, style.fonts)
     return items, GridPlacement(x, y, size, shape.side, role, number, "".join(drawn))

@@ -9,7 +9,10 @@ A text's ``y`` is its baseline.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Sequence, Union
+
+if TYPE_CHECKING:
+    from .fonts import FontSet
 
 FontName = Literal["regular", "bold"]
 Align = Literal["left", "center", "right"]
@@ -98,6 +101,8 @@ class Page:
     bleed_box: Box | None = None
     number: int = 0
     grids: list[GridPlacement] = field(default_factory=list)
+    fonts: "FontSet | None" = None
+    """The template's fallback chains of faces per role (None: the default chains)."""
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)
@@ -118,5 +123,10 @@ class Metadata:
 class Document:
     """A whole job: its pages in order and its metadata."""
 
-    pages: list[Page]
+    pages: Sequence[Page]
+    """The pages in order; a planned document draws each when it is asked for."""
     metadata: Metadata = field(default_factory=Metadata)
+    print_spec: str = "none"
+    """The printer's rules the PDF must pass (``kdp``, ``ingramspark``), checked as it is written."""
+    notes: list[str] = field(default_factory=list)
+    """What the job chose for the user and should say (e.g. another layout for the answers)."""

@@ -13,21 +13,24 @@ import sys
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-from ..errors import SudokuprintError
-from .units import paper_size, parse_length, to_mm
+from ..errors import ExitCode, SudokuprintError
+from .fonts import CATALOGUE, DEFAULT_FONTS, ROLES, FontSet, font_set, require_file
+from .strings import Strings, load_strings
+from .checks import Check, _choice, _flag, _font_chain, _gutter_steps, _length, _number, _text, _whole
+from .units import MAX_PAGE_SIDE, paper_size, to_mm
 
 
 class TemplateError(SudokuprintError):
     """A template file that cannot be read or describes an impossible layout."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class PageSpec:
     trim_width: float
     trim_height: float
     bleed: float
+    """Bleed the template asks for; pages get it only when something on them bleeds (none of the
+    shipped puzzle pages does), and then on the top, bottom and outside edges only."""
     margin_top: float
     margin_bottom: float
     margin_inside: float
@@ -44,15 +49,24 @@ class PageSpec:
     mirror_margins: bool
     gutter_steps: tuple[tuple[int, float], ...]
     """(page count from which it applies, extra inside margin), ascending."""
+    print_spec: str = "none"
+    """The printer's rules every PDF made with this template is checked against (``kdp``, ``ingramspark``)."""
+    bleeds: bool = False
+    """True when something on the pages reaches the trim edge, so the media carries the bleed."""
+
+    @property
+    def media_bleed(self) -> float:
+        """The bleed actually added to the media: none unless something bleeds."""
+        return self.bleed if self.bleeds else 0.0
 
     @property
     def width(self) -> float:
-        """Media width: the trim plus bleed on both sides."""
-        return self.trim_width + 2 * self.bleed
+        """Media width: the trim plus the bleed on the outside edge only (none at the spine)."""
+        return self.trim_width + self.media_bleed * (1 if self.mirror_margins else 2)
 
     @property
     def height(self) -> float:
-        return self.trim_height + 2 * self.bleed
+        return self.trim_height + 2 * self.media_bleed
 
     def gutter(self, page_count: int) -> float:
         """Extra inside margin for a book of ``page_count`` pages."""
@@ -100,6 +114,10 @@ class GridStyle:
     candidate_ratio: float
     guide_grey: float
     min_digit_size: float
+    min_line: float
+    """No line is drawn thinner, however small its grid (the printer's least rule weight)."""
+    fonts: FontSet = DEFAULT_FONTS
+    """The template's fonts, with which digits are measured and drawn."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +133,14 @@ class Furniture:
     title_size: float
     head_size: float
     folio_size: float
+    title_lines: int
+    """Most lines a title, a subtitle or an author may wrap to before it shrinks."""
+    title_min_size: float
+    """Smallest size a title may shrink to; below it the title is refused."""
+    min_text_size: float
+    """Smallest size of any text printed (labels, answers, running heads, folios)."""
+    rule_line: float
+    """Weight of the rule under the running head."""
 
 
 @dataclass(frozen=True)
@@ -138,76 +164,11 @@ class Template:
     style: GridStyle
     furniture: Furniture
     answers: AnswerSpec
+    fonts: FontSet
+    strings: Strings
 
 
 # -- schema --------------------------------------------------------------------
-
-Check = Callable[[Any], Any]
-
-
-def _length(minimum: float = 0.0) -> Check:
-    def check(value: Any) -> float:
-        points = parse_length(value)
-        if points < minimum:
-            raise ValueError(f"{value!r} is less than the smallest allowed, {minimum:g} pt")
-        return points
-
-    return check
-
-
-def _number(low: float, high: float) -> Check:
-    def check(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"expected a number from {low:g} to {high:g}, got {value!r}")
-        if not low <= value <= high:
-            raise ValueError(f"{value!r} is outside {low:g}..{high:g}")
-        return float(value)
-
-    return check
-
-
-def _whole(low: int, high: int) -> Check:
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"expected a whole number from {low} to {high}, got {value!r}")
-        return value
-
-    return check
-
-
-def _flag(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
-    return value
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a string, got {value!r}")
-    return value
-
-
-def _choice(*options: str) -> Check:
-    def check(value: Any) -> str:
-        if value not in options:
-            raise ValueError(f"expected one of {', '.join(options)}, got {value!r}")
-        return value
-
-    return check
-
-
-def _gutter_steps(value: Any) -> tuple[tuple[int, float], ...]:
-    if not isinstance(value, list):
-        raise ValueError("expected a list of [page count, length] pairs")
-    steps = []
-    for index, pair in enumerate(value, 1):
-        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int) and pair[0] >= 0):
-            raise ValueError(f"entry {index}: expected [page count, length], got {pair!r}")
-        steps.append((pair[0], parse_length(pair[1])))
-    if [p for p, _ in steps] != sorted(p for p, _ in steps):
-        raise ValueError("page counts must ascend")
-    return tuple(steps)
-
 
 _LINE = _length(0.25)
 SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
@@ -223,6 +184,8 @@ SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
         "margin_outside": (_length(), "15mm"),
         "mirror_margins": (_flag, False),
         "gutter_steps": (_gutter_steps, []),
+        "print_spec": (_choice("none", "kdp", "ingramspark"), "none"),
+        "bleeds": (_flag, False),
     },
     "grid": {
         "columns": (_whole(1, 20), 1),
@@ -247,6 +210,7 @@ SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
         "candidate_ratio": (_number(0.1, 0.5), 0.22),
         "guide_grey": (_number(0.3, 0.95), 0.78),
         "min_digit_size": (_length(), "0pt"),
+        "min_line": (_LINE, "0.25pt"),
     },
     "furniture": {
         "title_page": (_flag, False),
@@ -258,14 +222,22 @@ SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
         "title_size": (_length(8), "30pt"),
         "head_size": (_length(5), "9pt"),
         "folio_size": (_length(5), "9pt"),
+        "title_lines": (_whole(1, 6), 3),
+        "title_min_size": (_length(4), "14pt"),
+        "min_text_size": (_length(2), "6pt"),
+        "rule_line": (_length(0.25), "0.75pt"),
     },
     "answers": {
         "placement": (_choice("end", "under", "none"), "end"),
         "template": (_text, "answers-a4-12up"),
         "under_scale": (_number(0.15, 0.6), 0.3),
     },
+    "fonts": {
+        "regular": (_font_chain, None),
+        "bold": (_font_chain, None),
+    },
 }
-TOP_LEVEL = {"extends", "name", "description"}
+TOP_LEVEL = {"extends", "name", "description", "lang", "strings"}
 
 TEMPLATE_DIRECTORY = "sudokuprint.templates"
 
@@ -328,14 +300,25 @@ def _read_toml(name_or_path: str) -> tuple[str, dict]:
         raise TemplateError(f"{label}: not valid TOML: {error}") from None
 
 
-def _raw_merged(name_or_path: str, seen: tuple[str, ...] = ()) -> tuple[str, dict]:
+def _identity(name_or_path: str) -> str:
+    """What makes two references the same template: the real path of a file, else the shipped name."""
+    if _is_file_name(name_or_path):
+        return str(Path(name_or_path).resolve())
+    return f"shipped:{name_or_path}"
+
+
+def _raw_merged(name_or_path: str, seen: tuple[tuple[str, str], ...] = ()) -> tuple[str, dict]:
+    identity = _identity(name_or_path)
+    if identity in (known for known, _ in seen):
+        chain = " -> ".join([label for _, label in seen] + [name_or_path])
+        raise TemplateError(f"{seen[-1][1]}: 'extends' makes a loop ({chain})")
+    if len(seen) > 32:
+        raise TemplateError(f"{seen[0][1]}: 'extends' goes more than 32 templates deep")
     label, raw = _read_toml(name_or_path)
-    if label in seen:
-        raise TemplateError(f"{label}: 'extends' makes a loop ({' -> '.join(seen + (label,))})")
     for key, value in raw.items():
         if key not in TOP_LEVEL and key not in SCHEMA:
             raise TemplateError(f"{label}: unknown section or key {key!r}; expected {', '.join(sorted(TOP_LEVEL | set(SCHEMA)))}")
-        if key in SCHEMA and not isinstance(value, dict):
+        if key in SCHEMA and not isinstance(value, dict) or key == "strings" and not isinstance(value, dict):
             raise TemplateError(f"{label}: {key}: expected a table [{key}]")
         if key in SCHEMA:
             for field_name in value:
@@ -350,11 +333,19 @@ def _raw_merged(name_or_path: str, seen: tuple[str, ...] = ()) -> tuple[str, dic
         if Path(label).parent != Path("") and not parent.endswith(".toml"):
             sibling = Path(label).parent / f"{parent}.toml"
             parent = str(sibling) if sibling.is_file() else parent
-        _, base = _raw_merged(parent, seen + (label,))
+        elif _is_file_name(label) and _is_file_name(parent) and not Path(parent).is_absolute():
+            parent = str(Path(label).parent / parent)  # a relative path is relative to the template's folder
+        _, base = _raw_merged(parent, seen + ((identity, label),))
     merged = {key: dict(value) for key, value in base.items() if key in SCHEMA}
+    merged["strings"] = {lang: dict(table) for lang, table in base.get("strings", {}).items()}
     for key, value in raw.items():
         if key in SCHEMA:
             merged.setdefault(key, {}).update(value)
+        elif key == "strings":
+            for lang, table in value.items():
+                if not isinstance(table, dict):
+                    raise TemplateError(f"{label}: strings.{lang}: expected a table [strings.{lang}]")
+                merged["strings"].setdefault(lang, {}).update(table)
         elif key != "extends":
             merged[key] = value
     return label, merged
@@ -375,9 +366,31 @@ def _section(label: str, raw: dict, section: str) -> dict[str, Any]:
     return values
 
 
-def load_template(name_or_path: str) -> Template:
-    """The validated template called ``name_or_path`` (shipped name or a .toml file)."""
+def _fonts(label: str, raw: dict) -> FontSet:
+    """The template's font chains; a font file it names (relative to the template's folder) must exist
+    (exit 3 otherwise)."""
+    folder = Path(label).parent if _is_file_name(label) else Path(".")
+    chains = {role: tuple(name if name in CATALOGUE or Path(name).is_absolute() else str(folder / name)
+                          for name in chain)
+              for role, chain in _section(label, raw, "fonts").items() if chain is not None}
+    fonts = font_set(chains)
+    for role in ROLES:
+        for face in fonts.chain(role):
+            if face.package == "":  # a file the template names itself: it must be there now
+                require_file(face)
+    return fonts
+
+
+def load_template(name_or_path: str, *, lang: str | None = None) -> Template:
+    """The validated template called ``name_or_path`` (shipped name or a .toml file).
+
+    ``lang`` picks the language of the printed words (the template's ``lang``, else English).
+    """
     label, raw = _raw_merged(name_or_path)
+    try:
+        strings = load_strings(raw.get("strings", {}), lang or str(raw.get("lang", "en")))
+    except ValueError as error:
+        raise TemplateError(f"{label}: strings: {error}") from None
     page = _section(label, raw, "page")
     if (page["width"] is None) != (page["height"] is None):
         raise TemplateError(f"{label}: page.width and page.height must be given together")
@@ -390,6 +403,9 @@ def load_template(name_or_path: str) -> Template:
             raise TemplateError(f"{label}: page.size: {error}") from None
     if page["orientation"] == "landscape":
         width, height = max(width, height), min(width, height)
+    if max(width, height, page["bleed"]) > MAX_PAGE_SIDE:
+        raise TemplateError(f"{label}: page: {to_mm(width):.0f} x {to_mm(height):.0f} mm is larger than the "
+                            f"largest page sudokuprint makes ({to_mm(MAX_PAGE_SIDE):.0f} mm a side, PDF's limit)")
     page_spec = PageSpec(
         width,
         height,
@@ -400,54 +416,26 @@ def load_template(name_or_path: str) -> Template:
         page["margin_outside"],
         page["mirror_margins"],
         page["gutter_steps"],
+        page["print_spec"],
+        page["bleeds"],
     )
+    fonts = _fonts(label, raw)
     template = Template(
         name=str(raw.get("name") or Path(label).name.removesuffix(".toml")),
         description=str(raw.get("description", "")),
         source=label,
         page=page_spec,
         grid=GridSpec(**_section(label, raw, "grid")),
-        style=GridStyle(**_section(label, raw, "style")),
+        style=GridStyle(**_section(label, raw, "style"), fonts=fonts),
         furniture=Furniture(**_section(label, raw, "furniture")),
         answers=AnswerSpec(**_section(label, raw, "answers")),
+        fonts=fonts,
+        strings=strings,
     )
     if not template_exists(template.answers.template):
         raise TemplateError(f"{label}: answers.template: {template.answers.template!r} is neither a shipped "
                             "template nor a template file")
+    from .validate import validate_geometry
+
     validate_geometry(template)
     return template
-
-
-def validate_geometry(template: Template) -> None:
-    """Refuse layouts that cannot be printed well, with a sentence saying why."""
-    from .geometry import digit_font_size, frame, grid_boxes
-
-    label, style = template.source, template.style
-    if not 2 <= style.box_line / style.cell_line <= 4:
-        raise TemplateError(
-            f"{label}: style.box_line: box lines must be 2 to 4 times the cell lines "
-            f"({style.box_line:g} pt is {style.box_line / style.cell_line:.2g} x {style.cell_line:g} pt)"
-        )
-    if style.border_line < style.box_line:
-        raise TemplateError(f"{label}: style.border_line: the border must be at least as thick as the box lines")
-    page = template.page
-    pages, gutter = max(page.gutter_steps, key=lambda step: step[1], default=(1, 0.0))
-    live = frame(page, 0, pages)  # the narrowest live area, at the widest gutter
-    if live[2] - live[0] < 36 or live[3] - live[1] < 36:
-        widest = f" and the {to_mm(gutter):.0f} mm gutter of {pages}+ pages" if gutter else ""
-        raise TemplateError(f"{label}: page: the margins{widest} leave no room on a "
-                            f"{to_mm(page.trim_width):.0f} x {to_mm(page.trim_height):.0f} mm page")
-    grid = template.grid
-    boxes = grid_boxes(template, live, 9)
-    size = min(box[2] for box in boxes)
-    if size / 9 < 8:  # 8 pt ≈ 2.8 mm: smaller cells cannot hold a digit
-        raise TemplateError(
-            f"{label}: grid: {grid.columns} x {grid.rows} grids do not fit on the page: "
-            f"a 9x9 grid would be only {to_mm(size):.1f} mm wide"
-        )
-    digits = digit_font_size(size / 9, style)
-    if digits < style.min_digit_size:
-        raise TemplateError(
-            f"{label}: style.min_digit_size: digits would be {digits:.1f} pt, "
-            f"less than the {style.min_digit_size:g} pt this template promises"
-        )

@@ -17,6 +17,9 @@ POINTS_PER_UNIT: dict[str, float] = {
 }
 """How many points one of each unit is."""
 
+MAX_PAGE_SIDE = 14400.0
+"""Largest page side in points (200 in, the PDF reference's limit for a page, 14,400 units)."""
+
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([a-z]+)\s*$")
 
 PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
@@ -39,7 +42,10 @@ def parse_length(text: str) -> float:
     number, unit = match.groups()
     if unit not in POINTS_PER_UNIT:
         raise ValueError(f"{text!r}: unknown unit {unit!r}; use one of {', '.join(POINTS_PER_UNIT)}")
-    return float(number) * POINTS_PER_UNIT[unit]
+    points = float(number) * POINTS_PER_UNIT[unit]
+    if abs(points) > 10 * MAX_PAGE_SIDE:
+        raise ValueError(f"{text!r} is longer than any page sudokuprint makes (at most 200in a side)")
+    return points
 
 
 def mm(value: float) -> float:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
-from ..layout.geometry import Slot, slots
+from ..layout.geometry import Slot, frame, slots
 from ..layout.gridview import draw_grid
+from ..layout.fonts import text_width
 from ..layout.page import Box, Document, Metadata, Page, Text
-from ..layout.template import Template, load_template
+from ..layout.template import Template, TemplateError, load_template, shipped_templates
+from ..layout.textfit import cut, fit_lines
+from ..layout.validate import check_grid_digits, check_under_answers, validate_geometry
 from .pages import PlannedPage, assemble
 from .puzzles import Puzzle
 
@@ -26,22 +29,31 @@ def puzzle_label(puzzle: Puzzle, template: Template) -> tuple[str, str]:
     furniture = template.furniture
     left = str(puzzle.number) if furniture.puzzle_numbers else ""
     right = []
-    if furniture.difficulty and puzzle.difficulty:
-        right.append(puzzle.difficulty)
+    difficulty = template.strings.level(puzzle.grade.level, puzzle.difficulty)
+    if furniture.difficulty and difficulty:
+        right.append(difficulty)
     if furniture.svd_label and puzzle.svd_label:
         right.append(puzzle.svd_label)
     if not puzzle.unique:
-        right.append("NOT UNIQUE")
+        right.append(template.strings.text("not_unique"))
     return left, " · ".join(right)
 
 
+def secondary_size(template: Template, share: float) -> float:
+    """A text ``share`` of the label size, never under the template's smallest text size."""
+    return max(template.grid.label_size * share, template.furniture.min_text_size)
+
+
 def draw_label(page: Page, slot: Slot, template: Template, left: str, right: str) -> None:
-    """The label line just above a grid: ``left`` in bold, ``right`` in grey."""
+    """The label line just above a grid: ``left`` in bold, ``right`` in grey (cut to fit beside ``left``)."""
     size = template.grid.label_size
     if left:
         page.add(Text(slot.x, slot.label_y, left, size, "bold", "left"))
     if right:
-        page.add(Text(slot.right, slot.label_y, right, size * 0.9, "regular", "right", 0.35))
+        small = secondary_size(template, 0.9)
+        room = slot.size - (text_width(left, "bold", size, template.fonts) + size if left else 0.0)
+        right = cut(right, "regular", small, room, template.fonts)
+        page.add(Text(slot.right, slot.label_y, right, small, "regular", "right", 0.35))
 
 
 def draw_puzzle(page: Page, slot: Slot, template: Template, puzzle: Puzzle, *, under: bool = False) -> None:
@@ -58,17 +70,17 @@ def draw_puzzle(page: Page, slot: Slot, template: Template, puzzle: Puzzle, *, u
         x, y = slot.right - size, slot.y + slot.size * (1 + UNDER_GAP)
         items, placement = draw_grid(puzzle.grid.shape, x, y, size, template.style, grid=puzzle.solution,
                                      line_scale=scale, role="answer", number=puzzle.number)
-        page.add(Text(x - 4, y + template.grid.label_size, f"Answer to {puzzle.number}",
-                      template.grid.label_size * 0.85, "regular", "right", 0.35))
+        page.add(Text(x - 4, y + template.grid.label_size, template.strings.text("answer_to", n=puzzle.number),
+                      secondary_size(template, 0.85), "regular", "right", 0.35))
         page.add(*items)
         page.grids.append(placement)
 
 
-def _nonunique_notices(puzzles: Sequence[Puzzle]) -> list[str]:
+def _nonunique_notices(puzzles: Sequence[Puzzle], template: Template) -> list[str]:
     numbers = [str(p.number) for p in puzzles if not p.unique]
     if not numbers:
         return []
-    return [f"puzzle {', '.join(numbers)} has more than one solution (printed with --allow-nonunique)"]
+    return [template.strings.count("nonunique", len(numbers), numbers=", ".join(numbers))]
 
 
 def slot_for(template: Template, live: Box, index: int, side: int, *, below: float = 0.0) -> Slot:
@@ -80,12 +92,17 @@ def puzzle_pages(puzzles: Sequence[Puzzle], template: Template, *, under: bool =
     """Pages of puzzles, ``columns x rows`` to a page, in order."""
     plan = []
     below = template.answers.under_scale + UNDER_GAP if under else 0.0
+    for side in sorted({p.grid.side for p in puzzles}):
+        check_grid_digits(template, side, "the puzzles")
+        if under:
+            check_under_answers(template, side)
+    section = template.strings.text("section_puzzles")
     for group in chunks(puzzles, template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
             for index, puzzle in enumerate(group):
                 draw_puzzle(page, slot_for(template, live, index, puzzle.grid.side, below=below), template, puzzle,
                             under=under)
-        plan.append(PlannedPage(template, draw, "Puzzles", notices=_nonunique_notices(group)))
+        plan.append(PlannedPage(template, draw, section, notices=_nonunique_notices(group, template)))
     return plan
 
 
@@ -97,14 +114,19 @@ class Answer:
     label: str
 
 
-def answer_label(puzzle: Puzzle, page_number: int | None) -> str:
+def answer_label(puzzle: Puzzle, page_number: int | None, template: Template) -> str:
     """``12 · p. 4``: the puzzle's number and the page it is printed on."""
-    return f"{puzzle.number} · p. {page_number}" if page_number else str(puzzle.number)
+    if not page_number:
+        return str(puzzle.number)
+    return template.strings.text("answer_label", n=puzzle.number, page=page_number)
 
 
-def answer_pages(answers: Sequence[Answer], template: Template, *, section: str = "Answers") -> list[PlannedPage]:
+def answer_pages(answers: Sequence[Answer], template: Template, *, section: str | None = None) -> list[PlannedPage]:
     """Pages of solved grids, givens in the given font, filled digits in grey."""
     plan = []
+    for side in sorted({a.puzzle.grid.side for a in answers}):
+        check_grid_digits(template, side, "the answers")
+    section = template.strings.text("section_answers") if section is None else section
     for group in chunks(answers, template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
             for index, answer in enumerate(group):
@@ -114,29 +136,49 @@ def answer_pages(answers: Sequence[Answer], template: Template, *, section: str 
                                              grid=answer.puzzle.solution, role="answer", number=answer.puzzle.number)
                 page.add(*items)
                 page.grids.append(placement)
-        plan.append(PlannedPage(template, draw, section, notices=_nonunique_notices([a.puzzle for a in group])))
+        plan.append(PlannedPage(template, draw, section, notices=_nonunique_notices([a.puzzle for a in group], template)))
     return plan
 
 
-def title_page(template: Template, title: str, lines: Sequence[str]) -> PlannedPage:
-    """A title page: the title large at a third of the height, a few lines under it."""
+def title_page(template: Template, title: str, lines: Sequence[tuple[str, str]]) -> PlannedPage:
+    """A title page: the title large at a third of the height, the ``(field, text)`` lines under it.
+
+    Each text wraps to ``furniture.title_lines`` lines and shrinks to its
+    smallest size to fit the live width; else the job stops naming the field.
+    """
+    furniture = template.furniture
+    live = frame(template.page, 0, 1)
+    width = live[2] - live[0]
+    blocks = [fit_lines(title, "bold", furniture.title_size, width, max_lines=furniture.title_lines,
+                        min_size=furniture.title_min_size, field="title", fonts=template.fonts) + ("bold", 0.0)]
+    small = max(furniture.title_size * 0.42, furniture.min_text_size)
+    for field_name, text in lines:
+        blocks.append(fit_lines(text, "regular", small, width, max_lines=furniture.title_lines,
+                                min_size=furniture.min_text_size, field=field_name, fonts=template.fonts)
+                      + ("regular", 0.25))
+
     def draw(page: Page, live: Box) -> None:
         centre = (live[0] + live[2]) / 2
-        size = template.furniture.title_size
         y = live[1] + (live[3] - live[1]) * 0.33
-        page.add(Text(centre, y, title, size, "bold", "center"))
-        for line in lines:
-            y += size * 0.9
-            page.add(Text(centre, y, line, size * 0.42, "regular", "center", 0.25))
+        for index, (texts, size, font, grey) in enumerate(blocks):
+            if index:
+                y += size * 0.9
+            for number, text in enumerate(texts):
+                y += size * 1.15 if number else 0.0
+                page.add(Text(centre, y, text, size, font, "center", grey))  # type: ignore[arg-type]
+            if index == 0:
+                y += size * 0.5
     return PlannedPage(template, draw, furniture=False)
 
 
-def _subtitle(puzzles: Sequence[Puzzle]) -> str:
+def _subtitle(puzzles: Sequence[Puzzle], template: Template) -> str:
     """``50 puzzles · easy to expert``: the count and the range of difficulty."""
-    graded = sorted((p.grade.level, p.difficulty) for p in puzzles if p.difficulty and p.grade.level is not None)
-    text = f"{len(puzzles)} puzzles"
+    strings = template.strings
+    graded = sorted((p.grade.level, strings.level(p.grade.level, p.difficulty) or "")
+                    for p in puzzles if p.difficulty and p.grade.level is not None)
+    text = strings.count("puzzles", len(puzzles))
     if graded and graded[0][1] != graded[-1][1]:
-        text += f" · {graded[0][1].lower()} to {graded[-1][1].lower()}"
+        text += " · " + strings.text("level_range", low=graded[0][1].lower(), high=graded[-1][1].lower())
     elif graded:
         text += f" · {graded[0][1].lower()}"
     return text
@@ -146,6 +188,16 @@ def puzzle_page_numbers(puzzles: Sequence[Puzzle], template: Template) -> dict[i
     """The page each puzzle is printed on in a booklet made with ``template``."""
     first = 2 if template.furniture.title_page else 1
     return {p.number: first + i // template.grid.per_page for i, p in enumerate(puzzles)}
+
+
+def with_minimum_text(key: Template, minimum: float) -> Template:
+    """The answer-key template held to the booklet's smallest text size too (large print stays large)."""
+    if key.furniture.min_text_size >= minimum:
+        return key
+
+    stricter = replace(key, furniture=replace(key.furniture, min_text_size=minimum))
+    validate_geometry(stricter)
+    return stricter
 
 
 def build_booklet(
@@ -163,16 +215,52 @@ def build_booklet(
     placement = placement or template.answers.placement
     plan: list[PlannedPage] = []
     if template.furniture.title_page:
-        lines = [_subtitle(puzzles)] + ([f"by {author}"] if author else [])
+        lines = [("subtitle", _subtitle(puzzles, template))]
+        if author:
+            lines.append(("author", template.strings.text("by_author", author=author)))
         plan.append(title_page(template, title, lines))
     plan += puzzle_pages(puzzles, template, under=placement == "under")
+    notes: list[str] = []
     if placement == "end":
-        key = answer_template or load_template(template.answers.template)
+        key = answer_template or load_template(template.answers.template, lang=template.strings.lang)
+        key = with_minimum_text(key, template.furniture.min_text_size)
+        if answer_template is None:
+            key = fitting_key(key, {p.grid.side for p in puzzles}, notes)
         pages = puzzle_page_numbers(puzzles, template)
-        answers = [Answer(p, answer_label(p, pages[p.number])) for p in puzzles]
+        answers = [Answer(p, answer_label(p, pages[p.number], key)) for p in puzzles]
         plan += answer_pages(answers, key)
     subject = f"{len(puzzles)} Sudoku puzzles" + (" with answers" if placement != "none" else "")
-    return assemble(plan, Metadata(title=title, author=author, subject=subject))
+    document = assemble(plan, Metadata(title=title, author=author, subject=subject))
+    document.notes.extend(notes)
+    return document
+
+
+def fitting_key(key: Template, sides: set[int], notes: list[str]) -> Template:
+    """The answer-key template, or when its grids are too small for the digits of some grid size the
+    shipped answer template of the same page with the most grids a page that fits (said in ``notes``)."""
+    try:
+        for side in sorted(sides):
+            check_grid_digits(key, side, "the answers")
+        return key
+    except TemplateError as refusal:
+        candidates = []
+        for name in shipped_templates():
+            if not name.startswith("answers-") or name == key.name:
+                continue
+            other = with_minimum_text(load_template(name, lang=key.strings.lang), key.furniture.min_text_size)
+            same_page = (other.page.trim_width, other.page.trim_height) == (key.page.trim_width, key.page.trim_height)
+            if same_page and other.grid.per_page < key.grid.per_page:
+                candidates.append(other)
+        for other in sorted(candidates, key=lambda t: -t.grid.per_page):
+            try:
+                for side in sorted(sides):
+                    check_grid_digits(other, side, "the answers")
+            except TemplateError:
+                continue
+            notes.append(f"the answers use the template {other.name} ({other.grid.per_page} a page): "
+                         f"in {key.name} {str(refusal).split(': ', 1)[-1].split(';')[0]}")
+            return other
+        raise
 
 
 def build_answer_key(
@@ -185,7 +273,7 @@ def build_answer_key(
 ) -> Document:
     """Answer pages alone; with ``booklet_template`` each label names the booklet page of its puzzle."""
     pages = puzzle_page_numbers(puzzles, booklet_template) if booklet_template else {}
-    answers = [Answer(p, answer_label(p, pages.get(p.number))) for p in puzzles]
+    answers = [Answer(p, answer_label(p, pages.get(p.number), template)) for p in puzzles]
     plan = answer_pages(answers, template)
     return assemble(plan, Metadata(title=title, author=author, subject=f"Answers to {len(puzzles)} Sudoku puzzles"))
 

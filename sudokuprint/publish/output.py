@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import UnsupportedError
+import sys
+
+from ..errors import PreflightError, UnsupportedError
 from ..layout.page import Document
 from ..outputs import atomic_output
 from ..render import png_bytes, render_pdf
+from ..render.preflight import SPECS, preflight
 
 OUTPUT_FORMATS = ("pdf", "png")
 
@@ -22,11 +25,28 @@ def png_names(output: str, count: int) -> list[str]:
     return [str(path.with_name(f"{stem}-{i}{suffix}")) for i in range(1, count + 1)]
 
 
+def check_print_ready(data: bytes, spec: str) -> None:
+    """Preflight a print-on-demand PDF as it is made: a broken rule stops the job (exit 1), naming the page;
+    a page count outside the printer's range only warns (the layout is right, the book is short or long)."""
+    findings = preflight(data, spec)
+    counts = [f for f in findings if f.rule == "pages"]
+    broken = [f for f in findings if f.rule != "pages"]
+    for finding in counts:
+        print(f"sudokuprint: warning: {finding}", file=sys.stderr)
+    if broken:
+        shown = "\n  ".join(str(f) for f in broken[:20])
+        more = f"\n  ... and {len(broken) - 20} more" if len(broken) > 20 else ""
+        raise PreflightError(f"the PDF fails {SPECS[spec].label}'s preflight; nothing was written:\n  {shown}{more}",
+                             broken)
+
+
 def write_document(document: Document, output: str | os.PathLike, *, format: str = "pdf", dpi: float = 150) -> list[str]:
     """Write ``document`` as a PDF or as PNG pages; returns the names written ('-' is standard output)."""
     name = os.fspath(output)
     if format == "pdf":
         data = render_pdf(document)
+        if document.print_spec in SPECS:
+            check_print_ready(data, document.print_spec)
         with atomic_output(name, binary=True) as stream:
             stream.write(data)
         return [name]
@@ -36,8 +56,11 @@ def write_document(document: Document, output: str | os.PathLike, *, format: str
         raise UnsupportedError(
             f"this job has {len(document.pages)} pages; PNG output of several pages needs a file name (-o name.png)"
         )
+    from ..render.png import check_resolution
+
     names = png_names(name, len(document.pages))
     for page, target in zip(document.pages, names):
+        check_resolution(page.width, page.height, dpi)  # a page too large is refused before it is drawn
         data = png_bytes(page, dpi)
         with atomic_output(target, binary=True) as stream:
             stream.write(data)

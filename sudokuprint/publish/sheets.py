@@ -30,11 +30,12 @@ def build_worksheet(
     *,
     pages: int = 1,
     pencil_guide: bool = False,
-    title: str = "Sudoku worksheet",
+    title: str | None = None,
 ) -> Document:
     """Pages of empty grids of ``shape``, each cell with a faint 1..N guide when asked."""
     if pages < 1:
         raise ValueError("a worksheet has at least one page")
+    title = template.strings.text("worksheet_title", side=shape.side) if title is None else title
 
     def draw(page: Page, live: Box) -> None:
         for slot in slots(template, live, shape.side):
@@ -43,27 +44,29 @@ def build_worksheet(
             page.add(*items)
             page.grids.append(placement)
 
-    plan = [PlannedPage(template, draw, "Worksheet") for _ in range(pages)]
+    plan = [PlannedPage(template, draw, "") for _ in range(pages)]
     subject = f"Blank {shape.name} grids" + (" with a pencil-mark guide" if pencil_guide else "")
     return assemble(plan, Metadata(title=title, subject=subject))
 
 
-def build_candidates_sheet(grids: Sequence[tuple[str, Grid]], template: Template, *, title: str = "Candidates") -> Document:
+def build_candidates_sheet(grids: Sequence[tuple[str, Grid]], template: Template, *, title: str | None = None) -> Document:
     """Each grid with its candidates printed small in the open cells.
 
     Candidates come from the grid (a state file) where it records them,
     else they are computed from the digits (every digit no peer holds).
     """
     plan = []
+    strings = template.strings
+    title = strings.text("candidates_title") if title is None else title
     for group in chunks(list(grids), template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
             for index, (label, grid) in enumerate(group):
                 slot = slot_for(template, live, index, grid.side)
-                source = "candidates from the file" if grid.candidates is not None else "candidates computed"
+                source = strings.text("candidates_from_file" if grid.candidates is not None else "candidates_computed")
                 draw_label(page, slot, template, label, source)
                 items, placement = draw_grid(grid.shape, slot.x, slot.y, slot.size, template.style, grid=grid,
                                              show_candidates=True, role="candidates")
                 page.add(*items)
                 page.grids.append(placement)
-        plan.append(PlannedPage(template, draw, "Candidates"))
+        plan.append(PlannedPage(template, draw, strings.text("section_candidates")))
     return assemble(plan, Metadata(title=title, subject="Sudoku grids with their candidates"))

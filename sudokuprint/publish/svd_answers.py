@@ -32,15 +32,23 @@ def load_svd_puzzles(paths: Sequence[str], fmt: str | None = None, *, allow_nonu
             puzzle = prepare(record, number, path, allow_nonunique=allow_nonunique)
             label = str(named) if named else (puzzle.svd_label or svd_label_for(number, puzzle.grid, puzzle.grade))
             puzzles.append(replace(puzzle, svd_label=label))
-    return puzzles
+    return sorted(puzzles, key=_id_of)
 
 
-def build_svd_answers(puzzles: Sequence[Puzzle], template: Template, *, title: str = "SVD answers") -> Document:
+def _id_of(puzzle: Puzzle) -> int:
+    """The collection id of a puzzle (the first number of its label), so answers follow the
+    collection's numeric order whatever the order of the files (a shell glob gives 1, 10, 11, ..., 2)."""
+    head = (puzzle.svd_label or "").split("-")[0]
+    return int(head) if head.isdigit() else puzzle.number
+
+
+def build_svd_answers(puzzles: Sequence[Puzzle], template: Template, *, title: str | None = None) -> Document:
     """Answer pages in sets of 30; every set starts a page, its range in the running head."""
     plan = []
+    title = template.strings.text("svd_title") if title is None else title
     for index, group in enumerate(chunks(list(puzzles), SET_SIZE)):
         first = index * SET_SIZE + 1
-        heading = f"Set {index + 1} · answers {first}–{first + len(group) - 1}"
+        heading = template.strings.text("svd_set", set=index + 1, first=first, last=first + len(group) - 1)
         answers = [Answer(p, p.svd_label or str(p.number)) for p in group]
         plan += answer_pages(answers, template, section=heading)
     return assemble(plan, Metadata(title=title, subject=f"Answers to {len(puzzles)} SVD puzzles in sets of {SET_SIZE}"))

@@ -1,30 +1,25 @@
 """The PDF backend: the page model drawn with reportlab as vector graphics.
 
 Fonts are the TrueType files of :mod:`sudokuprint.layout.fonts`, embedded and
-subset.  In invariant mode (the default) the same document gives the same
+subset; a text is drawn run by run, each run in the first face of its role's
+fallback chain that has its glyphs.  In invariant mode (the default) the same document gives the same
 bytes: no dates or random ids are written.
 """
 
 from __future__ import annotations
 
 import io
-from functools import lru_cache
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+import zlib
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.fonts import PDF_FONT_NAMES, font_path
+from ..layout.fonts import DEFAULT_FONTS, FontSet, pdf_font, text_runs, text_width
 from ..layout.page import Box, Document, Line, Page, Rect, Text
 
+rl_config.useA85 = 0  # binary compressed streams: smaller files, and no slow ASCII85 step
 _PROJECTING_CAP = 2
 _MITER_JOIN = 0
-
-
-@lru_cache(maxsize=None)
-def _register_fonts() -> None:
-    for font, name in PDF_FONT_NAMES.items():
-        pdfmetrics.registerFont(TTFont(name, str(font_path(font))))  # type: ignore[arg-type]
 
 
 def _pdf_box(box: Box | None, height: float) -> tuple[float, float, float, float] | None:
@@ -56,33 +51,60 @@ def _draw_rect(canvas: Canvas, rect: Rect, height: float) -> None:
                 stroke=int(rect.stroke is not None), fill=int(rect.fill is not None))
 
 
-def _draw_text(canvas: Canvas, text: Text, height: float) -> None:
-    canvas.setFillGray(text.grey)
-    canvas.setFont(PDF_FONT_NAMES[text.font], text.size)
-    x, y = text.x, height - text.y
-    if text.rotation:
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.rotate(text.rotation)
-        x = y = 0.0
-    if text.align == "center":
-        canvas.drawCentredString(x, y, text.text)
-    elif text.align == "right":
-        canvas.drawRightString(x, y, text.text)
-    else:
-        canvas.drawString(x, y, text.text)
-    if text.rotation:
-        canvas.restoreState()
+def _draw_texts(canvas: Canvas, texts: list[Text], height: float, fonts: FontSet) -> None:
+    """Each text in its own text object (readers take one object for one string), each run at its
+    origin in the face that has its glyphs; a rotated text turns about its anchor.
+
+    Alignment uses the same advances as the PNG backend, so both place every glyph alike.
+    """
+    grey: float | None = None
+    for text in texts:
+        runs = text_runs(text.text, text.font, fonts)
+        x, y = text.x, height - text.y
+        if text.rotation:
+            canvas.saveState()
+            canvas.translate(x, y)
+            canvas.rotate(text.rotation)
+            x = y = 0.0
+        if text.align != "left":
+            width = text_width(text.text, text.font, text.size, fonts)
+            x -= width / 2 if text.align == "center" else width
+        if text.grey != grey:
+            canvas.setFillGray(text.grey)
+            grey = text.grey
+        block = canvas.beginText(x, y)
+        for number, (face, run) in enumerate(runs):
+            block.setFont(pdf_font(face).fontName, text.size)
+            if number:
+                block.setTextOrigin(x, y)
+            block.textOut(run)
+            if len(runs) > 1:
+                x += text_width(run, text.font, text.size, fonts)
+        canvas.drawText(block)
+        if text.rotation:
+            canvas.restoreState()  # also restores the fill grey of before
+            grey = None
 
 
 def _draw_page(canvas: Canvas, page: Page) -> None:
+    fonts = page.fonts or DEFAULT_FONTS
     canvas.setPageSize((page.width, page.height))
     canvas.setTrimBox(_pdf_box(page.trim_box, page.height))
     canvas.setBleedBox(_pdf_box(page.bleed_box, page.height))
     canvas.setLineCap(_PROJECTING_CAP)
     canvas.setLineJoin(_MITER_JOIN)
     pending: list[Line] = []
+    texts: list[Text] = []
     for item in page.items:
+        if isinstance(item, Text):
+            if pending:
+                _draw_lines(canvas, pending, page.height)
+                pending = []
+            texts.append(item)
+            continue
+        if texts:
+            _draw_texts(canvas, texts, page.height, fonts)
+            texts = []
         if isinstance(item, Line):
             if pending and (pending[0].width, pending[0].grey) != (item.width, item.grey):
                 _draw_lines(canvas, pending, page.height)
@@ -92,21 +114,38 @@ def _draw_page(canvas: Canvas, page: Page) -> None:
         if pending:
             _draw_lines(canvas, pending, page.height)
             pending = []
-        if isinstance(item, Rect):
-            _draw_rect(canvas, item, page.height)
-        else:
-            _draw_text(canvas, item, page.height)
+        _draw_rect(canvas, item, page.height)
     if pending:
         _draw_lines(canvas, pending, page.height)
+    if texts:
+        _draw_texts(canvas, texts, page.height, fonts)
     canvas.showPage()
+    _compress_last_page(canvas)
+
+
+def _compress_last_page(canvas: Canvas) -> None:
+    """Compress the page just finished now instead of when the file is saved.
+
+    reportlab keeps every page's content as text until ``save``; a book of
+    thousands of pages would then hold megabytes a page in memory.  The page's
+    stream is deflated here, as reportlab would do it, and marked as filtered,
+    so memory holds only the compressed pages (a few kilobytes each).
+    """
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not page.stream:
+        return
+    stream = pdfdoc.PDFStream(content=zlib.compress(page.stream.encode("utf8")))
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
 
 
 def render_pdf(document: Document, *, invariant: bool = True) -> bytes:
     """The PDF of a document; byte-identical for the same document when ``invariant``."""
-    _register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1 if invariant else 0, pageCompression=1,
-                    initialFontName=PDF_FONT_NAMES["regular"], initialFontSize=10)
+                    initialFontName=pdf_font(DEFAULT_FONTS.primary("regular")).fontName, initialFontSize=10)
     meta = document.metadata
     canvas.setTitle(meta.title)
     canvas.setAuthor(meta.author)

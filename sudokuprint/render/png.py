@@ -16,7 +16,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..layout.fonts import font_path, text_width
+from ..errors import UnsupportedError
+from ..layout.fonts import DEFAULT_FONTS, Face, FontSet, face_path, text_runs, text_width
 from ..layout.page import Line, Page, Rect, Text
 
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
@@ -24,8 +25,8 @@ _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
 
 @lru_cache(maxsize=64)
-def _font(font: str, pixels: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(font_path(font)), pixels, layout_engine=ImageFont.Layout.BASIC)  # type: ignore[arg-type]
+def _font(face: Face, pixels: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(face_path(face), pixels, index=face.index, layout_engine=ImageFont.Layout.BASIC)
 
 
 def _grey(level: float) -> int:
@@ -94,26 +95,31 @@ def _draw_rect(draw: ImageDraw.ImageDraw, rect: Rect, scale: float, unit: int) -
             _stroke(draw, *edge, pixels, rect.stroke, unit)
 
 
-def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float) -> None:
-    """Glyph by glyph at the font's exact (unhinted, unkerned) advances, as the PDF places them."""
-    font = _font(text.font, round(text.size * scale, 2))
-    if len(text.text) == 1:
-        draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=font, anchor=_ANCHORS[text.align])
+def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float, fonts: FontSet) -> None:
+    """Glyph by glyph at the font's exact (unhinted, unkerned) advances, as the PDF places them,
+    each run in the face of the fallback chain that has its glyphs."""
+    runs = text_runs(text.text, text.font, fonts)
+    pixels = round(text.size * scale, 2)
+    if len(text.text) == 1 and runs:
+        draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=_font(runs[0][0], pixels),
+                  anchor=_ANCHORS[text.align])
         return
-    width = text_width(text.text, text.font, text.size)
+    width = text_width(text.text, text.font, text.size, fonts)
     x = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
-    for char in text.text:
-        if not char.isspace():
-            draw.text((x * scale, text.y * scale), char, fill=_grey(text.grey), font=font, anchor="ls")
-        x += text_width(char, text.font, text.size)
+    for face, run in runs:
+        font = _font(face, pixels)
+        for char in run:
+            if not char.isspace():
+                draw.text((x * scale, text.y * scale), char, fill=_grey(text.grey), font=font, anchor="ls")
+            x += text_width(char, text.font, text.size, fonts)
 
 
-def _draw_rotated(image: Image.Image, text: Text, scale: float) -> None:
+def _draw_rotated(image: Image.Image, text: Text, scale: float, fonts: FontSet) -> None:
     """A turned text: drawn upright into a mask around its anchor, turned, and pasted in its grey."""
-    reach = math.ceil((text_width(text.text, text.font, text.size) + 2 * text.size) * scale) + 2
+    reach = math.ceil((text_width(text.text, text.font, text.size, fonts) + 2 * text.size) * scale) + 2
     mask = Image.new("L", (2 * reach, 2 * reach), 0)
     upright = replace(text, x=reach / scale, y=reach / scale, grey=1.0, rotation=0.0)
-    _draw_text(ImageDraw.Draw(mask), upright, scale)
+    _draw_text(ImageDraw.Draw(mask), upright, scale, fonts)
     mask = mask.rotate(text.rotation, resample=Image.Resampling.BICUBIC, center=(reach, reach))
     image.paste(_grey(text.grey), (round(text.x * scale) - reach, round(text.y * scale) - reach,
                                    round(text.x * scale) + reach, round(text.y * scale) + reach), mask)
@@ -124,11 +130,29 @@ SMOOTH_DPI = 150
 shading stay snapped to whole output pixels (never under one), as PDF viewers draw them."""
 
 
+MIN_DPI, MAX_DPI = 10, 2400
+"""The resolutions PNG output accepts."""
+MAX_PIXELS = 100_000_000
+"""The largest PNG page, in pixels (100 MB of grey): an A4 page up to 1,200 DPI, an A2 poster up to 600."""
+
+
+def check_resolution(width: float, height: float, dpi: float) -> tuple[int, int]:
+    """The pixel size of a ``width`` x ``height`` point page at ``dpi``; raises UnsupportedError (exit 2)
+    outside 10-2400 DPI or over :data:`MAX_PIXELS`, naming the largest resolution that fits."""
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise UnsupportedError(f"PNG resolution {dpi:g} DPI: use {MIN_DPI} to {MAX_DPI} DPI")
+    size = (max(1, round(width * dpi / 72)), max(1, round(height * dpi / 72)))
+    if size[0] * size[1] > MAX_PIXELS:
+        largest = int(72 * math.sqrt(MAX_PIXELS / (width * height)))
+        raise UnsupportedError(f"a {width / 72:.3g} x {height / 72:.3g} in page at {dpi:g} DPI is "
+                               f"{size[0] * size[1] / 1e6:.0f} million pixels, over the limit of "
+                               f"{MAX_PIXELS / 1e6:.0f} million; use at most {largest} DPI")
+    return size
+
+
 def render_png(page: Page, dpi: float = 150) -> Image.Image:
     """One page as a greyscale image at ``dpi`` dots per inch (the whole media, bleed included)."""
-    if not 10 <= dpi <= 2400:
-        raise ValueError(f"dpi must be between 10 and 2400, got {dpi:g}")
-    size = (max(1, round(page.width * dpi / 72)), max(1, round(page.height * dpi / 72)))
+    size = check_resolution(page.width, page.height, dpi)
     factor = min(4, math.ceil(SMOOTH_DPI / dpi))
     if factor > 1:
         return _draw_page(page, dpi * factor, size, factor).resize(size, Image.Resampling.BOX)
@@ -137,6 +161,7 @@ def render_png(page: Page, dpi: float = 150) -> Image.Image:
 
 def _draw_page(page: Page, dpi: float, size: tuple[int, int], unit: int) -> Image.Image:
     scale = dpi / 72.0
+    fonts = page.fonts or DEFAULT_FONTS
     image = Image.new("L", (size[0] * unit, size[1] * unit), 255)
     draw = ImageDraw.Draw(image)
     for item in page.items:
@@ -145,9 +170,9 @@ def _draw_page(page: Page, dpi: float, size: tuple[int, int], unit: int) -> Imag
         elif isinstance(item, Rect):
             _draw_rect(draw, item, scale, unit)
         elif item.rotation:
-            _draw_rotated(image, item, scale)
+            _draw_rotated(image, item, scale, fonts)
         else:
-            _draw_text(draw, item, scale)
+            _draw_text(draw, item, scale, fonts)
     return image
 
 

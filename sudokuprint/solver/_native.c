@@ -1,12 +1,24 @@
 /* sudokuprint.solver._native: the compiled solver's Python interface.
  *
- *   solve(values, box_width, box_height, limit, generic=False) -> (count, solution | None)
- *   count_many(buffer, box_width, box_height, limit, generic=False) -> list[int]
+ *   solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)
+ *       -> (count, solution | None)
+ *   count_many(buffer, box_width, box_height, limit, generic=False, time_limit=0, stop=None,
+ *              solutions=None) -> list[int]
  *
  * `values` is one puzzle and `buffer` many puzzles back to back, as bytes of
  * cell values (0 = empty, 1..side).  Counts go up to `limit`; the solution is
- * bytes.  9x9 grids with 3x3 boxes take the fast engine unless `generic` is
- * true (the tests use it to check one engine against the other).
+ * bytes (count_many writes each puzzle's first solution into the writable
+ * buffer `solutions` when one is given; a puzzle without one keeps zeros).
+ * 9x9 grids with 3x3 boxes take the fast engine unless `generic` is true
+ * (the tests use it to check one engine against the other).
+ *
+ * Every search is bounded and interruptible: the engines ask, every few
+ * hundred guesses, whether to go on.  They stop with TimeoutError when
+ * `time_limit` seconds (> 0; per puzzle) have passed, with InterruptedError
+ * when the first byte of the writable buffer `stop` is not zero (another
+ * thread may set it), and with the signal handler's exception (Ctrl-C:
+ * KeyboardInterrupt) when a signal arrives: every 20 ms the GIL is taken back
+ * to run pending handlers.
  *
  * Every argument is checked here (ValueError on anything wrong); the engines
  * themselves ignore bytes out of range, so no input reaches undefined
@@ -25,7 +37,114 @@ typedef struct {
     int cell_count;
     long long limit;
     int generic;
+    double time_limit;
+    PyObject *stop;
 } Request;
+
+/* -- the watch: deadline, stop flag and signals, behind the engines' Budget -- */
+
+#include <time.h>
+#if defined(_WIN32)
+#include <windows.h>
+#endif
+
+#define SIGNAL_INTERVAL 0.02 /* seconds between looks at pending signals */
+#define CHECK_EVERY 256      /* guesses between two looks at the watch */
+
+enum { GO_ON, OUT_OF_TIME, STOP_FLAG, SIGNAL };
+
+typedef struct {
+    PyThreadState *thread; /* saved while the GIL is released */
+    double deadline;       /* monotonic seconds, 0 for none */
+    double next_signals;
+    const volatile uint8_t *stop;
+    int reason;
+    Py_buffer stop_view;
+    Budget budget;
+} Watch;
+
+static double monotonic_seconds(void)
+{
+#if defined(_WIN32)
+    return (double)GetTickCount64() / 1000.0;
+#else
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+#endif
+}
+
+/* The engines' check: non-zero to stop (the reason is kept in the watch). */
+static int watch_check(void *context)
+{
+    Watch *w = context;
+    if (w->stop && *w->stop) {
+        w->reason = STOP_FLAG;
+        return 1;
+    }
+    double now = monotonic_seconds();
+    if (w->deadline > 0 && now >= w->deadline) {
+        w->reason = OUT_OF_TIME;
+        return 1;
+    }
+    if (now >= w->next_signals) {
+        w->next_signals = now + SIGNAL_INTERVAL;
+        PyEval_RestoreThread(w->thread);
+        int failed = PyErr_CheckSignals(); /* runs Python's handlers (main thread only) */
+        w->thread = PyEval_SaveThread();
+        if (failed) {
+            w->reason = SIGNAL;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Get the stop flag's buffer (if any) and set up the budget; -1 with an exception on a bad flag. */
+static int watch_open(Watch *w, const Request *r)
+{
+    memset(w, 0, sizeof *w);
+    if (r->stop && r->stop != Py_None) {
+        if (PyObject_GetBuffer(r->stop, &w->stop_view, PyBUF_WRITABLE) < 0)
+            return -1;
+        if (w->stop_view.len < 1) {
+            PyBuffer_Release(&w->stop_view);
+            PyErr_SetString(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
+            return -1;
+        }
+        w->stop = w->stop_view.buf;
+    }
+    w->budget.check_every = CHECK_EVERY;
+    w->budget.check = watch_check;
+    w->budget.context = w;
+    w->next_signals = monotonic_seconds() + SIGNAL_INTERVAL;
+    return 0;
+}
+
+/* Start timing one puzzle. */
+static void watch_start(Watch *w, const Request *r)
+{
+    if (r->time_limit > 0)
+        w->deadline = monotonic_seconds() + r->time_limit;
+}
+
+/* After the GIL is back: NULL with the right exception when the search was stopped. */
+static int watch_close(Watch *w)
+{
+    if (w->stop)
+        PyBuffer_Release(&w->stop_view);
+    switch (w->reason) {
+    case OUT_OF_TIME:
+        PyErr_SetString(PyExc_TimeoutError, "time limit reached");
+        return -1;
+    case STOP_FLAG:
+        PyErr_SetString(PyExc_InterruptedError, "stopped on request");
+        return -1;
+    case SIGNAL:
+        return -1; /* the handler's exception is set */
+    }
+    return 0;
+}
 
 /* Check the shape and limit; on an error set a ValueError and return -1. */
 static int check_request(Request *r)
@@ -38,6 +157,10 @@ static int check_request(Request *r)
     }
     if (r->limit < 1) {
         PyErr_Format(PyExc_ValueError, "limit must be at least 1, got %lld", r->limit);
+        return -1;
+    }
+    if (!(r->time_limit >= 0)) {
+        PyErr_SetString(PyExc_ValueError, "time_limit must be 0 (none) or a positive number of seconds");
         return -1;
     }
     r->side = r->box_width * r->box_height;
@@ -89,25 +212,27 @@ static void generic_work_close(GenericWork *work)
     PyMem_RawFree(work->stack);
 }
 
-static uint64_t count_one(const Request *r, GenericWork *work, const uint8_t *values, uint8_t *first)
+static uint64_t count_one(const Request *r, GenericWork *work, Watch *watch, const uint8_t *values, uint8_t *first)
 {
     uint64_t limit = (uint64_t)r->limit;
+    watch_start(watch, r);
     if (r->generic)
-        return generic_solve(work->tables, work->stack, values, limit, first);
-    return solve9(values, limit, first);
+        return generic_solve(work->tables, work->stack, values, limit, first, &watch->budget);
+    return solve9(values, limit, first, &watch->budget);
 }
 
 static PyObject *native_solve(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"values", "box_width", "box_height", "limit", "generic", NULL};
+    static char *keywords[] = {"values", "box_width", "box_height", "limit", "generic", "time_limit", "stop", NULL};
     Py_buffer view;
     Request r = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iiL|p:solve", keywords, &view, &r.box_width, &r.box_height,
-                                     &r.limit, &r.generic))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iiL|pdO:solve", keywords, &view, &r.box_width, &r.box_height,
+                                     &r.limit, &r.generic, &r.time_limit, &r.stop))
         return NULL;
     PyObject *result = NULL;
     uint8_t values[NATIVE_MAX_CELLS], first[NATIVE_MAX_CELLS];
     GenericWork work = {NULL, NULL};
+    Watch watch;
     if (check_request(&r) < 0)
         goto done;
     if (view.len != r.cell_count) {
@@ -118,11 +243,16 @@ static PyObject *native_solve(PyObject *module, PyObject *args, PyObject *kwargs
     memcpy(values, view.buf, (size_t)r.cell_count); /* a private copy: the caller's buffer may change */
     if (check_values(&r, values, 1) < 0 || generic_work_open(&work, &r) < 0)
         goto done;
-    uint64_t count;
-    Py_BEGIN_ALLOW_THREADS
-    count = count_one(&r, &work, values, first);
-    Py_END_ALLOW_THREADS
+    if (watch_open(&watch, &r) < 0) {
+        generic_work_close(&work);
+        goto done;
+    }
+    watch.thread = PyEval_SaveThread();
+    uint64_t count = count_one(&r, &work, &watch, values, first);
+    PyEval_RestoreThread(watch.thread);
     generic_work_close(&work);
+    if (watch_close(&watch) < 0)
+        goto done;
     if (count)
         result = Py_BuildValue("(Ky#)", (unsigned long long)count, (const char *)first, (Py_ssize_t)r.cell_count);
     else
@@ -134,16 +264,20 @@ done:
 
 static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"buffer", "box_width", "box_height", "limit", "generic", NULL};
-    Py_buffer view;
+    static char *keywords[] = {"buffer",     "box_width", "box_height", "limit", "generic",
+                               "time_limit", "stop",      "solutions",  NULL};
+    Py_buffer view, out = {0};
+    PyObject *solutions = NULL;
     Request r = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iiL|p:count_many", keywords, &view, &r.box_width,
-                                     &r.box_height, &r.limit, &r.generic))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iiL|pdOO:count_many", keywords, &view, &r.box_width,
+                                     &r.box_height, &r.limit, &r.generic, &r.time_limit, &r.stop, &solutions))
         return NULL;
     PyObject *result = NULL;
     uint8_t *values = NULL;
     uint64_t *counts = NULL;
     GenericWork work = {NULL, NULL};
+    Watch watch;
+    Py_ssize_t done_puzzles = 0;
     if (check_request(&r) < 0)
         goto done;
     if (view.len % r.cell_count) {
@@ -152,6 +286,15 @@ static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *k
         goto done;
     }
     Py_ssize_t puzzles = view.len / r.cell_count;
+    if (solutions && solutions != Py_None) {
+        if (PyObject_GetBuffer(solutions, &out, PyBUF_WRITABLE) < 0)
+            goto done;
+        if (out.len != view.len) {
+            PyErr_Format(PyExc_ValueError, "solutions holds %zd bytes, the puzzles %zd", out.len, view.len);
+            goto done;
+        }
+        memset(out.buf, 0, (size_t)out.len);
+    }
     /* A private copy, so a writable buffer changed by another thread cannot skew the checks. */
     values = PyMem_RawMalloc((size_t)view.len + 1);
     counts = PyMem_RawMalloc(sizeof(uint64_t) * (size_t)puzzles + 1);
@@ -162,11 +305,31 @@ static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *k
     memcpy(values, view.buf, (size_t)view.len);
     if (check_values(&r, values, puzzles) < 0 || generic_work_open(&work, &r) < 0)
         goto done;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < puzzles; i++)
-        counts[i] = count_one(&r, &work, values + i * r.cell_count, NULL);
-    Py_END_ALLOW_THREADS
+    if (watch_open(&watch, &r) < 0) {
+        generic_work_close(&work);
+        goto done;
+    }
+    uint8_t *first = out.buf;
+    watch.thread = PyEval_SaveThread();
+    for (; done_puzzles < puzzles && !watch.reason; done_puzzles++) {
+        Py_ssize_t at = done_puzzles * r.cell_count;
+        counts[done_puzzles] = count_one(&r, &work, &watch, values + at, first ? first + at : NULL);
+    }
+    PyEval_RestoreThread(watch.thread);
     generic_work_close(&work);
+    if (watch_close(&watch) < 0) {
+        /* Say which puzzle it stopped at: the exception's .puzzle attribute. */
+        PyObject *type, *value, *traceback;
+        PyErr_Fetch(&type, &value, &traceback);
+        PyErr_NormalizeException(&type, &value, &traceback);
+        PyObject *index = PyLong_FromSsize_t(done_puzzles - 1);
+        if (value && index)
+            PyObject_SetAttrString(value, "puzzle", index); /* best effort: failing leaves no attribute */
+        PyErr_Clear();
+        Py_XDECREF(index);
+        PyErr_Restore(type, value, traceback);
+        goto done;
+    }
     result = PyList_New(puzzles);
     if (!result)
         goto done;
@@ -181,17 +344,67 @@ static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *k
 done:
     PyMem_RawFree(values);
     PyMem_RawFree(counts);
+    if (out.obj)
+        PyBuffer_Release(&out);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+static PyObject *native_fill(PyObject *module, PyObject *args)
+{
+    Py_buffer view;
+    Request r = {0};
+    long max_nodes;
+    r.limit = 1;
+    if (!PyArg_ParseTuple(args, "y*iil:fill", &view, &r.box_width, &r.box_height, &max_nodes))
+        return NULL;
+    PyObject *result = NULL;
+    uint8_t values[NATIVE_MAX_CELLS];
+    GenericTables *tables = NULL;
+    if (check_request(&r) < 0)
+        goto done;
+    if (view.len != r.cell_count) {
+        PyErr_Format(PyExc_ValueError, "a %dx%d grid has %d cells, got %zd values", r.side, r.side, r.cell_count,
+                     view.len);
+        goto done;
+    }
+    memcpy(values, view.buf, (size_t)r.cell_count);
+    if (check_values(&r, values, 1) < 0)
+        goto done;
+    tables = PyMem_RawMalloc(sizeof(GenericTables));
+    if (!tables) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    generic_tables(tables, r.box_width, r.box_height);
+    int found;
+    Py_BEGIN_ALLOW_THREADS
+    found = generic_fill(tables, values, max_nodes);
+    Py_END_ALLOW_THREADS
+    result = found > 0 ? PyBytes_FromStringAndSize((const char *)values, r.cell_count) : Py_NewRef(Py_None);
+done:
+    PyMem_RawFree(tables);
     PyBuffer_Release(&view);
     return result;
 }
 
 static PyMethodDef native_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))native_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(values, box_width, box_height, limit, generic=False) -> (count, solution bytes or None)\n\n"
-     "Count the solutions of one puzzle (bytes of cell values, 0 = empty) up to limit; also the first."},
+     "solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)\n"
+     "    -> (count, solution bytes or None)\n\n"
+     "Count the solutions of one puzzle (bytes of cell values, 0 = empty) up to limit; also the first.\n"
+     "TimeoutError after time_limit seconds (0: none), InterruptedError when stop[0] is set."},
     {"count_many", (PyCFunction)(void (*)(void))native_count_many, METH_VARARGS | METH_KEYWORDS,
-     "count_many(buffer, box_width, box_height, limit, generic=False) -> list of counts\n\n"
-     "Solution counts, up to limit, of puzzles packed back to back in one bytes buffer."},
+     "count_many(buffer, box_width, box_height, limit, generic=False, time_limit=0, stop=None,\n"
+     "           solutions=None) -> list of counts\n\n"
+     "Solution counts, up to limit, of puzzles packed back to back in one bytes buffer; each\n"
+     "puzzle's first solution goes to the writable buffer `solutions` when given.  The time\n"
+     "limit is per puzzle; a stop names the puzzle in the exception's `puzzle` attribute."},
+    {"fill", (PyCFunction)native_fill, METH_VARARGS,
+     "fill(values, box_width, box_height, max_nodes) -> bytes or None\n\n"
+     "A full grid from the given digits by a plain depth-first search (first empty cell with the\n"
+     "fewest candidates, digits ascending, at most max_nodes digits placed); None when there is\n"
+     "none or the budget runs out.  sudokuprint.generator.complete has the same search in Python."},
     {NULL, NULL, 0, NULL},
 };
 

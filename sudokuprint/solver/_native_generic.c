@@ -5,8 +5,12 @@
  * in a cell clears the cell and its peers from positions[d] and the cell from
  * `unsolved` (other digits drop it by masking with `unsolved`).  Naked
  * singles come from counting the digit boards bit-parallel, hidden singles
- * from each house, and the search branches on a cell with the fewest
- * candidates, keeping board copies on a caller-owned explicit stack.
+ * from each house, locked candidates (box against line) when those stall,
+ * and the search branches on the first cell with two candidates (else the first unsolved cell: rows
+ * filled in order never wander on long thin boxes) and tries first the digit
+ * that leaves its peers the most candidates, as the pure backend does (a
+ * tuned "fewest candidates" choice can wander for minutes on 16x16 grids
+ * with many solutions).  Board copies sit on a caller-owned explicit stack.
  */
 #include <string.h>
 
@@ -38,6 +42,15 @@ static inline int bits_lowest(const Bits256 *b)
 #endif
         }
     return -1;
+}
+
+static inline int popcount64(uint64_t x)
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+    return (int)__popcnt64(x);
+#else
+    return __builtin_popcountll(x);
+#endif
 }
 
 /* 0, 1 or 2 (two or more) set bits. */
@@ -80,6 +93,16 @@ int generic_tables(GenericTables *t, int box_width, int box_height)
             t->cell_and_peers[cell].w[i] =
                 t->houses[row].w[i] | t->houses[side + column].w[i] | t->houses[2 * side + box].w[i];
     }
+    t->box_lines = box_height + box_width;
+    for (int box = 0; box < side; box++) {
+        int top = (box / boxes_across) * box_height, left = (box % boxes_across) * box_width;
+        for (int k = 0; k < t->box_lines; k++) {
+            int line = k < box_height ? top + k : side + left + (k - box_height); /* a row, then a column */
+            t->box_line_house[box][k] = line;
+            for (int i = 0; i < WORDS; i++)
+                t->box_line_cells[box][k].w[i] = t->houses[line].w[i] & t->houses[2 * side + box].w[i];
+        }
+    }
     return 0;
 }
 
@@ -91,8 +114,27 @@ static inline void place(const GenericTables *t, GenericState *s, int d, int cel
     s->unsolved.w[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
 }
 
+/* The digit of an unsolved cell that leaves the most candidates among its
+ * peers (the pure backend tries that one first too); the lowest on a tie. */
+static int gentlest_digit(const GenericTables *t, const GenericState *s, int cell)
+{
+    int best = -1, best_count = NATIVE_MAX_CELLS + 1;
+    for (int d = 0; d < t->side; d++) {
+        if (!bits_has(&s->positions[d], cell))
+            continue;
+        int count = 0;
+        for (int i = 0; i < WORDS; i++)
+            count += popcount64(s->positions[d].w[i] & s->unsolved.w[i] & t->cell_and_peers[cell].w[i]);
+        if (count < best_count) {
+            best = d;
+            best_count = count;
+        }
+    }
+    return best;
+}
+
 /* Naked singles; -1 on a contradiction, else whether any was placed.  When
- * none is, *guess gets a cell with the fewest candidates (two if any). */
+ * none is, *guess gets the first cell with two candidates, else the first unsolved one. */
 static int naked_singles(const GenericTables *t, GenericState *s, int *guess)
 {
     Bits256 ones = {{0}}, twos = {{0}}, threes = {{0}};
@@ -152,6 +194,46 @@ static int hidden_singles(const GenericTables *t, GenericState *s)
     return found;
 }
 
+/* Locked candidates: a digit whose places in a box all lie on one line
+ * leaves the rest of the line (pointing); one whose places in a line all lie
+ * in one box leaves the rest of the box (claiming).  Returns whether any
+ * candidate went.  Expects positions[] free of solved cells. */
+static int locked_candidates(const GenericTables *t, GenericState *s)
+{
+    int found = 0;
+    for (int d = 0; d < t->side; d++) {
+        uint64_t *p = s->positions[d].w;
+        for (int b = 0; b < t->side; b++) {
+            const uint64_t *box = t->houses[2 * t->side + b].w;
+            uint64_t in_box[WORDS], any = 0;
+            for (int i = 0; i < WORDS; i++)
+                any |= in_box[i] = p[i] & box[i];
+            if (!any)
+                continue;
+            for (int k = 0; k < t->box_lines; k++) {
+                const uint64_t *segment = t->box_line_cells[b][k].w;
+                const uint64_t *line = t->houses[t->box_line_house[b][k]].w;
+                uint64_t inside = 0, box_outside = 0, line_outside = 0;
+                for (int i = 0; i < WORDS; i++) {
+                    inside |= in_box[i] & segment[i];
+                    box_outside |= in_box[i] & ~segment[i];
+                    line_outside |= p[i] & line[i] & ~segment[i];
+                }
+                if (!inside || (box_outside && line_outside))
+                    continue;
+                const uint64_t *clear = box_outside ? box : line; /* pointing clears the line, claiming the box */
+                for (int i = 0; i < WORDS; i++) {
+                    uint64_t gone = p[i] & clear[i] & ~segment[i];
+                    p[i] ^= gone;
+                    in_box[i] &= ~gone;
+                    found |= gone != 0;
+                }
+            }
+        }
+    }
+    return found;
+}
+
 enum { CONTRADICTION, SOLVED, STUCK };
 
 static int propagate(const GenericTables *t, GenericState *s, int *guess)
@@ -167,13 +249,13 @@ static int propagate(const GenericTables *t, GenericState *s, int *guess)
         found = hidden_singles(t, s);
         if (found < 0)
             return CONTRADICTION;
-        if (!found)
+        if (!found && !locked_candidates(t, s))
             return STUCK;
     }
 }
 
 uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_t *values, uint64_t limit,
-                       uint8_t *first)
+                       uint8_t *first, Budget *budget)
 {
     GenericState *s = &stack[0];
     int depth = 0;
@@ -206,9 +288,9 @@ uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_
             if (++count >= limit)
                 return count;
         } else if (state == STUCK && guess >= 0 && depth < t->cell_count) {
-            int d = 0;
-            while (!bits_has(&s->positions[d], guess))
-                d++; /* the cell is unsolved and has candidates, so d < side */
+            if (budget_spent(budget))
+                return count;
+            int d = gentlest_digit(t, s, guess);
             guessed_digit[depth] = d;
             guessed_cell[depth] = guess;
             stack[depth + 1] = *s;
@@ -222,5 +304,85 @@ uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_
         depth--;
         s = &stack[depth];
         s->positions[guessed_digit[depth]].w[guessed_cell[depth] >> 6] &= ~((uint64_t)1 << (guessed_cell[depth] & 63));
+    }
+}
+
+int generic_fill(const GenericTables *t, uint8_t *values, long max_nodes)
+{
+    int side = t->side, cells = t->cell_count;
+    uint32_t full = (1u << side) - 1, rows[NATIVE_MAX_SIDE] = {0}, columns[NATIVE_MAX_SIDE] = {0},
+             boxes[NATIVE_MAX_SIDE] = {0};
+    int row_of[NATIVE_MAX_CELLS], column_of[NATIVE_MAX_CELLS], box_of[NATIVE_MAX_CELLS];
+    for (int cell = 0; cell < cells; cell++) {
+        row_of[cell] = cell / side;
+        column_of[cell] = cell % side;
+        for (int b = 0; b < side; b++)
+            if (bits_has(&t->houses[2 * side + b], cell))
+                box_of[cell] = b;
+    }
+    for (int cell = 0; cell < cells; cell++) {
+        if (!values[cell])
+            continue;
+        uint32_t bit = 1u << (values[cell] - 1);
+        if ((rows[row_of[cell]] | columns[column_of[cell]] | boxes[box_of[cell]]) & bit)
+            return 0;
+        rows[row_of[cell]] |= bit;
+        columns[column_of[cell]] |= bit;
+        boxes[box_of[cell]] |= bit;
+    }
+    int stack_cell[NATIVE_MAX_CELLS];
+    uint32_t stack_untried[NATIVE_MAX_CELLS];
+    int depth = 0;
+    long nodes = 0;
+    for (;;) {
+        int best = -1, best_count = side + 1;
+        uint32_t best_mask = 0;
+        for (int cell = 0; cell < cells; cell++) {
+            if (values[cell])
+                continue;
+            uint32_t mask = full & ~(rows[row_of[cell]] | columns[column_of[cell]] | boxes[box_of[cell]]);
+            int count = popcount64(mask);
+            if (count < best_count) {
+                best = cell;
+                best_mask = mask;
+                best_count = count;
+                if (!count)
+                    break;
+            }
+        }
+        if (best < 0)
+            return 1;
+        if (best_count) {
+            stack_cell[depth] = best;
+            stack_untried[depth] = best_mask;
+            depth++;
+        }
+        /* The lowest untried digit on top of the stack, taking back tries that are done. */
+        for (;;) {
+            if (!depth)
+                return 0;
+            int cell = stack_cell[depth - 1];
+            if (values[cell]) {
+                uint32_t bit = 1u << (values[cell] - 1);
+                rows[row_of[cell]] ^= bit;
+                columns[column_of[cell]] ^= bit;
+                boxes[box_of[cell]] ^= bit;
+                values[cell] = 0;
+            }
+            uint32_t untried = stack_untried[depth - 1];
+            if (!untried) {
+                depth--;
+                continue;
+            }
+            uint32_t low = untried & (0u - untried);
+            stack_untried[depth - 1] = untried ^ low;
+            if (++nodes > max_nodes)
+                return -1;
+            values[cell] = (uint8_t)(popcount64(low - 1) + 1);
+            rows[row_of[cell]] |= low;
+            columns[column_of[cell]] |= low;
+            boxes[box_of[cell]] |= low;
+            break;
+        }
     }
 }

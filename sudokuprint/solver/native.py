@@ -6,7 +6,9 @@ false, so :mod:`sudokuprint.solver` falls back to the pure-Python backend.
 
 Two C engines sit behind it (``_native_solver9.c``, ``_native_generic.c``):
 a fast one for the classic 9x9 grid and a generic one for every shape up to
-16x16.  Larger grids (20x20, 25x25) are passed to the pure-Python solver.
+16x16, the largest grid sudokuprint takes (:data:`sudokuprint.shape.MAX_SIDE`).
+Every search is bounded: a time limit, a stop flag and Ctrl-C end it (see
+``_native.c``).
 
 Inputs are checked here, before any C runs (lengths, value ranges, limit);
 the C side checks again and raises ``ValueError`` rather than misbehave.
@@ -43,7 +45,7 @@ else:
     _UNAVAILABLE_REASON = None
 
 MAX_SIDE = 16
-"""The largest grid side the C engines take; larger grids use the pure-Python solver."""
+"""The largest grid side the C engines take (the largest sudokuprint takes)."""
 
 _VALID_VALUES = [bytes(range(side + 1)) for side in range(MAX_GRID_SIDE + 1)]
 """For each side: the byte values a cell may hold (0 = empty, 1..side)."""
@@ -55,7 +57,7 @@ _INVALID = 255
 
 
 @lru_cache(maxsize=None)
-def _string_table(side: int) -> bytes:
+def string_table(side: int) -> bytes:
     """Puzzle-string characters to cell values for ``side`` digits: '.' and '0'
     empty, '1'-'9', 'A'... (either case) digits; anything else maps to 255."""
     table = bytearray([_INVALID]) * 256
@@ -75,18 +77,63 @@ def unavailable_reason() -> str | None:
     return _UNAVAILABLE_REASON
 
 
-def solve(values: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None]:
+def solve(
+    values: Sequence[int],
+    shape: Shape,
+    limit: int,
+    *,
+    time_limit: float | None = None,
+    stop: bytearray | None = None,
+) -> tuple[int, list[int] | None]:
     """Count solutions of ``values`` (0 = empty) up to ``limit``; also the first solution.
 
-    The caller is expected to pass values in range and free of conflicts;
-    values out of range raise ``ValueError`` and clashing givens count 0.
+    Values out of range raise ``ValueError``; clashing givens count 0.
+    ``TimeoutError`` after ``time_limit`` seconds, ``InterruptedError`` once
+    ``stop[0]`` is set, ``KeyboardInterrupt`` on Ctrl-C (within 20 ms).
     """
     _check_limit(limit)
     width, height = shape.box_width, shape.box_height
     if width * height > MAX_SIDE:
-        return pure.solve(values, shape, limit)
-    count, first = _extension().solve(pack_values(values, shape), width, height, limit)
+        return pure.solve(values, shape, limit, time_limit=time_limit, stop=stop)
+    count, first = _extension().solve(
+        pack_values(values, shape), width, height, limit, time_limit=time_limit or 0.0, stop=stop
+    )
     return count, list(first) if first is not None else None
+
+
+def solve_bytes(
+    values: bytes, shape: Shape, limit: int, time_limit: float | None = None, stop: bytearray | None = None
+) -> tuple[int, bytes | None]:
+    """:func:`solve` on cell values already packed as bytes (the fast path of ``solver.search``)."""
+    return _solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
+
+
+def fill(values: Sequence[int], shape: Shape, budget: int) -> bytes | None:
+    """The generator's fill search in C (see :mod:`sudokuprint.generator.complete`)."""
+    return _extension().fill(pack_values(values, shape), shape.box_width, shape.box_height, budget)
+
+
+def count_buffer(
+    buffer: bytes,
+    shape: Shape,
+    limit: int,
+    *,
+    time_limit: float | None = None,
+    stop: bytearray | None = None,
+    solutions: bytearray | None = None,
+) -> list[int]:
+    """Solution counts of puzzles packed back to back as cell-value bytes, in one C call.
+
+    ``solutions`` (as long as ``buffer``) receives each puzzle's first solution.
+    The time limit is per puzzle; a stop names the puzzle in the exception's
+    ``puzzle`` attribute.
+    """
+    _check_limit(limit)
+    if shape.side > MAX_SIDE:
+        return pure.count_buffer(buffer, shape, limit, time_limit=time_limit, stop=stop, solutions=solutions)
+    return _extension().count_many(
+        buffer, shape.box_width, shape.box_height, limit, time_limit=time_limit or 0.0, stop=stop, solutions=solutions
+    )
 
 
 def count_many(grids: Iterable["Grid"], limit: int = 2) -> Iterator[int]:
@@ -95,14 +142,9 @@ def count_many(grids: Iterable["Grid"], limit: int = 2) -> Iterator[int]:
     Consecutive grids of one shape share a call; a grid with clashing digits counts 0.
     """
     _check_limit(limit)
-    extension = _extension()
     for shape, run in itertools.groupby(grids, key=lambda grid: grid.shape):
         while chunk := list(itertools.islice(run, BATCH_SIZE)):
-            if shape.side > MAX_SIDE:
-                yield from (pure.solve(grid.values, shape, limit)[0] if grid.is_valid() else 0 for grid in chunk)
-                continue
-            buffer = b"".join(bytes(grid.values) for grid in chunk)
-            yield from extension.count_many(buffer, shape.box_width, shape.box_height, limit)
+            yield from count_buffer(b"".join(bytes(grid.values) for grid in chunk), shape, limit)
 
 
 def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape | None = None) -> list[int]:
@@ -126,7 +168,7 @@ def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape |
     for index, puzzle in enumerate(encoded):
         if len(puzzle) != shape.cell_count:
             raise ValueError(f"puzzle {index}: {len(puzzle)} characters, a {shape.name} grid has {shape.cell_count}")
-    buffer = b"".join(encoded).translate(_string_table(shape.side))
+    buffer = b"".join(encoded).translate(string_table(shape.side))
     bad = buffer.find(_INVALID)
     if bad >= 0:
         index, cell = divmod(bad, shape.cell_count)
@@ -155,8 +197,15 @@ def pack_values(values: Sequence[int], shape: Shape) -> bytes:
 
 
 def _check_limit(limit: int) -> None:
-    if limit.__class__ is not int and not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be an integer of at least 1, got {limit!r}")
+    if limit.__class__ is not int and not isinstance(limit, int) or not 1 <= limit <= pure.MAX_LIMIT:
+        raise ValueError(f"limit must be an integer from 1 to 2**63 - 1, got {limit!r}")
+
+
+def _unavailable(*args: object) -> tuple[int, bytes | None]:
+    raise RuntimeError(f"the native solver backend is not available: {_UNAVAILABLE_REASON}")
+
+
+_solve = _native.solve if _native is not None else _unavailable
 
 
 def _extension():

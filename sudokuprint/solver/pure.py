@@ -18,8 +18,8 @@ The whole idea on one page:
   column) within a box, or within a line, leaves the rest of the line, or of
   the box (``_locked_candidates``);
 - when nothing applies, branch on a cell with two candidates (else the
-  fewest) that sees the most unsolved cells, trying first the digit that
-  rules out the fewest candidates.
+  fewest) that sees the most unsolved cells (on 9x9; the first such cell on
+  other shapes), trying first the digit that rules out the fewest candidates.
 
 Bitwise ops here avoid negative ints (``~x``, ``-x``), which CPython handles
 far more slowly on big ints: ``a & ~b`` is written ``a ^ (a & b)``.
@@ -27,12 +27,16 @@ far more slowly on big ints: ``a & ~b`` is written ``a ^ (a & b)``.
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from typing import Callable, Sequence
 
 from ..shape import Shape
 
 NAME = "python"
+
+MAX_LIMIT = 2**63 - 1
+"""The largest solution limit (the compiled backend counts in 64 bits)."""
 
 _EAGER_TABLE_MAX_SIDE = 16
 
@@ -112,6 +116,11 @@ class _Tables:
         wide, high = shape.box_width, shape.box_height
         self.side = side
         self.cell_count = cells
+        # The "sees the most" choice of a branching cell is tuned on 9x9; on other
+        # shapes the first cell (row by row) fills rows in order, which never
+        # wanders on long thin boxes (2x6, 1x12), where the other choice can
+        # search for minutes on an empty grid.
+        self.scored_choice = wide == 3 and high == 3
         self.all_cells = (1 << cells) - 1
         self.every_digit = sum(1 << (d * cells) for d in range(side))  # cell mask * this = all its bits
         self.all_bits = self.all_cells * self.every_digit
@@ -280,16 +289,36 @@ def _propagate(t: _Tables, state: int, placed: int) -> tuple[int, int, int] | No
         state ^= state & cleared
 
 
-class _Search:
-    """Depth-first search counting solutions up to ``limit`` and keeping the first."""
+_CHECK_EVERY = 64
+"""Search nodes between two looks at the clock and the stop flag."""
 
-    def __init__(self, tables: _Tables, limit: int) -> None:
+
+class _Search:
+    """Depth-first search counting solutions up to ``limit`` and keeping the first.
+
+    Every ``_CHECK_EVERY`` nodes it stops with ``TimeoutError`` past ``deadline``
+    (a ``time.monotonic()`` value) or ``InterruptedError`` when ``stop[0]`` is set.
+    """
+
+    def __init__(self, tables: _Tables, limit: int, deadline: float | None = None, stop: bytearray | None = None) -> None:
         self.t = tables
         self.limit = limit
         self.count = 0
         self.first: int | None = None
+        self.nodes = 0
+        self.deadline = deadline
+        self.stop = stop
+
+    def _check(self) -> None:
+        if self.stop is not None and self.stop[0]:
+            raise InterruptedError("stopped on request")
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise TimeoutError("time limit reached")
 
     def run(self, state: int, placed: int) -> None:
+        self.nodes += 1
+        if not self.nodes % _CHECK_EVERY:
+            self._check()
         found = _propagate(self.t, state, placed)
         if found is None:
             return
@@ -327,6 +356,8 @@ class _Search:
             once |= plane
         bivalue = (twice ^ thrice) & self.t.all_cells
         options = bivalue or unsolved
+        if not self.t.scored_choice:
+            return (options & -options).bit_length() - 1
         peers = self.t.peers
         best, best_score = -1, -1
         while options:
@@ -350,10 +381,19 @@ def _values_of(t: _Tables, state: int) -> list[int]:
     return values
 
 
-def solve(values: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[int] | None]:
+def solve(
+    values: Sequence[int],
+    shape: Shape,
+    limit: int,
+    *,
+    time_limit: float | None = None,
+    stop: bytearray | None = None,
+) -> tuple[int, list[int] | None]:
     """Count solutions of ``values`` (0 = empty) up to ``limit``; also the first solution.
 
-    ``values`` must be in range and free of conflicts (the caller checks).
+    ``values`` must be in range (the caller checks); clashing givens count 0.
+    ``TimeoutError`` after ``time_limit`` seconds, ``InterruptedError`` once
+    ``stop[0]`` is set (both looked at every few dozen guesses).
     """
     t = _tables(shape)
     state, placed = t.all_bits, 0
@@ -364,6 +404,44 @@ def solve(values: Sequence[int], shape: Shape, limit: int) -> tuple[int, list[in
                 return 0, None
             state ^= state & t.cleared_by[bit_index]
             placed |= 1 << bit_index
-    search = _Search(t, limit)
+    deadline = time.monotonic() + time_limit if time_limit else None
+    search = _Search(t, limit, deadline, stop)
     search.run(state, placed)
     return search.count, _values_of(t, search.first) if search.first is not None else None
+
+
+def solve_bytes(
+    values: bytes, shape: Shape, limit: int, time_limit: float | None = None, stop: bytearray | None = None
+) -> tuple[int, bytes | None]:
+    """:func:`solve` on cell values packed as bytes, the first solution as bytes (the backend contract)."""
+    count, first = solve(values, shape, limit, time_limit=time_limit, stop=stop)
+    return count, bytes(first) if first is not None else None
+
+
+def count_buffer(
+    buffer: bytes,
+    shape: Shape,
+    limit: int,
+    *,
+    time_limit: float | None = None,
+    stop: bytearray | None = None,
+    solutions: bytearray | None = None,
+) -> list[int]:
+    """Solution counts of puzzles packed back to back as cell-value bytes (the batch contract).
+
+    ``solutions`` (as long as ``buffer``) receives each puzzle's first solution
+    (zeros when it has none).  The time limit is per puzzle; a stop names the
+    puzzle in the exception's ``puzzle`` attribute.
+    """
+    size = shape.cell_count
+    counts = []
+    for index, start in enumerate(range(0, len(buffer), size)):
+        try:
+            count, first = solve(buffer[start : start + size], shape, limit, time_limit=time_limit, stop=stop)
+        except (TimeoutError, InterruptedError) as error:
+            setattr(error, "puzzle", index)  # which puzzle of the batch, as the C backend says
+            raise
+        counts.append(count)
+        if solutions is not None:
+            solutions[start : start + size] = bytes(first) if first is not None else bytes(size)
+    return counts
