@@ -14,5 +14,6 @@ from . import generate  # noqa: F401,E402  (registers commands)
 from . import logic  # noqa: F401,E402  (registers grade, hint, explain)
 from . import publish  # noqa: F401,E402  (registers the publishing commands)
 from . import scan  # noqa: F401,E402  (registers the photo reader)
+from . import html  # noqa: F401,E402  (registers the browser edition)
 
 __all__ = ["main", "run", "__version__"]
