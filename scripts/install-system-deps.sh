@@ -12,6 +12,8 @@ PYTHON="${PYTHON:-python3}"
 missing=()
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v cc >/dev/null 2>&1 || missing+=(build-essential)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 if ! "$PYTHON" - <<'PY' 2>/dev/null; then missing+=(python3-dev); fi
 import os, sys, sysconfig
 sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)

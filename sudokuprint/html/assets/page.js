@@ -105,7 +105,7 @@
     game.selected = Math.max(0, game.values.indexOf(0));
     buildBoard();
     buildPad();
-    $("pick").value = String(index);
+    $("pick").value = String(index + 1);
     $("prev").disabled = index === 0;
     $("next").disabled = index === DATA.puzzles.length - 1;
     const facts = ["Puzzle " + p.n, game.n + "\u00d7" + game.n];
@@ -265,6 +265,7 @@
     if (game.values.every((v, c) => v === sol[c]) || game.p.unique === false) {
       game.elapsed = currentElapsed();
       game.done = true;
+      tick();
       say("Solved in " + clock(game.elapsed) + ". Well done!");
       save();
     }
@@ -287,8 +288,8 @@
       apply([{ c: c, v: 0, m: game.marks[c] ^ (1 << (digit - 1)) }], true);
     } else {
       if (game.values[c] === digit) return;
-      apply([{ c: c, v: digit, m: game.marks[c] }], true);
       say("");
+      apply([{ c: c, v: digit, m: game.marks[c] }], true);
     }
   }
   function mark(digit) {
@@ -494,7 +495,7 @@
   $("restart").addEventListener("click", restart);
   $("prev").addEventListener("click", () => open(game.index - 1));
   $("next").addEventListener("click", () => open(game.index + 1));
-  $("pick").addEventListener("change", () => open(Number($("pick").value)));
+  $("pick").addEventListener("change", () => open(Number($("pick").value) - 1));
   $("print-one").addEventListener("click", () => { document.body.classList.remove("print-all"); window.print(); });
   $("print-all").addEventListener("click", () => { buildPrintSheet(); document.body.classList.add("print-all"); window.print(); });
   window.addEventListener("afterprint", () => document.body.classList.remove("print-all"));
@@ -533,7 +534,7 @@
   const options = document.createDocumentFragment();
   DATA.puzzles.forEach((p, i) => {
     const option = document.createElement("option");
-    option.value = String(i);
+    option.value = String(i + 1);
     option.textContent = String(p.n);
     options.appendChild(option);
   });
