@@ -5,6 +5,9 @@
 #                           a C compiler and Python headers, so that `pip install .`
 #                           builds the native solver (without them the install
 #                           still works, with the slower pure-Python solver)
+#   chromium, chromium-driver
+#                           the headless browser the HTML edition's tests drive
+#                           (Playwright pointed at /usr/bin/chromium; nothing downloaded)
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 PYTHON="${PYTHON:-python3}"
