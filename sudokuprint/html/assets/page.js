@@ -552,5 +552,6 @@
   });
   window.addEventListener("resize", () => $("pad").style.setProperty("--size", getComputedStyle($("board")).width));
   open(first);
+  if (window.performance && performance.mark) performance.mark("sudokuprint-ready");
   window.sudokuprint = { game: game, open: open };
 })();
