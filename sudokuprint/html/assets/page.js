@@ -221,6 +221,7 @@
         const box = document.createElement("div");
         box.className = "marks";
         box.style.gridTemplateColumns = "repeat(" + mcols + ", 1fr)";
+        box.style.gridTemplateRows = "repeat(" + game.bh + ", 1fr)";
         box.style.setProperty("--mcols", mcols);
         const shown = [];
         for (let d = 1; d <= game.n; d++) {
