@@ -33,7 +33,7 @@ def html(inputs, from_format, allow_nonunique, order, generate_count, level, see
     embedded encoded, so the page source does not spoil them. Example:
     sudokuprint html samples/easy50.txt -o easy50.html
     """
-    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=False)
+    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=not hints)
     edition = build_edition(puzzles, title=title, hints=hints, jobs=jobs,
                             progress=lambda paths: with_progress(paths, "solving"))
     for problem in edition.problems:

@@ -25,13 +25,12 @@ from ..publish.puzzles import Puzzle, svd_label_for
 CHUNK_SIZE = 25
 """Puzzles whose hint paths are compressed together (the page inflates one chunk at a time)."""
 
-Path = list[list[Any]]
-"""A solve path: ``[technique index, explanation, [cell, digit, ...] placed, [cell, digit, ...] eliminated]`` per step."""
-
-
 @dataclass(frozen=True)
 class SolvePath:
-    """What the logic engine says of one puzzle: its steps and its grade, or why it has none."""
+    """What the logic engine says of one puzzle: its steps and its grade, or why it has none.
+
+    A step is ``(technique index, explanation, (cell, digit, ...) placed, (cell, digit, ...) eliminated)``.
+    """
 
     techniques: tuple[str, ...] = ()
     steps: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()

@@ -115,7 +115,7 @@
     $("level").textContent = p.level || "\u2014";
     $("hint").disabled = !p.h;
     $("hint").title = p.h ? "The next step of a logical solve" : "No hints for this puzzle";
-    hideHint(); say("");
+    hideHint(); say(game.done ? "Solved in " + clock(game.elapsed) + "." : "");
     try { localStorage.setItem("sudokuprint:last:" + DATA.key, String(index)); } catch (e) { /* no storage */ }
     if (location.hash !== "#" + p.n) history.replaceState(null, "", "#" + p.n);
     render(null);
