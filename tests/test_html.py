@@ -105,6 +105,8 @@ def test_without_hints_the_page_has_no_paths(tmp_path: Path) -> None:
     assert invoke(["html", str(SAMPLES / "mixed-sizes.txt"), "--no-hints", "-o", str(out)]).exit_code == 0
     data = page_data(out)
     assert data["chunks"] == [] and all(p["h"] is None for p in data["puzzles"])
+    assert data["puzzles"][1]["level"] == "Medium"  # the 9x9 is still graded
+    assert data["puzzles"][1]["label"] == "2-6-2-30"
 
 
 def test_standard_output_and_standard_input() -> None:
