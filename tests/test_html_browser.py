@@ -276,3 +276,24 @@ def test_desktop_and_phone_screenshots(browser: Any, mixed_page: Path, tmp_path:
         tab.page.screenshot(path=str(shot))
         assert _png_size(shot)[0] == width and shot.stat().st_size > 20_000
         tab.close()
+
+
+def test_a_hint_that_only_eliminates_is_shown_once_then_the_next_step(browser: Any, tmp_path: Path) -> None:
+    line = (SAMPLES / "top95.txt").read_text().split()[0]
+    grid = Grid.from_string(line)
+    steps = logic_solve(grid).steps
+    first = next(i for i, step in enumerate(steps) if not step.placements)
+    source = tmp_path / "hard.txt"
+    source.write_text(line + "\n")
+    out = tmp_path / "hard.html"
+    assert CliRunner().invoke(main, ["html", str(source), "-o", str(out)]).exit_code == 0
+    tab = Player(browser, out)
+    for step in steps[:first]:  # the player finds every digit before the first elimination
+        (cell, digit), = step.placements
+        tab.type_at(cell, str(digit))
+    for expected in (steps[first], steps[first + 1]):
+        tab.page.click("#hint")
+        tab.page.wait_for_function(f"document.getElementById('hint-text').textContent.startsWith({expected.technique!r})")
+        assert tab.text("#hint-text") == expected.text(grid.shape)
+        tab.page.click("#hint-apply")
+    tab.close()
