@@ -1,4 +1,4 @@
-"""Filling the page template (``assets/page.html``, ``page.css``, ``page.js``) with an edition's data."""
+"""Filling the page template (``assets/page.html``, ``page.css`` and the scripts) with an edition's data."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ import re
 from importlib import resources
 
 from .edition import Edition
+
+SCRIPTS = ("codec.js", "print.js", "page.js")
+"""The page's script, in this order: reading the data, printing the collection, the game."""
 
 _MARKER = re.compile(r"\{\{(?:TITLE|STYLE|SCRIPT|DATA)\}\}")
 
@@ -21,7 +24,7 @@ def render_page(edition: Edition) -> str:
     parts = {
         "{{TITLE}}": html.escape(edition.title),
         "{{STYLE}}": asset("page.css"),
-        "{{SCRIPT}}": asset("page.js").replace("</", "<\\/"),
+        "{{SCRIPT}}": "\n".join(asset(name) for name in SCRIPTS).replace("</", "<\\/"),
         "{{DATA}}": edition.to_json(),
     }
     template = asset("page.html")

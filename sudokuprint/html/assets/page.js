@@ -1,44 +1,13 @@
-/* sudokuprint HTML edition: play a collection offline. No dependencies, no network.
+/* sudokuprint HTML edition: the game (board, moves, checks, hints, timer, progress).
    The data (an element of type application/json) holds per puzzle its box shape, givens,
    a progress id, level and label, the solution (XOR + base64) and where its hint path is
-   (a chunk of several puzzles, raw-deflated, XOR + base64). */
-"use strict";
+   (a chunk of several puzzles, raw-deflated, XOR + base64); codec.js reads it. */
 (function () {
   const DATA = JSON.parse(document.getElementById("sudokuprint-data").textContent);
-  const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  const KEY = bytesOf(DATA.key);
+  const codec = sudokuprintCodec(DATA);
+  const reveal = codec.reveal, loadChunk = codec.loadChunk, digitOf = codec.digitOf, parseValues = codec.parseValues;
+  const SYMBOLS = codec.SYMBOLS;
   const $ = (id) => document.getElementById(id);
-  const chunkCache = new Map();
-
-  /* ---- decoding ---- */
-  function bytesOf(b64) {
-    const text = atob(b64);
-    const out = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-    return out;
-  }
-  function reveal(b64) {
-    const data = bytesOf(b64);
-    for (let i = 0; i < data.length; i++) data[i] ^= KEY[i % KEY.length];
-    return data;
-  }
-  function digitOf(symbol) {
-    const i = SYMBOLS.indexOf(symbol.toUpperCase());
-    return i < 0 ? 0 : i + 1;
-  }
-  function parseValues(text) {
-    return Array.from(text, (ch) => digitOf(ch));
-  }
-  function loadChunk(index) {
-    if (!chunkCache.has(index)) {
-      if (typeof DecompressionStream === "undefined") {
-        return Promise.reject(new Error("this browser cannot read the hints (no DecompressionStream)"));
-      }
-      const stream = new Blob([reveal(DATA.chunks[index])]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      chunkCache.set(index, new Response(stream).text().then(JSON.parse));
-    }
-    return chunkCache.get(index);
-  }
 
   /* ---- the game ---- */
   const game = {
@@ -307,20 +276,15 @@
     const move = game.undo.pop();
     if (!move) return;
     game.redo.push(move);
-    const saved = game.redo;
+    if (move.before.length) game.selected = move.before[0].c;
     apply(move.before, false);
-    game.redo = saved;
-    game.selected = move.before[0].c;
-    render(null);
   }
   function redo() {
     const move = game.redo.pop();
     if (!move) return;
     game.undo.push(move);
-    const saved = game.redo;
+    if (move.after.length) game.selected = move.after[0].c;
     apply(move.after, false);
-    game.redo = saved;
-    render(null);
   }
   function restart() {
     if (!window.confirm("Clear your digits and pencil marks on this puzzle?")) return;
@@ -498,37 +462,8 @@
   $("next").addEventListener("click", () => open(game.index + 1));
   $("pick").addEventListener("change", () => open(Number($("pick").value) - 1));
   $("print-one").addEventListener("click", () => { document.body.classList.remove("print-all"); window.print(); });
-  $("print-all").addEventListener("click", () => { buildPrintSheet(); document.body.classList.add("print-all"); window.print(); });
+  $("print-all").addEventListener("click", () => { sudokuprintPrintSheet(DATA, $("print-sheet")); document.body.classList.add("print-all"); window.print(); });
   window.addEventListener("afterprint", () => document.body.classList.remove("print-all"));
-
-  /* ---- printing the whole collection: plain tables of the givens ---- */
-  function buildPrintSheet() {
-    const sheet = $("print-sheet");
-    if (sheet.childElementCount) return;
-    for (const p of DATA.puzzles) {
-      const bw = p.box[0], bh = p.box[1], n = bw * bh, cm = n > 9 ? 0.95 : 0.85;
-      const figure = document.createElement("figure");
-      const caption = document.createElement("figcaption");
-      caption.textContent = "Puzzle " + p.n + (p.level ? " \u00b7 " + p.level : "") + (p.label ? " \u00b7 " + p.label : "");
-      figure.appendChild(caption);
-      const table = document.createElement("table");
-      for (let r = 0; r < n; r++) {
-        const tr = document.createElement("tr");
-        if (r % bh === bh - 1 && r < n - 1) tr.className = "bB";
-        for (let c = 0; c < n; c++) {
-          const td = document.createElement("td");
-          if (c % bw === bw - 1 && c < n - 1) td.className = "bR";
-          td.style.width = td.style.height = cm + "cm";
-          const ch = p.g[r * n + c];
-          td.textContent = ch === "." ? "" : ch;
-          tr.appendChild(td);
-        }
-        table.appendChild(tr);
-      }
-      figure.appendChild(table);
-      sheet.appendChild(figure);
-    }
-  }
 
   /* ---- start ---- */
   const pick = $("pick");
