@@ -5,20 +5,31 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test typecheck fuzz setup system-deps bench ocr-model clean
+EXTRAS ?= tesseract
+TEST_EXTRAS ?= test,tesseract
+
+.PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
 
-setup: system-deps
+venv:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet '.[test,tesseract]'
+
+# What a user needs: the package with Tesseract support, nothing test-only.
+setup: system-deps venv
+	$(BIN)/python -m pip install --quiet '.[$(EXTRAS)]'
+
+# What the tests need besides: test tools, and the headless browser the HTML tests drive.
+test-setup: venv
+	bash scripts/install-system-deps.sh test
+	$(BIN)/python -m pip install --quiet '.[$(TEST_EXTRAS)]'
 
 demo: setup
 	bash scripts/demo.sh $(BIN)
 
-test: setup
+test: test-setup
 	cd tests && ../$(BIN)/python -m pytest -q -p no:cacheprovider
 	$(MAKE) --no-print-directory typecheck
 
@@ -32,7 +43,7 @@ fuzz: setup
 	cp samples/*.txt samples/*.sdk tests/data/seed000_* build/fuzz-corpus/
 	$(BIN)/python fuzz/fuzz_readers.py build/fuzz-corpus -max_len=4096 -max_total_time=$(FUZZ_SECONDS)
 
-bench: setup
+bench: test-setup
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
 
 ocr-model: setup

@@ -8,6 +8,10 @@
 #   fonts-dejavu-core, fonts-droid-fallback
 #                           fonts for Cyrillic, Greek (DejaVu Sans) and CJK (Droid Sans
 #                           Fallback) text on printed pages; both free to embed
+# and, with the argument `test` (make test), what only the tests need:
+#   chromium, chromium-driver
+#                           the headless browser the HTML edition's tests drive
+#                           (Playwright pointed at /usr/bin/chromium; nothing downloaded)
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 PYTHON="${PYTHON:-python3}"
@@ -17,6 +21,10 @@ command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v cc >/dev/null 2>&1 || missing+=(build-essential)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
+if [ "${1:-}" = "test" ]; then
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+fi
 if ! "$PYTHON" - <<'PY' 2>/dev/null; then missing+=(python3-dev); fi
 import os, sys, sysconfig
 sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")) else 1)

@@ -15,5 +15,6 @@ from . import logic  # noqa: F401,E402  (registers grade, hint, explain)
 from . import publish  # noqa: F401,E402  (registers the publishing commands)
 from . import scan  # noqa: F401,E402  (registers the photo reader)
 from . import preflight  # noqa: F401,E402  (registers preflight)
+from . import html  # noqa: F401,E402  (registers the browser edition)
 
 __all__ = ["main", "run", "__version__"]

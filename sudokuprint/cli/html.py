@@ -1,0 +1,49 @@
+"""The ``html`` command: a collection as one self-contained page to play in the browser."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..html import build_edition, render_page
+from ..outputs import atomic_output
+from .app import main, with_progress
+from .publish import _puzzles, _writable_output, puzzle_options
+
+
+@main.command("html")
+@puzzle_options
+@click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
+              callback=_writable_output, help="The HTML file to write ('-' for standard output).")
+@click.option("--title", default="Sudoku", show_default=True, help="Title of the page.")
+@click.option("--hints/--no-hints", default=True, show_default=True,
+              help="Embed the logic engine's solve path of every puzzle (hints, levels, labels).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes for the hint paths.")
+@click.option("-q", "--quiet", is_flag=True, help="No summary line on stderr.")
+def html(inputs, from_format, allow_nonunique, order, generate_count, level, seed, output, title, hints, jobs,
+         quiet) -> None:
+    """A self-contained HTML page to play the puzzles offline, on a desktop or a phone.
+
+    Every puzzle (any size up to 16x16, sizes mixed) gets a board for
+    keyboard, mouse and touch, pencil marks, undo/redo, a timer, conflict
+    messages, a check against the solution, hints from the logic engine,
+    progress kept in the browser, and print buttons. Solutions and hints are
+    embedded encoded, so the page source does not spoil them. Example:
+    sudokuprint html samples/easy50.txt -o easy50.html
+    """
+    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=not hints)
+    edition = build_edition(puzzles, title=title, hints=hints, jobs=jobs,
+                            progress=lambda paths: with_progress(paths, "solving"))
+    for problem in edition.problems:
+        click.echo(f"sudokuprint: warning: {problem}", err=True)
+    if output == "-" and sys.stdout.isatty():
+        raise click.UsageError("refusing to write a whole HTML page to a terminal; name a file with -o FILE")
+    page = render_page(edition)
+    with atomic_output(output) as out:
+        out.write(page)
+    if output != "-" and not quiet:
+        size = len(page.encode("utf-8"))
+        click.echo(f"wrote {output} ({len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}, {size / 1024:.0f} KiB)",
+                   err=True)

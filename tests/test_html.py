@@ -1,0 +1,145 @@
+"""The HTML edition's data and file, without a browser (see test_html_browser.py for the page at work)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from conftest import SAMPLES, puzzle_lines
+from sudokuprint.cli import main
+from sudokuprint.grid import Grid
+from sudokuprint.html.edition import inflate, puzzle_id, reveal
+from sudokuprint.logic import grade, solve
+from sudokuprint.solver import solve as core_solve
+
+
+def invoke(args: list[str]):
+    return CliRunner().invoke(main, args)
+
+
+def page_data(path: Path) -> dict:
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="sudokuprint-data">(.*?)</script>', text, re.S)
+    assert found, "the page carries its data"
+    return json.loads(found.group(1))
+
+
+def hint_paths(data: dict) -> list[list | None]:
+    """Every puzzle's decoded solve path, as the page's script decodes it."""
+    key = __import__("base64").b64decode(data["key"])
+    chunks = [json.loads(inflate(reveal(chunk, key))) for chunk in data["chunks"]]
+    paths = []
+    for entry in data["puzzles"]:
+        if entry["h"] is None:
+            paths.append(None)
+            continue
+        chunk = chunks[entry["h"][0]]
+        paths.append([[chunk["t"][step[0]], *step[1:]] for step in chunk["p"][entry["h"][1]]])
+    return paths
+
+
+def test_a_mixed_collection_becomes_one_self_contained_page(tmp_path: Path) -> None:
+    out = tmp_path / "mixed.html"
+    result = invoke(["html", str(SAMPLES / "mixed-sizes.txt"), "-o", str(out), "--title", "Mixed <sizes>"])
+    assert result.exit_code == 0, result.output
+    assert "wrote" in result.stderr and "3 puzzles" in result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<title>Mixed &lt;sizes&gt;</title>" in text
+    # nothing fetched: no external script, style, font, image or link
+    for needle in ("http://", "https://", "src=", "<link", "@import", "url("):
+        assert needle not in text, needle
+    data = page_data(out)
+    assert [p["box"] for p in data["puzzles"]] == [[2, 2], [3, 3], [4, 4]]
+    lines = (SAMPLES / "mixed-sizes.txt").read_text().split()
+    assert [p["g"] for p in data["puzzles"]] == lines
+    assert [p["id"] for p in data["puzzles"]] == [puzzle_id(Grid.from_string(line)) for line in lines]
+
+
+def test_solutions_and_hints_are_embedded_but_not_readable(tmp_path: Path) -> None:
+    out = tmp_path / "easy.html"
+    assert invoke(["html", str(SAMPLES / "easy50.txt"), "-o", str(out), "-j", "2"]).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    data = page_data(out)
+    key = __import__("base64").b64decode(data["key"])
+    paths = hint_paths(data)
+    for entry, path in zip(data["puzzles"][:5], paths):
+        grid = Grid.from_string(entry["g"])
+        solution = core_solve(grid).to_string()
+        assert solution not in text
+        assert reveal(entry["sol"], key).decode() == solution
+        log = solve(grid)
+        assert path == [[s.technique, s.explanation, [n for pair in s.placements for n in pair],
+                         [n for pair in s.eliminations for n in pair]] for s in log.steps]
+        assert log.steps[0].explanation not in text
+        assert entry["level"] == {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert"}[grade(grid).level]
+    assert len(text.encode()) < 150_000  # 50 puzzles with every hint
+
+
+def test_the_level_and_label_are_the_graders(tmp_path: Path) -> None:
+    out = tmp_path / "top.html"
+    puzzles = tmp_path / "top.txt"
+    puzzles.write_text("\n".join(puzzle_lines("top95.txt", limit=3)) + "\n")
+    assert invoke(["html", str(puzzles), "-o", str(out)]).exit_code == 0
+    for number, (line, entry) in enumerate(zip(puzzles.read_text().split(), page_data(out)["puzzles"]), 1):
+        graded = grade(Grid.from_string(line))
+        assert entry["n"] == number
+        assert entry["label"] == f"{number}-{graded.moves}-{graded.level}-{Grid.from_string(line).clue_count}"
+        assert entry["rating"] == graded.rating
+
+
+def test_generated_puzzles_take_the_level_asked_for(tmp_path: Path) -> None:
+    out = tmp_path / "gen.html"
+    result = invoke(["html", "--generate", "3", "--level", "easy", "--seed", "5", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    entries = page_data(out)["puzzles"]
+    assert [p["level"] for p in entries] == ["Easy"] * 3
+    assert len({p["g"] for p in entries}) == 3
+
+
+def test_without_hints_the_page_has_no_paths(tmp_path: Path) -> None:
+    out = tmp_path / "plain.html"
+    assert invoke(["html", str(SAMPLES / "mixed-sizes.txt"), "--no-hints", "-o", str(out)]).exit_code == 0
+    data = page_data(out)
+    assert data["chunks"] == [] and all(p["h"] is None for p in data["puzzles"])
+    assert data["puzzles"][1]["level"] == "Medium"  # the 9x9 is still graded
+    assert data["puzzles"][1]["label"] == "2-6-2-30"
+
+
+def test_standard_output_and_standard_input() -> None:
+    line = (SAMPLES / "easy50.txt").read_text().split()[0]
+    result = CliRunner().invoke(main, ["html", "-", "-o", "-"], input=line + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("<!DOCTYPE html>") and result.stdout.rstrip().endswith("</html>")
+
+
+def test_bad_input_is_one_line_naming_the_place(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text((SAMPLES / "easy50.txt").read_text().split()[0] + "\n55" + "." * 79 + "\n")
+    out = tmp_path / "bad.html"
+    result = invoke(["html", str(bad), "-o", str(out)])
+    assert result.exit_code == 1
+    assert f"{bad}, line 2" in result.stderr and "Traceback" not in result.output
+    assert not out.exists()
+    result = invoke(["html", str(tmp_path / "missing.txt"), "-o", str(out)])
+    assert result.exit_code == 2 and "missing.txt" in result.stderr
+    result = invoke(["html", str(bad), "-o", str(tmp_path / "no" / "such" / "x.html")])
+    assert result.exit_code == 2 and "does not exist" in result.stderr
+    result = invoke(["html", str(bad), "--level", "easy", "-o", str(out)])
+    assert result.exit_code == 2 and "--level goes with --generate" in result.stderr
+
+
+def test_a_puzzle_with_two_solutions_is_refused_unless_allowed(tmp_path: Path) -> None:
+    several = tmp_path / "two.txt"
+    several.write_text(puzzle_lines("serg_benchmark_multisolution.txt", limit=1)[0] + "\n")
+    out = tmp_path / "two.html"
+    result = invoke(["html", str(several), "-o", str(out)])
+    assert result.exit_code == 1 and "more than one solution" in result.stderr
+    result = invoke(["html", str(several), "--allow-nonunique", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "no hints" in result.stderr
+    entry = page_data(out)["puzzles"][0]
+    assert entry["unique"] is False and entry["h"] is None

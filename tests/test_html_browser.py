@@ -1,0 +1,299 @@
+"""The HTML edition at work in a real headless browser (the system's Chromium, driven by Playwright).
+
+Puzzles are solved by typing, as a player would; the page is only ever
+touched through its keys, buttons and cells.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import SAMPLES
+from sudokuprint.cli import main
+from sudokuprint.grid import Grid
+from sudokuprint.html.browser import DESKTOP, PHONE, chromium
+from sudokuprint.logic import solve as logic_solve
+from sudokuprint.solver import solve as core_solve
+
+MIXED = [line for line in (SAMPLES / "mixed-sizes.txt").read_text().split()]
+"""Puzzle 1 is 4x4, puzzle 2 is 9x9, puzzle 3 is 16x16."""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def mixed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("html") / "mixed.html"
+    result = CliRunner().invoke(main, ["html", str(SAMPLES / "mixed-sizes.txt"), "-o", str(out), "--title", "Mixed sizes"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+class Player:
+    """One browser tab on a page, with the moves a player makes."""
+
+    def __init__(self, browser: Any, path: Path, device: dict = DESKTOP) -> None:
+        self.context = browser.new_context(**device)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.url = path.as_uri()
+        self.page.goto(self.url)
+
+    def open(self, number: int) -> None:
+        self.page.select_option("#pick", str(number))
+        assert self.page.inner_text("#about").startswith(f"Puzzle {number} ")
+
+    def cell(self, index: int) -> Any:
+        return self.page.locator(f'.cell[data-cell="{index}"]')
+
+    def type_at(self, index: int, symbol: str) -> None:
+        self.cell(index).click()
+        self.page.keyboard.press(symbol)
+
+    def text(self, selector: str) -> str:
+        return self.page.inner_text(selector).strip()
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == []
+
+
+@pytest.fixture
+def player(browser: Any, mixed_page: Path) -> Iterator[Player]:
+    tab = Player(browser, mixed_page)
+    yield tab
+    tab.close()
+
+
+def _solution(line: str) -> str:
+    return core_solve(Grid.from_string(line)).to_string()
+
+
+@pytest.mark.parametrize("number", [1, 3])
+def test_solve_a_4x4_and_a_16x16_by_typing_into_clicked_cells(player: Player, number: int) -> None:
+    player.open(number)
+    line, solution = MIXED[number - 1], _solution(MIXED[number - 1])
+    empty = [i for i, ch in enumerate(line) if ch == "."]
+    assert player.text("#lefts") == str(len(empty))
+    for count, index in enumerate(empty, 1):
+        symbol = solution[index].lower() if count % 2 else solution[index]  # 16x16 letters either case
+        player.type_at(index, symbol)
+        assert player.text("#error") == ""
+    assert player.text("#lefts") == "0"
+    assert player.text("#message").startswith("Solved in ")
+    for button in player.page.locator("#pad button").all():
+        assert button.inner_text().endswith("done")
+
+
+def test_solve_a_9x9_by_keyboard_alone(player: Player) -> None:
+    player.open(2)
+    line, solution = MIXED[1], _solution(MIXED[1])
+    page = player.page
+    page.keyboard.press("Tab")  # from the page's start, Tab reaches the controls and the board's one tab stop
+    page.focus('.cell[tabindex="0"]')
+    # walk to r1c1 with arrows, then row by row
+    start = int(page.get_attribute('.cell[tabindex="0"]', "data-cell"))
+    for _ in range(start % 9):
+        page.keyboard.press("ArrowLeft")
+    for _ in range(start // 9):
+        page.keyboard.press("ArrowUp")
+    for row in range(9):
+        for column in range(9):
+            index = row * 9 + column
+            assert page.evaluate("document.activeElement.dataset.cell") == str(index)
+            if line[index] == ".":
+                page.keyboard.press(solution[index])
+            page.keyboard.press("ArrowRight")  # wraps to column 1 of the same row
+        page.keyboard.press("ArrowDown")
+    assert player.text("#lefts") == "0"
+    assert player.text("#message").startswith("Solved in ")
+    timer = player.text("#timer")
+    page.wait_for_timeout(1200)
+    assert player.text("#timer") == timer  # the clock stops on a solved puzzle
+
+
+def test_a_wrong_digit_shows_the_conflict_at_once(player: Player) -> None:
+    player.open(2)
+    # puzzle 2 is 2...8.3.. in row 1: a 2 in r1c2 repeats the given 2 of r1c1
+    player.type_at(1, "2")
+    assert player.text("#error") == "Not allowed: row 1 holds 2 twice (r1c1 and r1c2)."
+    for index in (0, 1):
+        assert "conflict" in player.cell(index).get_attribute("class")
+        assert player.cell(index).get_attribute("aria-label").endswith(", conflict")
+    assert player.cell(0).get_attribute("aria-label") == "row 1, column 1, given 2, conflict"
+    player.page.keyboard.press("Backspace")
+    assert player.text("#error") == ""
+    assert "conflict" not in player.cell(0).get_attribute("class")
+
+
+def test_check_finds_a_wrong_digit_that_breaks_no_rule(player: Player) -> None:
+    player.open(2)
+    line, solution = MIXED[1], _solution(MIXED[1])
+    grid = Grid.from_string(line)
+    # a digit the rules allow in an empty cell, but not the solution's
+    candidates = grid.computed_candidates()
+    index, digit = next((c, d) for c in grid.empty_cells for d in grid.shape.digits
+                        if candidates[c] >> (d - 1) & 1 and d != int(solution[c]))
+    player.type_at(index, str(digit))
+    assert player.text("#error") == ""
+    player.page.click("#check")
+    assert player.text("#message") == f"1 digit is wrong (struck through): {grid.shape.cell_name(index)}."
+    assert "wrong" in player.cell(index).get_attribute("class")
+    player.page.click("#hint")
+    assert player.text("#hint-text").startswith(f"First fix this: {grid.shape.cell_name(index)} holds a digit")
+    assert player.page.locator("#hint-apply").is_hidden()
+
+
+def test_a_hint_is_the_logic_engines_next_step_and_can_be_undone(player: Player) -> None:
+    player.open(2)
+    grid = Grid.from_string(MIXED[1])
+    steps = logic_solve(grid).steps
+    player.page.click("#hint")
+    player.page.wait_for_function("!document.getElementById('hint-box').hidden && "
+                                  "document.getElementById('hint-text').textContent.length > 0")
+    assert player.text("#hint-text") == steps[0].text(grid.shape)
+    (cell, digit), = steps[0].placements
+    player.page.click("#hint-apply")
+    assert player.cell(cell).inner_text() == str(digit)
+    assert "player" in player.cell(cell).get_attribute("class")
+    player.page.click("#undo")
+    assert player.cell(cell).inner_text() == ""
+    player.page.click("#redo")
+    assert player.cell(cell).inner_text() == str(digit)
+    player.page.keyboard.press("Control+z")
+    assert player.cell(cell).inner_text() == ""
+    # with the first step's digit typed by hand, the hint moves on to the second step
+    player.type_at(cell, str(digit))
+    player.page.click("#hint")
+    player.page.wait_for_function(f"document.getElementById('hint-text').textContent.startsWith({steps[1].technique!r})")
+    assert player.text("#hint-text") == steps[1].text(grid.shape)
+
+
+def test_pencil_marks_and_progress_survive_a_reload(player: Player) -> None:
+    player.open(2)
+    line = MIXED[1]
+    empty = [i for i, ch in enumerate(line) if ch == "."]
+    player.type_at(empty[0], "1")
+    player.cell(empty[1]).click()
+    player.page.click("#pencil")
+    assert player.page.get_attribute("#pencil", "aria-pressed") == "true"
+    player.page.locator('#pad button[data-digit="4"]').click()
+    player.page.locator('#pad button[data-digit="7"]').click()
+    player.page.click("#pencil")
+    player.cell(empty[2]).click()
+    player.page.keyboard.press("Shift+Digit5")  # Shift+digit writes a mark without the pencil button
+    assert player.cell(empty[1]).get_attribute("aria-label").endswith("empty, pencil marks 4 7")
+    lefts = player.text("#lefts")
+    player.page.reload()
+    assert player.text("#about").startswith("Puzzle 2 ")  # the page reopens where the player was
+    assert player.cell(empty[0]).inner_text() == "1"
+    assert player.cell(empty[1]).get_attribute("aria-label").endswith("empty, pencil marks 4 7")
+    assert player.cell(empty[2]).get_attribute("aria-label").endswith("empty, pencil marks 5")
+    assert player.text("#lefts") == lefts
+    player.open(1)
+    assert player.cell(0).inner_text() == ""
+    player.page.click("#next")
+    assert player.cell(empty[0]).inner_text() == "1"
+
+
+def test_the_board_is_labelled_for_screen_readers(player: Player) -> None:
+    player.open(2)
+    page = player.page
+    assert page.get_attribute("#board", "role") == "grid"
+    assert page.get_attribute("#board", "aria-label") == "Puzzle 2, 9 by 9"
+    assert page.locator('#board [role="row"]').count() == 9
+    assert page.locator('#board [role="gridcell"]').count() == 81
+    assert player.cell(4).get_attribute("aria-label") == "row 1, column 5, given 8"
+    assert player.cell(1).get_attribute("aria-label") == "row 1, column 2, empty"
+    assert page.locator('#board [tabindex="0"]').count() == 1
+
+
+def _luminance(css: str) -> float:
+    parts = [float(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_every_digit_passes_wcag_aa_contrast(player: Player) -> None:
+    player.open(2)
+    grid = Grid.from_string(MIXED[1])
+    player.type_at(grid.empty_cells[0], "2")  # a conflict in row 1 (see above), selected
+    player.type_at(grid.empty_cells[5], "9")  # a player digit, not selected
+    player.cell(0).click()  # a given, selected; its peers and same digits highlighted
+    colours = player.page.evaluate(
+        """[...document.querySelectorAll('.cell')].filter(c => c.textContent)
+             .map(c => [c.className, getComputedStyle(c).color, getComputedStyle(c).backgroundColor])""")
+    kinds = set()
+    for classes, ink, paper in colours:
+        high, low = sorted((_luminance(ink), _luminance(paper)), reverse=True)
+        ratio = (high + 0.05) / (low + 0.05)
+        assert ratio >= 4.5, (classes, ink, paper, ratio)
+        kinds.update(k for k in ("given", "player", "conflict", "sel", "same", "peer") if k in classes.split())
+    assert kinds == {"given", "player", "conflict", "sel", "same", "peer"}
+
+
+def test_print_shows_only_the_grid_or_the_whole_collection(player: Player) -> None:
+    page = player.page
+    page.evaluate("window.print = () => {}")
+    page.emulate_media(media="print")
+    assert page.locator("#board").is_visible()
+    assert page.locator(".panel").is_hidden() and page.locator("#pad").is_hidden()
+    page.emulate_media(media="screen")
+    page.click("#print-all")
+    page.emulate_media(media="print")
+    assert page.locator("#app").is_hidden()
+    assert page.locator("#print-sheet figure").count() == len(MIXED)
+    assert page.locator("#print-sheet figure").nth(2).locator("td").count() == 256
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_desktop_and_phone_screenshots(browser: Any, mixed_page: Path, tmp_path: Path) -> None:
+    for device, name, width in ((DESKTOP, "desktop", 1200), (PHONE, "phone", 390 * 2)):
+        tab = Player(browser, mixed_page, device)
+        tab.open(3)
+        board = tab.page.locator("#board").bounding_box()
+        viewport = device["viewport"]
+        assert board["x"] >= 0 and board["x"] + board["width"] <= viewport["width"]  # the 16x16 fits the screen
+        tab.cell(17).tap() if device is PHONE else tab.cell(17).click()
+        assert "sel" in tab.cell(17).get_attribute("class")
+        shot = tmp_path / f"{name}.png"
+        tab.page.screenshot(path=str(shot))
+        assert _png_size(shot)[0] == width and shot.stat().st_size > 20_000
+        tab.close()
+
+
+def test_a_hint_that_only_eliminates_is_shown_once_then_the_next_step(browser: Any, tmp_path: Path) -> None:
+    line = (SAMPLES / "top95.txt").read_text().split()[0]
+    grid = Grid.from_string(line)
+    steps = logic_solve(grid).steps
+    first = next(i for i, step in enumerate(steps) if not step.placements)
+    source = tmp_path / "hard.txt"
+    source.write_text(line + "\n")
+    out = tmp_path / "hard.html"
+    assert CliRunner().invoke(main, ["html", str(source), "-o", str(out)]).exit_code == 0
+    tab = Player(browser, out)
+    for step in steps[:first]:  # the player finds every digit before the first elimination
+        (cell, digit), = step.placements
+        tab.type_at(cell, str(digit))
+    for expected in (steps[first], steps[first + 1]):
+        tab.page.click("#hint")
+        tab.page.wait_for_function(f"document.getElementById('hint-text').textContent.startsWith({expected.technique!r})")
+        assert tab.text("#hint-text") == expected.text(grid.shape)
+        tab.page.click("#hint-apply")
+    tab.close()
