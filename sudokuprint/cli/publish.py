@@ -86,8 +86,8 @@ def _finish(document: Document, output: str, output_format: str | None, dpi: int
         document.metadata = replace(document.metadata, author=author)
     if output == "-" and sys.stdout.isatty():
         raise click.UsageError(f"refusing to write {fmt.upper()} data to a terminal; name a file with -o FILE")
-    for note in document.notes:
-        click.echo(f"note: {note}", err=True)
+    for message in document.notes:
+        note(f"note: {message}")
     names = write_document(document, output, format=fmt, dpi=dpi)
     if output != "-":
         pages = len(document.pages)
