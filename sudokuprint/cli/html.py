@@ -8,7 +8,7 @@ import click
 
 from ..html import build_edition, render_page
 from ..outputs import atomic_output
-from .app import main, with_progress
+from .app import main, note, with_progress
 from .publish import _puzzles, _writable_output, puzzle_options
 
 
@@ -21,9 +21,8 @@ from .publish import _puzzles, _writable_output, puzzle_options
               help="Embed the logic engine's solve path of every puzzle (hints, levels, labels).")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Worker processes for the hint paths.")
-@click.option("-q", "--quiet", is_flag=True, help="No summary line on stderr.")
-def html(inputs, from_format, allow_nonunique, order, generate_count, level, seed, output, title, hints, jobs,
-         quiet) -> None:
+def html(inputs, from_format, allow_nonunique, order, generate_count, level, seed, output, title, hints,
+         jobs) -> None:
     """A self-contained HTML page to play the puzzles offline, on a desktop or a phone.
 
     Every puzzle (any size up to 16x16, sizes mixed) gets a board for
@@ -43,7 +42,6 @@ def html(inputs, from_format, allow_nonunique, order, generate_count, level, see
     page = render_page(edition)
     with atomic_output(output) as out:
         out.write(page)
-    if output != "-" and not quiet:
+    if output != "-":
         size = len(page.encode("utf-8"))
-        click.echo(f"wrote {output} ({len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}, {size / 1024:.0f} KiB)",
-                   err=True)
+        note(f"wrote {output} ({len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}, {size / 1024:.0f} KiB)")

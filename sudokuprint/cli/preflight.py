@@ -7,9 +7,9 @@ import sys
 
 import click
 
-from ..errors import ParseError
+from ..errors import ExitCode, ParseError
 from ..render.preflight import SPECS, preflight as check_pdf
-from .app import main
+from .app import main, quiet, stop
 
 
 @main.command()
@@ -18,8 +18,7 @@ from .app import main
               help="The printer whose published rules the file must pass.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="How the findings are written.")
-@click.option("-q", "--quiet", is_flag=True, help="Print nothing; the exit code says pass (0) or fail (1).")
-def preflight(pdf: str, spec: str, output_format: str, quiet: bool) -> None:
+def preflight(pdf: str, spec: str, output_format: str) -> None:
     """Check a PDF against a printer's rules for black-and-white interiors, page by page.
 
     Checks the trim and bleed boxes, safe margins (inside margin by page count),
@@ -35,8 +34,10 @@ def preflight(pdf: str, spec: str, output_format: str, quiet: bool) -> None:
         findings = check_pdf(data, spec)
     except ParseError as error:
         raise error.located("<stdin>" if pdf == "-" else pdf) from None
-    if quiet:
-        sys.exit(1 if findings else 0)
+    if quiet():  # -q: print nothing; the exit code says pass (0) or fail (1)
+        if findings:
+            stop(ExitCode.FAILED)
+        return
     label = SPECS[spec].label
     if output_format == "json":
         click.echo(json.dumps({"file": pdf, "spec": spec, "passed": not findings,
@@ -49,4 +50,4 @@ def preflight(pdf: str, spec: str, output_format: str, quiet: bool) -> None:
             else f"passes {label}'s rules"
         click.echo(f"{pdf}: {verdict}", err=True)
     if findings:
-        sys.exit(1)
+        stop(ExitCode.FAILED)

@@ -93,7 +93,7 @@ def get_backend(name: str | None = None) -> ModuleType:
 
 
 Puzzle = Union[Grid, str]
-"""What the solver takes: a grid, or a standard puzzle string (formats.md §1)."""
+"""What the solver takes: a grid, or a standard puzzle string (docs/formats.md §1)."""
 
 BATCH_SIZE = 4096
 """Puzzles handed to a backend in one batch call."""
