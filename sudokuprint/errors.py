@@ -143,3 +143,9 @@ class MissingInputError(SudokuprintError):
     """An input that is not there: no such file or folder, a folder or pattern without photos."""
 
     exit_code = ExitCode.USAGE
+
+
+class ClusterError(SudokuprintError):
+    """A ``--cluster`` address that is not one, or a Dask scheduler that cannot be reached."""
+
+    exit_code = ExitCode.USAGE
