@@ -78,7 +78,7 @@ class DaskCluster(Executor):
             if isinstance(target, int):
                 self._cluster = distributed.LocalCluster(
                     n_workers=target, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR)
+                    dashboard_address=":0", silence_logs=logging.ERROR)
                 self.client = distributed.Client(self._cluster, timeout=CONNECT_TIMEOUT)
             else:
                 self.client = distributed.Client(target, timeout=CONNECT_TIMEOUT)
