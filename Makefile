@@ -13,7 +13,7 @@ system-deps:
 setup: system-deps
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet '.[test]'
+	$(BIN)/python -m pip install --quiet '.[test,cluster]'
 
 demo: setup
 	bash scripts/demo.sh $(BIN)
