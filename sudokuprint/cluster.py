@@ -74,6 +74,7 @@ class DaskCluster(Executor):
         target = parse_address(address)
         self.address = address
         self._cluster: Any = None
+        self.client: Any = None
         try:
             if isinstance(target, int):
                 self._cluster = distributed.LocalCluster(
@@ -90,7 +91,9 @@ class DaskCluster(Executor):
 
     def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int = 1,
             ordered: bool = True) -> Iterator[R]:
-        from distributed import as_completed
+        from distributed import KilledWorker, as_completed
+        from distributed.client import FutureCancelledError
+        from distributed.comm.core import CommClosedError
 
         limit = IN_FLIGHT_PER_WORKER * self.jobs
         work = enumerate(chunks(items, chunk_size))
@@ -112,7 +115,14 @@ class DaskCluster(Executor):
                 if not number:
                     break
                 future = next(running)
-                results = future.result()
+                try:
+                    results = future.result()
+                except KilledWorker as error:
+                    raise ClusterError(f"--cluster {self.address}: a chunk was lost with every worker that ran it "
+                                       f"({error}); a worker may be short of memory") from None
+                except (CommClosedError, FutureCancelledError) as error:
+                    raise ClusterError(f"--cluster {self.address}: lost the Dask scheduler mid-run ({error}); "
+                                       "run again with --resume to keep what was written") from None
                 index = number.pop(future.key)
                 del future  # release it on the cluster
                 if not ordered:
@@ -126,7 +136,7 @@ class DaskCluster(Executor):
             running.clear()
 
     def close(self) -> None:
-        client, self.client = getattr(self, "client", None), None  # type: Any
+        client, self.client = self.client, None
         if client is not None:
             client.close()
         if self._cluster is not None:

@@ -177,3 +177,8 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path:
     lines = out.read_text().splitlines()
     assert [int(line.split()[0]) for line in lines] == list(range(1, 301))
     assert out.read_text() == reference.read_text()
+
+
+def test_an_error_in_a_chunk_reaches_the_caller_after_its_retries(cluster) -> None:
+    with backend(cluster.scheduler_address), pytest.raises(ValueError, match="invalid literal"):
+        list(run_all(int, ["1", "2", "x", "4"], chunk_size=1))
