@@ -308,7 +308,7 @@ def JOBS(command: Callable[..., Any]) -> Callable[..., Any]:
                            help="Write results as they complete, not in input order.")(command)
     command = click.option("--cluster", metavar="ADDRESS|local:N", expose_value=False, callback=_backend_setting,
                            help="Run on a Dask scheduler (tcp://HOST:8786), or on N local Dask workers "
-                                "(local:N); needs the cluster extra.")(command)
+                                "(local:N), instead of -j; needs the cluster extra.")(command)
     return _JOBS(command)
 
 SEED = click.option("--seed", type=int, default=1, show_default=True,
