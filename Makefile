@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 EXTRAS ?= tesseract
-TEST_EXTRAS ?= test,tesseract
+TEST_EXTRAS ?= test,tesseract,cluster
 
 .PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model clean
 

@@ -175,3 +175,9 @@ class PreflightError(SudokuprintError):
     def __init__(self, message: str, findings: list | None = None) -> None:
         self.findings = list(findings or [])
         super().__init__(message)
+
+
+class ClusterError(SudokuprintError):
+    """A ``--cluster`` address that is not one, or a Dask scheduler that cannot be reached."""
+
+    exit_code = ExitCode.USAGE

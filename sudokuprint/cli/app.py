@@ -283,9 +283,33 @@ def counter(label: str) -> Iterator[Callable[..., None]]:
 
 # -- the option vocabulary --------------------------------------------------
 
-JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
-                    help="Worker processes; results keep the input order.")
-"""``-j/--jobs N`` on every command whose work runs in parallel."""
+_JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+                     help="Worker processes; results keep the input order.")
+
+
+def _backend_setting(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    """--cluster / --unordered: set for the run of this command (the cluster closes when it ends)."""
+    from .. import executor
+
+    settings = ctx.meta.get("sudokuprint.backend")
+    if settings is None:
+        settings = ctx.meta["sudokuprint.backend"] = ctx.with_resource(executor.backend())
+    if param.name == "cluster" and value is not None:
+        from ..cluster import parse_address, require_dask
+
+        require_dask()
+        parse_address(value)
+    setattr(settings, str(param.name), value)
+
+
+def JOBS(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``-j/--jobs N``, ``--cluster ADDRESS`` and ``--unordered`` on every command whose work runs in parallel."""
+    command = click.option("--unordered", is_flag=True, expose_value=False, callback=_backend_setting,
+                           help="Write results as they complete, not in input order.")(command)
+    command = click.option("--cluster", metavar="ADDRESS|local:N", expose_value=False, callback=_backend_setting,
+                           help="Run on a Dask scheduler (tcp://HOST:8786), or on N local Dask workers "
+                                "(local:N), instead of -j; needs the cluster extra.")(command)
+    return _JOBS(command)
 
 SEED = click.option("--seed", type=int, default=1, show_default=True,
                     help="Random seed: the same seed makes the same puzzles.")

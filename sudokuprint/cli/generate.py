@@ -38,6 +38,19 @@ class RangeType(click.ParamType):
         return bounds
 
 
+def rating_bounds(rating: tuple[float, float] | None, low: float | None,
+                  high: float | None) -> tuple[float, float] | None:
+    """One rating range from ``--rating`` or ``--min-rating``/``--max-rating`` (open ends unbounded)."""
+    if low is None and high is None:
+        return rating
+    if rating is not None:
+        raise click.UsageError("give --rating or --min-rating/--max-rating, not both")
+    bounds = (low if low is not None else 0.0, high if high is not None else float("inf"))
+    if bounds[0] > bounds[1]:
+        raise click.UsageError(f"--min-rating {bounds[0]:g} is above --max-rating {bounds[1]:g}")
+    return bounds
+
+
 def _collection_options(func):
     for option in reversed(
         [
@@ -83,13 +96,19 @@ def _run(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: b
 @click.option("--clues", type=click.IntRange(min=0), default=None, help="Exactly this many givens.")
 @LEVEL
 @click.option("--rating", type=RangeType(), default=None, help="Rating, or range LOW-HIGH (needs the logic engine).")
+@click.option("--min-rating", type=float, default=None, help="Rating at least this (with --level too: both must hold).")
+@click.option("--max-rating", type=float, default=None, help="Rating at most this.")
 @click.option("--max-tries", default=100_000, show_default=True, type=click.IntRange(min=1),
               help="Give up on a puzzle after this many complete grids.")
-def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, minimal, clues, level, rating, max_tries) -> None:
+def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, minimal, clues, level, rating,
+             min_rating, max_rating, max_tries) -> None:
     """Make COUNT puzzles with a unique solution by removing clues from random grids.
 
+    Puzzles outside --level or the rating bounds are thrown away where they
+    are made (on the workers with -j or --cluster).
     Example: sudokuprint generate -n 20 --seed 7 --symmetry rot180 --minimal --format jsonl -o out.jsonl
     """
+    rating = rating_bounds(rating, min_rating, max_rating)
     target = DigTarget(symmetry=symmetry, minimal=minimal, clues=clues, level=level, rating=rating)
     check_target(size, target)
     recipe = Recipe(size, seed=seed, target=target, max_tries=max_tries, graded=graded)

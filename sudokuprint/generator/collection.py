@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
 from ..errors import ParseError, SudokuprintError
-from ..executor import run_all
+from ..executor import run_all, worker_count
 from ..outputs import atomic_output, locked_append
 from ..shape import Shape, digit_symbol, symbol_digit
 from ..solver import search
@@ -207,7 +207,8 @@ def _digest(key: str) -> bytes:
 
 def _chunk_size(recipe: Recipe, count: int, jobs: int) -> int:
     """Puzzles per task: one for slow pattern fills, else enough to beat the cost of talking to workers."""
-    return 1 if recipe.pattern is not None or jobs <= 1 else max(1, min(32, count // (4 * jobs)))
+    workers = worker_count(jobs)  # a cluster's worker threads inside executor.backend(cluster=...)
+    return 1 if recipe.pattern is not None or workers <= 1 else max(1, min(32, count // (4 * workers)))
 
 
 def _make_into(

@@ -1,0 +1,144 @@
+"""Run the chunks of :mod:`sudokuprint.executor` on a Dask distributed cluster.
+
+``--cluster ADDRESS`` connects to a running scheduler (``dask scheduler`` on
+one host, ``dask worker ADDRESS`` on each; every worker needs sudokuprint
+installed); ``--cluster local:N`` starts a :class:`distributed.LocalCluster`
+of N worker processes with one thread each, for a quick try on one machine.
+The chunks are the same as with ``--jobs``, so the output is the same.
+
+Dask is an optional extra (``pip install 'sudokuprint[cluster]'``); without
+it :func:`require_dask` raises :class:`~sudokuprint.errors.MissingDependencyError`
+(exit 3).  Fault tolerance is Dask's: a chunk whose worker dies is run again on
+another worker (the scheduler's ``allowed-failures``), and a chunk that raises
+is retried :data:`RETRIES` times.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from types import ModuleType
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from .errors import ClusterError, MissingDependencyError
+from .executor import Executor, chunks, run_chunk
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+EXTRA_HINT = "pip install 'sudokuprint[cluster]'"
+"""How to get Dask, named in the error when it is missing."""
+
+IN_FLIGHT_PER_WORKER = 4
+"""Chunks running or waiting to be written, per worker thread: enough to hide the round trip to the scheduler."""
+
+RETRIES = 2
+"""Extra runs of a chunk that raised (a lost worker's chunks are rescheduled by Dask anyway)."""
+
+CONNECT_TIMEOUT = 20
+"""Seconds to wait for a scheduler, or for a local cluster's workers, before giving up."""
+
+_LOCAL = re.compile(r"local(?::(\d+))?$")
+
+
+def require_dask() -> ModuleType:
+    """The ``distributed`` module, or a :class:`MissingDependencyError` naming the extra to install."""
+    try:
+        import distributed
+    except ImportError as error:
+        raise MissingDependencyError(
+            f"--cluster needs Dask distributed, which is not installed ({error}); install it with: {EXTRA_HINT}"
+        ) from None
+    return distributed
+
+
+def parse_address(address: str) -> int | str:
+    """``local:N`` → N (workers of a local cluster); anything else is a scheduler address, returned as it is."""
+    text = address.strip()
+    local = _LOCAL.match(text)
+    if local:
+        workers = int(local.group(1) or 2)
+        if not 1 <= workers <= 256:
+            raise ClusterError(f"--cluster {address!r}: a local cluster has 1 to 256 workers")
+        return workers
+    if not text or any(c.isspace() for c in text):
+        raise ClusterError(f"--cluster {address!r} is not a scheduler address; use tcp://HOST:PORT or local:N")
+    return text
+
+
+class DaskCluster(Executor):
+    """Chunks as Dask tasks: a bounded number in flight, results streamed back in input (or completion) order."""
+
+    def __init__(self, address: str) -> None:
+        distributed = require_dask()
+        target = parse_address(address)
+        self.address = address
+        self._cluster: Any = None
+        self.client: Any = None
+        try:
+            if isinstance(target, int):
+                self._cluster = distributed.LocalCluster(
+                    n_workers=target, threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=logging.ERROR)
+                self.client = distributed.Client(self._cluster, timeout=CONNECT_TIMEOUT)
+            else:
+                self.client = distributed.Client(target, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, RuntimeError) as error:
+            self.close()
+            raise ClusterError(f"--cluster {address}: cannot reach the Dask scheduler: {error}") from None
+        workers = self.client.scheduler_info().get("workers", {})
+        self.jobs = max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+
+    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int = 1,
+            ordered: bool = True) -> Iterator[R]:
+        from distributed import KilledWorker, as_completed
+        from distributed.client import FutureCancelledError
+        from distributed.comm.core import CommClosedError
+
+        limit = IN_FLIGHT_PER_WORKER * self.jobs
+        work = enumerate(chunks(items, chunk_size))
+        running = as_completed()
+        number: dict[str, int] = {}  # future key → chunk number
+        ready: dict[int, list[R]] = {}  # the reorder buffer: done chunks waiting for an earlier one
+        next_out = 0
+        exhausted = False
+        try:
+            while True:
+                while not exhausted and len(number) + len(ready) < limit:  # a bounded window: memory stays flat
+                    got = next(work, None)
+                    if got is None:
+                        exhausted = True
+                        break
+                    future = self.client.submit(run_chunk, function, got[1], pure=False, retries=RETRIES)
+                    number[future.key] = got[0]
+                    running.add(future)
+                if not number:
+                    break
+                future = next(running)
+                try:
+                    results = future.result()
+                except KilledWorker as error:
+                    raise ClusterError(f"--cluster {self.address}: a chunk was lost with every worker that ran it "
+                                       f"({error}); a worker may be short of memory") from None
+                except (CommClosedError, FutureCancelledError) as error:
+                    raise ClusterError(f"--cluster {self.address}: lost the Dask scheduler mid-run ({error}); "
+                                       "run again with --resume to keep what was written") from None
+                index = number.pop(future.key)
+                del future  # release it on the cluster
+                if not ordered:
+                    yield from results
+                    continue
+                ready[index] = results
+                while next_out in ready:
+                    yield from ready.pop(next_out)
+                    next_out += 1
+        finally:
+            running.clear()
+
+    def close(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None

@@ -1,0 +1,184 @@
+"""--cluster: every bulk command gives on a Dask cluster what it gives in one process; a killed worker loses nothing.
+
+One LocalCluster (2 worker processes, 1 thread each) is started for the
+module and its scheduler address passed to --cluster, as a user would with
+a real scheduler; ``local:N`` itself is tried once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import data_file, puzzle_lines
+from sudokuprint.cli import main
+from sudokuprint.executor import backend, run_all
+
+distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
+
+PARALLEL = ("check", "solve", "grade", "generate", "pattern", "scan")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    import logging
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                  silence_logs=logging.ERROR) as local:
+        yield local
+
+
+def _run(args: list[str]) -> str:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code in (0, 1), result.output
+    return result.output
+
+
+def _both(args: list[str], out: Path, address: str, *extra: str) -> tuple[str, str]:
+    """The output file of ``args`` in one process, then on the cluster."""
+    _run([*args, "-o", str(out)])
+    alone = out.read_text()
+    _run([*args, "-o", str(out), "--cluster", address, *extra])
+    return alone, out.read_text()
+
+
+@pytest.fixture(scope="module")
+def puzzles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Unique, multi-solution and easy puzzles mixed, 130 lines."""
+    path = tmp_path_factory.mktemp("in") / "mixed.txt"
+    lines = puzzle_lines("sudoku17_royle_49151.txt", 60, step=97) + puzzle_lines("serg_benchmark_multisolution.txt", 40)
+    lines += puzzle_lines("easy50_pe96.txt", 30)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_check_on_the_cluster_matches_one_process(cluster, puzzles: Path, tmp_path: Path) -> None:
+    alone, spread = _both(["check", str(puzzles), "--format", "jsonl"], tmp_path / "out", cluster.scheduler_address)
+    assert len(alone.splitlines()) == 130 and spread == alone
+
+
+def test_solve_on_the_cluster_matches_one_process(cluster, tmp_path: Path) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text("\n".join(puzzle_lines("sudoku17_royle_49151.txt", 100, step=31)) + "\n")
+    alone, spread = _both(["solve", str(source), "--format", "standard"], tmp_path / "out", cluster.scheduler_address)
+    assert len(alone.splitlines()) == 100 and spread == alone
+
+
+def test_grade_on_the_cluster_matches_one_process_and_unordered_has_the_same_lines(cluster, tmp_path: Path) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text("\n".join(puzzle_lines("easy50_pe96.txt", 24) + puzzle_lines("top95.txt", 6)) + "\n")
+    alone, spread = _both(["grade", str(source), "--format", "jsonl"], tmp_path / "g.jsonl", cluster.scheduler_address)
+    assert spread == alone and len(alone.splitlines()) == 30
+    _run(["grade", str(source), "--format", "jsonl", "-o", str(tmp_path / "u.jsonl"),
+          "--cluster", cluster.scheduler_address, "--unordered"])
+    assert sorted((tmp_path / "u.jsonl").read_text().splitlines()) == sorted(alone.splitlines())
+
+
+def test_generate_graded_on_the_cluster_is_the_same_collection(cluster, tmp_path: Path) -> None:
+    alone, spread = _both(["generate", "-n", "16", "--seed", "5", "--format", "jsonl"], tmp_path / "c.jsonl",
+                          cluster.scheduler_address)
+    records = [json.loads(line) for line in spread.splitlines()]
+    assert spread == alone and [r["id"] for r in records] == list(range(1, 17))
+    assert all(isinstance(r["rating"], float) for r in records)
+
+
+def test_generate_min_rating_filters_on_the_workers(cluster, tmp_path: Path) -> None:
+    alone, spread = _both(["generate", "-n", "4", "--seed", "2", "--min-rating", "3.5", "--format", "jsonl"],
+                          tmp_path / "r.jsonl", cluster.scheduler_address)
+    ratings = [json.loads(line)["rating"] for line in spread.splitlines()]
+    assert spread == alone and len(ratings) == 4 and min(ratings) >= 3.5
+
+
+def test_pattern_on_the_cluster_is_the_same(cluster, tmp_path: Path) -> None:
+    alone, spread = _both(["pattern", "1C31905119", "-n", "2", "--seed", "7", "--format", "jsonl"],
+                          tmp_path / "p.jsonl", cluster.scheduler_address)
+    assert spread == alone and len(alone.splitlines()) == 2
+
+
+def test_scan_on_the_cluster_is_the_same(cluster, tmp_path: Path) -> None:
+    train = data_file("wicht", "train")
+    photos = [str(train / f"image{n}.jpg") for n in (1, 10, 100, 101)]
+    alone, spread = _both(["scan", *photos, "--format", "text"], tmp_path / "s.txt", cluster.scheduler_address)
+    assert spread == alone and len(alone.splitlines()) == 4
+
+
+def test_resume_on_the_cluster_makes_only_what_is_missing(cluster, tmp_path: Path) -> None:
+    out = tmp_path / "c.txt"
+    _run(["generate", "-n", "20", "--seed", "9", "--no-grade", "-o", str(out)])
+    whole = out.read_text()
+    out.write_text("".join(whole.splitlines(keepends=True)[:7]) + whole.splitlines()[7][:30])  # a torn 8th line
+    _run(["generate", "-n", "20", "--seed", "9", "--no-grade", "-o", str(out), "--resume",
+          "--cluster", cluster.scheduler_address])
+    assert out.read_text() == whole
+
+
+def test_every_parallel_command_offers_cluster_and_unordered() -> None:
+    for command in PARALLEL:
+        shown = CliRunner().invoke(main, [command, "--help"], terminal_width=200).output
+        assert "--cluster ADDRESS|local:N" in shown and "--unordered" in shown, command
+
+
+def test_unordered_local_processes_give_every_item_once() -> None:
+    with backend(unordered=True):
+        got = list(run_all(abs, range(-300, 300), jobs=2, chunk_size=7))
+    assert sorted(got) == sorted(abs(i) for i in range(-300, 300))
+
+
+def test_a_local_cluster_started_by_the_command(puzzles: Path, tmp_path: Path) -> None:
+    alone, spread = _both(["check", str(puzzles), "--format", "jsonl"], tmp_path / "l.jsonl", "local:2")
+    assert spread == alone
+
+
+def test_without_dask_cluster_is_a_clear_error_exit_3(monkeypatch: pytest.MonkeyPatch, puzzles: Path) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails, as when not installed
+    result = CliRunner().invoke(main, ["check", str(puzzles), "--cluster", "local:2"])
+    assert result.exit_code == 3 and "pip install 'sudokuprint[cluster]'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("address", ["no such host", "local:0"])
+def test_a_bad_cluster_address_is_a_usage_error(puzzles: Path, address: str) -> None:
+    result = CliRunner().invoke(main, ["check", str(puzzles), "--cluster", address])
+    assert result.exit_code == 2 and "--cluster" in result.output and "Traceback" not in result.output
+
+
+def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path: Path) -> None:
+    """SIGKILL one worker process while it runs a chunk: its chunk runs again elsewhere; every id once."""
+    reference, out = tmp_path / "ref.txt", tmp_path / "out.txt"
+    args = ["generate", "-n", "300", "--seed", "4", "--no-grade", "--symmetry", "rot180", "--minimal"]
+    _run([*args, "-o", str(reference)])
+    scheduler = cluster.scheduler
+    killed: list[str] = []
+
+    def kill_a_busy_worker() -> None:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and not killed:
+            written = out.read_text().count("\n") if out.exists() else 0
+            busy = [w for w in list(scheduler.workers.values()) if w.processing]
+            if written >= 5 and busy:
+                os.kill(busy[0].pid, signal.SIGKILL)
+                killed.append(busy[0].address)
+            time.sleep(0.02)
+
+    killer = threading.Thread(target=kill_a_busy_worker)
+    killer.start()
+    _run([*args, "-o", str(out), "--resume", "--cluster", cluster.scheduler_address])  # --resume: lines go out as made
+    killer.join()
+    assert killed, "the run ended before a worker could be killed"
+    assert killed[0] not in scheduler.workers  # the worker really died (its nanny starts a new one)
+    lines = out.read_text().splitlines()
+    assert [int(line.split()[0]) for line in lines] == list(range(1, 301))
+    assert out.read_text() == reference.read_text()
+
+
+def test_an_error_in_a_chunk_reaches_the_caller_after_its_retries(cluster) -> None:
+    with backend(cluster.scheduler_address), pytest.raises(ValueError, match="invalid literal"):
+        list(run_all(int, ["1", "2", "x", "4"], chunk_size=1))
