@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test setup system-deps bench ocr-model clean
+.PHONY: demo test setup system-deps bench ocr-model ocr-hand-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -27,6 +27,9 @@ bench: setup
 ocr-model: setup
 	bash scripts/install-training-fonts.sh
 	$(BIN)/python -m sudokuprint.ocr.training.build_model --out ocr/models/digits.npz
+
+ocr-hand-model: setup
+	$(BIN)/python -m sudokuprint.ocr.training.build_hand --out ocr/models/hand.npz
 
 clean:
 	rm -rf $(VENV) build *.egg-info demo-output

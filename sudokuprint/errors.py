@@ -117,3 +117,12 @@ class NoGridError(SudokuprintError):
     def __init__(self, message: str, *, reason: str = "no-grid") -> None:
         self.reason = reason
         super().__init__(message)
+
+
+class ImageTooLargeError(NoGridError):
+    """A photo whose pixel count or decoded size is over the reader's limits (refused before decoding)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, reason="too-large")
