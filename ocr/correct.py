@@ -97,7 +97,7 @@ def check_reading(
     for cell in unsure:
         best = alternatives[cell][0][1]
         for digit, probability in alternatives[cell][1:]:
-            if probability > 1e-4 and digit != start[cell] and digit != 0:
+            if probability > 1e-4 and digit != start[cell]:
                 moves.append((math.log(best) - math.log(probability), cell, digit))
     moves.sort()
     found = _best_first(start, moves)
@@ -109,9 +109,11 @@ def check_reading(
         _, cell, digit = moves[i]
         p_was = alternatives[cell][0][1]
         p_to = dict(alternatives[cell]).get(digit, 0.0)
+        what = "no digit" if digit == 0 else str(digit)
         corrections.append(Correction(cell, start[cell], digit, p_was, (
-            f"read as {start[cell]} ({p_was:.0%}) the puzzle was {status}; {digit}, the reader's next choice "
-            f"({p_to:.0%}), gives one solution and emptying the cell did not")))
+            f"read as {start[cell]} ({p_was:.0%}) the puzzle was {status}; {what}, one of the reader's next "
+            f"choices ({p_to:.0%}), gives one solution together with the other changes, and emptying cells alone "
+            "did not")))
     return CheckedReading(tuple(trial), tuple(corrections), "unique", solution_)
 
 

@@ -42,7 +42,13 @@ MAX_SOLID_CELLS = 1
 SOLID = 0.7
 """A cell is solid when this share of its inside is at least half as dark as the grid's darkest ink."""
 MAX_REPEATS = 8
-"""More pairs of equal digits in a unit than this (a misread Sudoku has a few) mean a table of numbers."""
+"""More pairs of equal printed digits in a unit than this (a misread Sudoku has a few) mean a table of numbers."""
+MAX_REPEATS_ALL = 40
+"""The same for all digits, printed and handwritten (a solver's mistakes repeat digits too, but not this often)."""
+MAX_PRINT_BACK = 20
+"""At most this many handwritten-looking digits are taken back as print when the givens alone are not unique."""
+SURELY_HANDWRITTEN = 0.95
+"""A digit at least this surely handwritten is never taken back as print."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +194,7 @@ class GridCells:
 
     def pencil_marks(self) -> dict[int, int]:
         """Empty cells (upright index) holding small pencil-mark candidates: cell -> number of marks."""
-        marks = {}
+        marks: dict[int, int] = {}
         for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
             reading = self.readings[int(photo_cell)]
             if reading.digit is None:
@@ -227,11 +233,11 @@ def repeated_digits(values: list[int]) -> int:
     return pairs
 
 
-def not_sudoku(found: GridCells, values: list[int] | None = None) -> str | None:
+def not_sudoku(found: GridCells, values: list[int] | None = None, every: list[int] | None = None) -> str | None:
     """Why the lattice found is not a Sudoku (a crossword, a table of numbers, an empty form), or ``None``.
 
     ``values`` are the printed digits read (81, 0 = none), when known; handwritten ones may
-    repeat (a solver's mistakes), printed ones may not.
+    repeat (a solver's mistakes), printed ones may not; ``every`` are all digits read.
     """
     solid = solid_cells(found.rectified)
     if solid > MAX_SOLID_CELLS:
@@ -241,6 +247,8 @@ def not_sudoku(found: GridCells, values: list[int] | None = None) -> str | None:
         return f"only {digits} digits in the 9 x 9 lattice (a Sudoku has at least {MIN_DIGITS})"
     if values is not None and repeated_digits(values) > MAX_REPEATS:
         return f"digits repeat {repeated_digits(values)} times within rows, columns and boxes (a table of numbers?)"
+    if every is not None and repeated_digits(every) > MAX_REPEATS_ALL:
+        return f"digits repeat {repeated_digits(every)} times within rows, columns and boxes (a table of numbers?)"
     return None
 
 
@@ -277,6 +285,37 @@ def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
     return top, ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
 
 
+def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                written: dict[int, CellResult]) -> list[Correction]:
+    """When the printed givens alone have several solutions, take the least surely handwritten digits back as
+    print, one by one, until they have one (changes ``values``, ``alternatives`` and ``written`` in place)."""
+    if reading_status(tuple(values))[0] != "not-unique":
+        return []
+    candidates = sorted((c for c in written.values() if c.handwritten < SURELY_HANDWRITTEN), key=lambda c: c.handwritten)
+    trial = list(values)
+    chosen: list[CellResult] = []
+    for cell in candidates[:MAX_PRINT_BACK]:
+        trial[cell.index] = cell.digit
+        status, _ = reading_status(tuple(trial))
+        if status == "conflict":
+            trial[cell.index] = 0
+            continue
+        chosen.append(cell)
+        if status == "unique":
+            break
+    else:
+        return []
+    changes = []
+    for cell in chosen:
+        values[cell.index] = cell.digit
+        alternatives[cell.index] = list(cell.alternatives)
+        del written[cell.index]
+        changes.append(Correction(cell.index, 0, cell.digit, 1 - cell.handwritten, (
+            f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but the printed givens alone had several "
+            "solutions; taken back as a printed given")))
+    return changes
+
+
 def scan(
     source: PhotoSource,
     *,
@@ -303,7 +342,9 @@ def scan(
     clock = time.perf_counter()
     by_cell = {c.index: (p, float(h)) for c, p, h in zip(digit_cells, reading.probabilities, reading.handwritten)}
     cells: list[CellResult] = []
-    values, alternatives, written = [], {}, {}
+    values: list[int] = []
+    alternatives: dict[int, list[tuple[int, float]]] = {}
+    written: dict[int, CellResult] = {}
     for index in range(81):
         if index not in by_cell:
             cells.append(CellResult(index, 0, 1.0, ()))
@@ -319,11 +360,16 @@ def scan(
         else:
             values.append(top)
             alternatives[index] = list(options)
-    reason = not_sudoku(found, values)
+    reason = not_sudoku(found, values, [cell.digit for cell in cells])
     if reason is not None:
         raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
+    taken_back: list[Correction] = []
     if solver_check:
+        taken_back = _print_back(values, alternatives, written)
         checked = check_reading(values, alternatives, confident=confident)
+        if taken_back:
+            checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
+                                     checked.solution)
     else:
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)

@@ -8,7 +8,8 @@ and in the plain *train* photos (print only) becomes one sample of 18
 classes: printed 1-9, handwritten 1-9.  The photos are split into folds by
 name (a photo and its mixed twin share a fold); for each fold a model is
 trained on the others and scored on it, and the held-out cell figures are
-printed.  ``--fold-models`` keeps the fold models (``hand-foldK.npz``) so
+printed.  Rendered cells (print in the training fonts, pen strokes) are added
+to every fold's training part, never held out.  ``--fold-models`` keeps the fold models (``hand-foldK.npz``) so
 ``benchmarks/ocr.py --cross-validate`` can score whole photos held out.
 Finally the shipped model is trained on every photo.  A photo whose
 orientation or grid is not found is left out (its cells would be mislabelled).
@@ -32,7 +33,7 @@ from ..handwriting import cell_measures, features
 from ..pipeline import grid_cells
 from ..cells import extract_digit, ink_contrast
 from .build_model import MODELS, train
-from .render import render_cell, training_fonts
+from .render import render_cell, render_hand_cell, training_fonts
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "wicht"
 CLASSES = 18
@@ -123,23 +124,29 @@ def training_set(digits: np.ndarray, measures: np.ndarray, labels: np.ndarray, c
         np.concatenate(all_labels)
 
 
-def rendered_samples(per_digit: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Printed cells rendered in every training font (:mod:`ocr.training.render`): samples and labels.
+def rendered_samples(per_digit: int, hand_per_digit: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Cells rendered by :mod:`ocr.training.render`: printed in every training font, and pen-written.
 
-    Without them the model knows print only as the Wicht photos show it (soft, gray) and takes
-    the sharp print of a good photo for handwriting.
+    Without them the model knows print and handwriting only as the Wicht photos show them
+    (soft gray print, sharp black pasted handwriting) and takes the sharp print of a good
+    photo for handwriting, and pen strokes for print.
     """
     samples, labels = [], []
+
+    def add(cell: np.ndarray, label: int) -> None:
+        contrast = ink_contrast([cell])
+        image, box = extract_digit(cell, contrast)
+        if image is not None and box is not None:
+            samples.append(np.concatenate([image.ravel(), cell_measures(cell, box, contrast)]))
+            labels.append(label)
+
     for font in training_fonts():
         for digit in range(1, 10):
             for _ in range(per_digit):
-                cell = render_cell(font, digit, rng)
-                contrast = ink_contrast([cell])
-                image, box = extract_digit(cell, contrast)
-                if image is None or box is None:
-                    continue
-                samples.append(np.concatenate([image.ravel(), cell_measures(cell, box, contrast)]))
-                labels.append(digit - 1)
+                add(render_cell(font, digit, rng), digit - 1)
+    for digit in range(1, 10):
+        for _ in range(hand_per_digit):
+            add(render_hand_cell(digit, rng), 9 + digit - 1)
     return np.stack(samples).astype(np.float32), np.array(labels)
 
 
@@ -167,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=192)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rendered", type=int, default=25, help="rendered printed cells per font and digit")
+    parser.add_argument("--pen", type=int, default=300, help="rendered pen-written cells per digit")
     parser.add_argument("--warped", type=int, default=1, help="warped copies of each handwritten training digit")
     parser.add_argument("--only-folds", action="store_true", help="score the folds, do not write the shipped model")
     parser.add_argument("--out", type=Path, default=MODELS / "hand.npz")
@@ -185,10 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         with np.load(rendered_cache) as data:
             rx, ry = data["x"], data["y"]
     else:
-        rx, ry = rendered_samples(args.rendered, np.random.default_rng(args.seed))
+        rx, ry = rendered_samples(args.rendered, args.pen, np.random.default_rng(args.seed))
         if rendered_cache is not None:
             np.savez_compressed(rendered_cache, x=rx, y=ry)
-    print(f"{len(ry)} rendered printed cells", file=sys.stderr)
+    print(f"{len(ry)} rendered cells ({int((ry >= 9).sum())} pen-written)", file=sys.stderr)
     # rendered cells are in every fold's training part (fold -1), never held out
     x, y = np.concatenate([x, rx]), np.concatenate([y, ry])
     names = np.concatenate([names, np.array(["rendered"] * len(ry))])

@@ -59,7 +59,7 @@ STROKES: dict[int, list[list[tuple[float, float]]]] = {
 
 
 def draw_hand_digit(draw: ImageDraw.ImageDraw, digit: int, box: tuple[float, float, float, float],
-                    rng: np.random.Generator, colour: tuple[int, int, int]) -> None:
+                    rng: np.random.Generator, colour: "int | tuple[int, int, int]") -> None:
     """A pen-written digit in ``box`` (x, y, w, h): the digit's strokes, jittered, slanted, joined smoothly."""
     x, y, w, h = box
     slant = rng.uniform(-0.25, 0.1)
