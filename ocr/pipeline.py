@@ -47,6 +47,9 @@ MAX_REPEATS_ALL = 40
 """The same for all digits, printed and handwritten (a solver's mistakes repeat digits too, but not this often)."""
 MAX_PRINT_BACK = 20
 """At most this many handwritten-looking digits are taken back as print when the givens alone are not unique."""
+MIN_ENTRIES = 3
+"""Fewer handwritten-looking digits than this in a photo are taken for print misjudged (a blurred or noisy given
+looks handwritten more often than a solver writes one or two digits)."""
 SURELY_HANDWRITTEN = 0.95
 """A digit at least this surely handwritten is never taken back as print."""
 
@@ -63,6 +66,8 @@ class CellResult:
     """``(digit, probability)`` most probable first; digit 0 means "no digit"."""
     handwritten: float = 0.0
     """The probability that the digit was written by hand (0 for an empty cell)."""
+    as_print: tuple[tuple[int, float], ...] = ()
+    """The alternatives if the digit is print (empty: the same as ``alternatives``)."""
 
     @property
     def is_handwritten(self) -> bool:
@@ -285,6 +290,21 @@ def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
     return top, ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
 
 
+def _all_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+               reason: str) -> list[Correction]:
+    """Take every handwritten-looking digit as print (changes the three arguments in place)."""
+    changes = []
+    for index, cell in sorted(written.items()):
+        options = cell.as_print or cell.alternatives
+        values[index] = options[0][0]
+        alternatives[index] = list(options)
+        changes.append(Correction(index, 0, options[0][0], 1 - cell.handwritten,
+                                  f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {reason}; "
+                                  f"read as a printed {options[0][0]}"))
+    written.clear()
+    return changes
+
+
 def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
                 written: dict[int, CellResult]) -> list[Correction]:
     """When the printed givens alone have several solutions, take the least surely handwritten digits back as
@@ -295,7 +315,7 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
     trial = list(values)
     chosen: list[CellResult] = []
     for cell in candidates[:MAX_PRINT_BACK]:
-        trial[cell.index] = cell.digit
+        trial[cell.index] = (cell.as_print or cell.alternatives)[0][0]
         status, _ = reading_status(tuple(trial))
         if status == "conflict":
             trial[cell.index] = 0
@@ -307,10 +327,11 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
         return []
     changes = []
     for cell in chosen:
-        values[cell.index] = cell.digit
-        alternatives[cell.index] = list(cell.alternatives)
+        options = cell.as_print or cell.alternatives
+        values[cell.index] = options[0][0]
+        alternatives[cell.index] = list(options)
         del written[cell.index]
-        changes.append(Correction(cell.index, 0, cell.digit, 1 - cell.handwritten, (
+        changes.append(Correction(cell.index, 0, options[0][0], 1 - cell.handwritten, (
             f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but the printed givens alone had several "
             "solutions; taken back as a printed given")))
     return changes
@@ -340,7 +361,9 @@ def scan(
     reading = the_reader.read(digit_cells)
     timings["recognise"] = round(time.perf_counter() - clock, 4)
     clock = time.perf_counter()
-    by_cell = {c.index: (p, float(h)) for c, p, h in zip(digit_cells, reading.probabilities, reading.handwritten)}
+    printed_probs = reading.printed if reading.printed is not None else reading.probabilities
+    by_cell = {c.index: (p, float(h), q)
+               for c, p, h, q in zip(digit_cells, reading.probabilities, reading.handwritten, printed_probs)}
     cells: list[CellResult] = []
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
@@ -350,9 +373,9 @@ def scan(
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
             continue
-        p, hand = by_cell[index]
+        p, hand, q = by_cell[index]
         top, options = _ranked(p)
-        cell = CellResult(index, top, float(p[top]), options, hand)
+        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1])
         cells.append(cell)
         if cell.is_handwritten:
             values.append(0)
@@ -364,9 +387,21 @@ def scan(
     if reason is not None:
         raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
     taken_back: list[Correction] = []
+    if 0 < len(written) < MIN_ENTRIES:
+        taken_back = _all_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten")
     if solver_check:
-        taken_back = _print_back(values, alternatives, written)
+        if not taken_back:
+            taken_back = _print_back(values, alternatives, written)
         checked = check_reading(values, alternatives, confident=confident)
+        if checked.status != "unique" and written:
+            # the split into print and handwriting gave no puzzle: read every digit as print instead
+            all_values, all_alternatives, all_written = list(values), dict(alternatives), dict(written)
+            moved = _all_print(all_values, all_alternatives, all_written, "the printed givens alone had no unique "
+                               "solution")
+            retry = check_reading(all_values, all_alternatives, confident=confident)
+            if retry.status == "unique":
+                values, alternatives, written, checked = all_values, all_alternatives, all_written, retry
+                taken_back += moved
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)

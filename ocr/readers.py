@@ -46,6 +46,8 @@ class Reading:
     """n x 10: class 0 = no upright digit, 1-9 = that digit."""
     handwritten: np.ndarray
     """n: the probability that each digit was written by hand (0 when the reader cannot tell)."""
+    printed: np.ndarray | None = None
+    """n x 10: the probabilities if the digit is print (``None``: the same as ``probabilities``)."""
 
 
 class DigitReader(Protocol):
@@ -129,7 +131,7 @@ class BuiltinReader:
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
         mixed[:, 0] = printed[:, 0]
         mixed /= mixed.sum(axis=1, keepdims=True)
-        return Reading(mixed, hand)
+        return Reading(mixed, hand, printed)
 
 
 _REGISTRY: dict[str, Callable[[], DigitReader]] = {}

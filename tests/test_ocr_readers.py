@@ -57,10 +57,19 @@ class AllHandwritten:
 
 
 def test_digits_a_reader_calls_handwritten_are_entries_not_givens():
-    result = scan(SAMPLE, reader=AllHandwritten())
+    printed = scan(SAMPLE)
+    result = scan(SAMPLE, reader=AllHandwritten(), solver_check=False)
     assert result.grid.to_string() == "." * 81
-    assert len(result.entries) == sum(1 for v in scan(SAMPLE).grid.values if v)
+    assert len(result.entries) == sum(1 for v in printed.grid.values if v)
     assert all(e.solution is None for e in result.entries)
+
+
+def test_when_the_givens_alone_have_no_unique_solution_every_digit_is_read_as_print_and_said_so():
+    printed = scan(SAMPLE)
+    result = scan(SAMPLE, reader=AllHandwritten())
+    assert result.grid == printed.grid and result.entries == []
+    assert len(result.corrections) == sum(1 for v in printed.grid.values if v)
+    assert "looked handwritten" in result.corrections[0].why
 
 
 def test_a_registered_reader_is_usable_by_name():
