@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 EXTRAS ?= tesseract
 TEST_EXTRAS ?= test,tesseract,cluster
 
-.PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model clean
+.PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model ocr-hand-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -49,6 +49,9 @@ bench: test-setup
 ocr-model: setup
 	bash scripts/install-training-fonts.sh
 	$(BIN)/python -m sudokuprint.ocr.training.build_model --out ocr/models/digits.npz
+
+ocr-hand-model: setup
+	$(BIN)/python -m sudokuprint.ocr.training.build_hand --out ocr/models/hand.npz
 
 clean:
 	rm -rf $(VENV) build *.egg-info demo-output

@@ -14,6 +14,21 @@ grids are in the photos' raw pixel orientation, which the reader must find.
 joined by ``+``); each photo is first turned upright by its EXIF tag, as the
 reader would, and the expected reading stays the ``.dat`` grid (a quarter turn
 is undone by the reader's orientation stage).
+
+``--mixed`` scores a folder of the Wicht *mixed* photos (printed givens and
+handwritten entries; ``--printed DIR``, default ``../train``, says which
+digits are printed): a photo is perfect when the puzzle read is exactly its
+printed givens (every given right, no handwritten digit taken as a given);
+handwritten digits count as read right when reported as handwriting with the
+right digit.  ``--cross-validate DIR`` reads each photo with the handwriting
+model of the fold that held it out (``python -m sudokuprint.ocr.training.build_hand
+--fold-models DIR``), so the figures are held-out ones; it applies to both
+folders (a plain photo and its mixed twin share a fold).
+
+``--suite DIR`` scores a synthetic photo suite made by
+``python -m sudokuprint.ocr.training.photo_suite DIR``: per setting, photos
+read perfectly (the givens exactly; handwritten entries as written, when the
+page has any) and, for pages that are not a Sudoku, photos refused.
 """
 
 from __future__ import annotations
@@ -28,8 +43,11 @@ from pathlib import Path
 
 from PIL import Image, ImageOps  # noqa: E402
 
+from sudokuprint.ocr.classifier import DigitModel  # noqa: E402
 from sudokuprint.ocr.perturb import parse, perturb  # noqa: E402
-from sudokuprint.ocr.pipeline import READERS, scan  # noqa: E402
+from sudokuprint.ocr.pipeline import READERS, ScanResult, scan  # noqa: E402
+from sudokuprint.ocr.readers import BuiltinReader, DigitReader  # noqa: E402
+from sudokuprint.ocr.training.build_hand import fold_of  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "shared" / "data" / "wicht" / "train"
@@ -56,6 +74,10 @@ class Score:
     perfect_raw: int = 0
     perfect_checked: int = 0
     corrected_photos: int = 0
+    hand_cells: int = 0
+    hand_right: int = 0
+    hand_as_given: int = 0
+    givens_as_hand: int = 0
     seconds: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
@@ -78,6 +100,17 @@ class Score:
             wrong = [f"r{i // 9 + 1}c{i % 9 + 1}:{t}->{v}" for i, (t, v) in enumerate(zip(truth, checked)) if t != v]
             self.failures.append(f"{name}: " + " ".join(wrong[:8]) + (" ..." if len(wrong) > 8 else ""))
 
+    def add_hand(self, every: list[int], printed: list[int], result: ScanResult | None) -> None:
+        """Score the handwritten cells of a mixed photo (``every`` = all its digits, ``printed`` = the givens)."""
+        hand = [i for i in range(81) if every[i] and not printed[i]]
+        self.hand_cells += len(hand)
+        if result is None:
+            return
+        written = {e.cell: e.digit for e in result.entries}
+        self.hand_right += sum(1 for i in hand if written.get(i) == every[i])
+        self.hand_as_given += sum(1 for i in hand if result.grid.values[i])
+        self.givens_as_hand += sum(1 for i in range(81) if printed[i] and i in written)
+
     def report(self, mode: str) -> str:
         pct = lambda a, b: 100.0 * a / b if b else 0.0  # noqa: E731
         return (
@@ -88,8 +121,52 @@ class Score:
             f"perfect-raw={self.perfect_raw} ({pct(self.perfect_raw, self.photos):.1f}%) "
             f"perfect-checked={self.perfect_checked} ({pct(self.perfect_checked, self.photos):.1f}%) "
             f"corrected-photos={self.corrected_photos} "
-            f"s/photo median={statistics.median(self.seconds):.3f} mean={statistics.mean(self.seconds):.3f}"
+            + (f"handwritten-right={self.hand_right}/{self.hand_cells} ({pct(self.hand_right, self.hand_cells):.2f}%) "
+               f"handwritten-taken-as-given={self.hand_as_given} givens-taken-as-handwritten={self.givens_as_hand} "
+               if self.hand_cells else "")
+            + f"s/photo median={statistics.median(self.seconds):.3f} mean={statistics.mean(self.seconds):.3f}"
         )
+
+
+def score_suite(folder: Path, mode: str) -> list[str]:
+    """One line per setting of a photo suite, then the totals (see the module's docstring)."""
+    rows: dict[str, list[int]] = {}  # setting -> [photos, found, perfect givens, perfect with handwriting, refused]
+    seconds: list[float] = []
+    for photo in sorted(folder.glob("*.jpg")):
+        setting = photo.stem.rsplit("-", 1)[0]
+        row = rows.setdefault(setting, [0, 0, 0, 0, 0])
+        row[0] += 1
+        started = time.perf_counter()
+        try:
+            result = scan(photo, reader=mode)
+        except NoGridError:
+            row[4] += 1
+            seconds.append(time.perf_counter() - started)
+            continue
+        seconds.append(time.perf_counter() - started)
+        row[1] += 1
+        dat = photo.with_suffix(".dat")
+        if not dat.exists():
+            continue
+        givens_right = list(result.grid.values) == read_truth(dat)
+        row[2] += givens_right
+        hand = photo.with_suffix(".hand")
+        if hand.exists():
+            written = {e.cell: e.digit for e in result.entries}
+            expected = {i: v for i, v in enumerate(read_truth(hand)) if v}
+            row[3] += givens_right and written == expected
+        else:
+            row[3] += givens_right
+    lines = []
+    for setting, (photos, found, perfect, complete, refused) in rows.items():
+        if setting.startswith("not-"):
+            lines.append(f"suite {setting:<16} photos={photos} refused={refused}/{photos}")
+        else:
+            lines.append(f"suite {setting:<16} photos={photos} found={found} perfect-givens={perfect}/{photos} "
+                         f"({100.0 * perfect / photos:.0f}%) perfect-with-handwriting={complete}/{photos}")
+    if seconds:
+        lines.append(f"suite s/photo median={statistics.median(seconds):.3f} mean={statistics.mean(seconds):.3f}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,7 +178,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--failures", action="store_true", help="list every photo not read perfectly")
     parser.add_argument("--perturb", action="append", default=None, metavar="SPEC",
                         help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40 (repeatable; none = as taken)")
+    parser.add_argument("--mixed", action="store_true",
+                        help="the folder holds mixed photos (.dat = all digits); --printed says which are printed")
+    parser.add_argument("--printed", type=Path, default=None, help="printed givens of mixed photos (default ../train)")
+    parser.add_argument("--cross-validate", type=Path, default=None, metavar="DIR",
+                        help="read each photo with its held-out fold's handwriting model from DIR")
+    parser.add_argument("--suite", type=Path, default=None, metavar="DIR",
+                        help="score a synthetic photo suite (python -m sudokuprint.ocr.training.photo_suite DIR)")
     args = parser.parse_args(argv)
+    if args.suite is not None:
+        for mode in args.readers.split(","):
+            for line in score_suite(args.suite, mode):
+                print(line, flush=True)
+        return 0
     perturbations = [None if spec in (None, "none") else spec for spec in args.perturb or [None]]
     for spec in perturbations:
         if spec is not None:
@@ -111,12 +200,15 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(str(error))
     photos = sorted(p for p in args.folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png") and p.with_suffix(".dat").exists())
     photos = photos[: args.limit]
+    printed_dir = (args.printed or args.folder.parent / "train") if args.mixed else None
+    if printed_dir is not None:
+        photos = [p for p in photos if (printed_dir / p.with_suffix(".dat").name).exists()]
     if not photos:
         print(f"no photo with a .dat file in {args.folder}", file=sys.stderr)
         return 1
     for spec in perturbations:
         for mode in args.readers.split(","):
-            score = _score(photos, mode, spec)
+            score = _score(photos, mode, spec, printed_dir, args.cross_validate)
             label = mode if spec is None else f"{mode} [{spec}]"
             print(score.report(label), flush=True)
             if args.failures:
@@ -130,20 +222,37 @@ def _perturbed(photo: Path, spec: str) -> Image.Image:
         return perturb(ImageOps.exif_transpose(image), spec)
 
 
-def _score(photos: list[Path], mode: str, spec: str | None) -> Score:
+def _reader(photo: Path, mode: str, folds: Path | None) -> "str | DigitReader":
+    """The reader for a photo: the mode by name, or its held-out fold's model when cross-validating."""
+    if folds is None:
+        return mode
+    count = len(list(folds.glob("hand-fold*.npz")))
+    model = DigitModel.load(folds / f"hand-fold{fold_of(photo.name, count)}.npz")
+    tesseract = {"builtin": "never", "tesseract": "only", "combined": "always", "auto": "unsure"}[mode]
+    return BuiltinReader(mode, hand_model=model, tesseract=tesseract)
+
+
+def _score(photos: list[Path], mode: str, spec: str | None, printed_dir: Path | None = None,
+           folds: Path | None = None) -> Score:
     """Score one reader mode on the photos, perturbed by ``spec`` (the perturbation is not timed)."""
     score = Score()
     for photo in photos:
-        truth = read_truth(photo.with_suffix(".dat"))
+        every = read_truth(photo.with_suffix(".dat"))
+        truth = read_truth(printed_dir / photo.with_suffix(".dat").name) if printed_dir is not None else every
         source = photo if spec is None else _perturbed(photo, spec)
+        reader = _reader(photo, mode, folds)
         started = time.perf_counter()
         try:
-            result = scan(source, readers=mode)
+            result = scan(source, reader=reader)
         except NoGridError:
             score.add(photo.name, truth, None, None, time.perf_counter() - started, 0)
+            if printed_dir is not None:
+                score.add_hand(every, truth, None)
             continue
         score.add(photo.name, truth, list(result.read), list(result.grid.values), time.perf_counter() - started,
                   len(result.corrections))
+        if printed_dir is not None:
+            score.add_hand(every, truth, result)
     return score
 
 

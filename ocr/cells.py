@@ -149,6 +149,33 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
     return normalise_digit(ink), (x, y, w, h)
 
 
+PENCIL_HEIGHT = (0.12, 0.3)
+"""A pencil-mark candidate's height, as a fraction of the cell (smaller than a given)."""
+
+
+def pencil_marks(cell: np.ndarray, contrast: float) -> int:
+    """How many small candidate digits (pencil marks) an empty cell holds: compact shapes too small for a given."""
+    size = cell.shape[0]
+    edge = max(1, int(round(0.06 * size)))
+    darkness = ink_darkness(cell)
+    inner = darkness[edge:-edge, edge:-edge]
+    peak = float(np.percentile(inner, 99.5))
+    if peak < 0.25 * contrast:
+        return 0
+    mask = np.zeros(cell.shape, np.uint8)
+    mask[edge:-edge, edge:-edge] = inner > 0.45 * peak
+    mask &= ~_straight_strokes(mask)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    marks = 0
+    low, high = PENCIL_HEIGHT[0] * size, PENCIL_HEIGHT[1] * size
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if low <= h <= high and w <= high and area >= 3 and x > edge and y > edge \
+                and x + w < size - edge and y + h < size - edge:
+            marks += 1
+    return marks
+
+
 def _straight_strokes(mask: np.ndarray) -> np.ndarray:
     """The straight horizontal and vertical strokes of a cell's mask longer than any digit's (grid-line remnants)."""
     length = int(LINE_REMNANT * mask.shape[0])
@@ -170,8 +197,9 @@ def normalise_digit(ink: np.ndarray) -> np.ndarray:
     return out / peak if peak > 0 else out
 
 
-def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[CellReading]:
-    """Cut the cells and decide for each whether it holds a given (row by row, 81 readings)."""
+def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
+               debug: DebugSink = NO_DEBUG) -> tuple[list[CellReading], float]:
+    """Cut the cells and decide for each whether it holds a digit (row by row, 81 readings), and the print contrast."""
     images = cut_cells(gray, rectified, crossings)
     contrast = ink_contrast(images)
     readings = []
@@ -180,7 +208,7 @@ def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
         readings.append(CellReading(index=index, image=image, digit=digit, box=box))
     if debug.enabled:
         debug.save("cells", cell_mosaic(readings))
-    return readings
+    return readings, contrast
 
 
 def cell_mosaic(readings: list[CellReading]) -> np.ndarray:

@@ -1,10 +1,14 @@
-"""Solver check: turn an unsure reading into the most probable one with exactly one solution.
+"""Solver check: turn an unsure reading into the most probable one with exactly one solution, never inventing.
 
 When the digits as read conflict, have no solution or several, the unsure
-cells' alternatives (their runner-up digits, or "empty" for a shape that may
-be no digit) are tried, cheapest first, until a reading with exactly one
-solution turns up.  Cells read with confidence at or above ``confident`` are
-never changed.
+cells are first tried as empty (least sure first, up to :data:`MAX_CHANGES`
+of them).  If the rest has exactly one solution, each dropped cell gets the
+solution's digit back only when the reader itself saw that digit as a
+possible reading (at least :data:`RESTORE` probable); otherwise it stays
+empty, since a noise blob must not become the solution's digit.  Only when no
+set of drops works are the unsure cells' runner-up digits tried, cheapest
+first.  Cells read with confidence at or above ``confident`` are never
+changed, and every change says why.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ CONFIDENT = 0.97
 MAX_UNSURE = 12
 MAX_CHANGES = 3
 MAX_TRIES = 2000
+RESTORE = 0.02
+"""A dropped cell gets the solution's digit back when the reader gave that digit at least this probability."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,8 @@ class Correction:
     to: int
     confidence: float
     """How sure the reader was of ``was``."""
+    why: str = ""
+    """One sentence: why the cell was changed."""
 
 
 @dataclass(frozen=True)
@@ -68,18 +76,23 @@ def check_reading(
 
     ``values`` are the 81 read digits (0 = empty); ``alternatives[cell]`` lists
     ``(digit, probability)`` for a given cell, most probable first (digit 0 =
-    no digit at all).  The cheapest set of at most :data:`MAX_CHANGES` changes
-    among the :data:`MAX_UNSURE` least sure cells that gives exactly one
-    solution wins; the cost of a change is the drop in log-probability.
+    no digit at all).  Among the :data:`MAX_UNSURE` least sure cells, the
+    fewest, least sure ones whose emptying leaves exactly one solution are
+    emptied first (see the module's docstring); failing that, the cheapest set
+    of at most :data:`MAX_CHANGES` runner-up digits giving exactly one solution
+    wins, the cost of a change being the drop in log-probability.
     """
     start = tuple(values)
     status, solution = reading_status(start)
     if status == "unique":
         return CheckedReading(start, (), status, solution)
     unsure = sorted(
-        (cell for cell, options in alternatives.items() if options and options[0][1] < confident),
+        (cell for cell, options in alternatives.items() if options and options[0][1] < confident and start[cell]),
         key=lambda cell: alternatives[cell][0][1],
     )[:MAX_UNSURE]
+    dropped = _drop_first(start, unsure, alternatives, status)
+    if dropped is not None:
+        return dropped
     moves: list[tuple[float, int, int]] = []  # (cost, cell, new digit)
     for cell in unsure:
         best = alternatives[cell][0][1]
@@ -87,7 +100,26 @@ def check_reading(
             if probability > 1e-4 and digit != start[cell]:
                 moves.append((math.log(best) - math.log(probability), cell, digit))
     moves.sort()
-    # best-first over sets of moves (indices increasing, one move per cell)
+    found = _best_first(start, moves)
+    if found is None:
+        return CheckedReading(start, (), status, None)
+    chosen, trial, solution_ = found
+    corrections = []
+    for i in chosen:
+        _, cell, digit = moves[i]
+        p_was = alternatives[cell][0][1]
+        p_to = dict(alternatives[cell]).get(digit, 0.0)
+        what = "no digit" if digit == 0 else str(digit)
+        corrections.append(Correction(cell, start[cell], digit, p_was, (
+            f"read as {start[cell]} ({p_was:.0%}) the puzzle was {status}; {what}, one of the reader's next "
+            f"choices ({p_to:.0%}), gives one solution together with the other changes, and emptying cells alone "
+            "did not")))
+    return CheckedReading(tuple(trial), tuple(corrections), "unique", solution_)
+
+
+def _best_first(start: tuple[int, ...], moves: list[tuple[float, int, int]]
+                ) -> tuple[tuple[int, ...], list[int], Grid] | None:
+    """The cheapest set of at most :data:`MAX_CHANGES` moves (one per cell) giving exactly one solution."""
     heap: list[tuple[float, tuple[int, ...]]] = [(cost, (i,)) for i, (cost, _, _) in enumerate(moves)]
     heapq.heapify(heap)
     tries = 0
@@ -99,15 +131,40 @@ def check_reading(
             _, cell, digit = moves[i]
             trial[cell] = digit
         status_, solution_ = reading_status(tuple(trial))
-        if status_ == "unique":
-            corrections = tuple(
-                Correction(moves[i][1], start[moves[i][1]], moves[i][2], alternatives[moves[i][1]][0][1])
-                for i in chosen
-            )
-            return CheckedReading(tuple(trial), corrections, status_, solution_)
+        if status_ == "unique" and solution_ is not None:
+            return chosen, trial, solution_
         if len(chosen) < MAX_CHANGES:
             used = {moves[i][1] for i in chosen}
             for j in range(chosen[-1] + 1, len(moves)):
                 if moves[j][1] not in used:
                     heapq.heappush(heap, (cost + moves[j][0], chosen + (j,)))
-    return CheckedReading(start, (), status, None)
+    return None
+
+
+def _drop_first(start: tuple[int, ...], unsure: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                status: str) -> CheckedReading | None:
+    """Empty the fewest, least sure cells that leave exactly one solution; give back digits the reader saw."""
+    moves = []
+    for cell in unsure:
+        confidence = min(alternatives[cell][0][1], 1 - 1e-6)
+        moves.append((math.log(confidence) - math.log(1 - confidence), cell, 0))
+    moves.sort()
+    found = _best_first(start, moves)
+    if found is None:
+        return None
+    chosen, trial, solution = found
+    corrections = []
+    for i in chosen:
+        cell = moves[i][1]
+        was, p_was = start[cell], alternatives[cell][0][1]
+        truth = solution.values[cell]
+        p_truth = dict(alternatives[cell]).get(truth, 0.0)
+        if p_truth >= RESTORE:
+            trial[cell] = truth
+            why = (f"read as {was} ({p_was:.0%}) the puzzle was {status}; without it the puzzle has one solution, "
+                   f"whose {truth} the reader also saw there ({p_truth:.0%})")
+        else:
+            why = (f"read as {was} ({p_was:.0%}) the puzzle was {status}; without it the puzzle has one solution, "
+                   f"so the shape was dropped as no given (the reader did not see the solution's {truth} there)")
+        corrections.append(Correction(cell, was, trial[cell], p_was, why))
+    return CheckedReading(tuple(trial), tuple(corrections), "unique", solution)

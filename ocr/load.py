@@ -1,17 +1,34 @@
-"""Stage 1: load a photo with Pillow, honour its EXIF orientation, scale huge images down."""
+"""Stage 1: load a photo with Pillow, honour its EXIF orientation, scale huge images down.
+
+A photo may come as a path, a PIL image, a numpy array (gray, or BGR as from
+``cv2.imread``), the bytes of an image file or a binary file object.  The
+image's size is checked before its pixels are decoded, so a small file that
+would decode to gigabytes is refused (:class:`ImageTooLargeError`).
+"""
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
+from typing import IO, Union
 
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from sudokuprint.errors import NoGridError
+from sudokuprint.errors import ImageTooLargeError, NoGridError
 
 MAX_SIDE = 1600
 """Longer side, in pixels, above which a photo is scaled down before reading."""
+MIN_SIDE = 32
+"""A photo narrower or lower than this many pixels cannot hold a readable grid."""
+MAX_PIXELS = 50_000_000
+"""Most pixels a photo may have (a 50-megapixel camera's); larger images are refused before decoding."""
+MAX_DECODED_BYTES = 150 * 1024 * 1024
+"""Most memory the decoded pixels may take: a 50-megapixel RGB photo fits, the same with alpha does not."""
+
+PhotoSource = Union[str, "os.PathLike[str]", Image.Image, np.ndarray, bytes, bytearray, memoryview, IO[bytes]]
+"""Everything :func:`load_photo` (and ``scan``) accepts."""
 
 
 @dataclass(frozen=True)
@@ -25,14 +42,46 @@ class Photo:
     source: str
 
 
-def _to_rgb(image: Image.Image) -> Image.Image:
+def _bytes_per_pixel(mode: str) -> float:
+    """Decoded bytes per pixel of a Pillow mode (at least one)."""
+    if mode in ("1", "L", "P"):
+        return 1
+    if mode.startswith("I;16") or mode in ("LA", "La", "PA"):
+        return 2
+    if mode in ("I", "F", "RGBA", "RGBa", "CMYK", "RGBX"):
+        return 4
+    return max(1, len(mode))
+
+
+def check_size(width: int, height: int, mode: str, name: str) -> None:
+    """Refuse an image too small to hold a grid (:class:`NoGridError`) or too big to decode safely."""
+    if width * height > MAX_PIXELS:
+        raise ImageTooLargeError(
+            f"{name}: too many pixels to read safely ({width} x {height}, more than the "
+            f"{MAX_PIXELS // 1_000_000} million a photo may have); scale it down first"
+        )
+    if width * height * _bytes_per_pixel(mode) > MAX_DECODED_BYTES:
+        raise ImageTooLargeError(
+            f"{name}: {width} x {height} pixels in mode {mode} would take more than "
+            f"{MAX_DECODED_BYTES // (1024 * 1024)} MB decoded; scale it down first"
+        )
+    if min(width, height) < MIN_SIDE:
+        raise NoGridError(f"{name}: {width} x {height} pixels is too small to hold a Sudoku grid", reason="too-small")
+
+
+def _to_rgb(image: Image.Image, max_side: int) -> Image.Image:
     """8-bit RGB pixels of any mode: deep (16-bit, 32-bit, float) gray spread over 0-255, transparency on white paper.
 
     Pillow's own conversion clips deep gray at 255 (a 16-bit scan would turn white) and drops
-    transparency (leaving whatever colour the transparent pixels hold, often black).
+    transparency (leaving whatever colour the transparent pixels hold, often black).  Deep
+    images are scaled down to ``max_side`` before their levels are spread, to bound memory.
     """
     if image.mode in ("I", "F") or image.mode.startswith("I;16"):
-        pixels = np.asarray(image, dtype=np.float64)
+        if max(image.size) > max_side:  # scaled in its own mode first: no float copy of a huge image
+            factor = max_side / max(image.size)
+            image = image.resize((max(1, round(image.width * factor)), max(1, round(image.height * factor))),
+                                 Image.Resampling.BILINEAR)
+        pixels = np.asarray(image, dtype=np.float32)
         low, high = float(pixels.min()), float(pixels.max())
         span = high - low if high > low else 1.0
         image = Image.fromarray(np.round((pixels - low) * (255.0 / span)).astype(np.uint8), "L")
@@ -43,30 +92,67 @@ def _to_rgb(image: Image.Image) -> Image.Image:
     return image.convert("RGB")
 
 
-def load_photo(source: "str | os.PathLike | Image.Image", *, max_side: int = MAX_SIDE) -> Photo:
-    """Read any image Pillow reads; EXIF orientation applied; longer side at most ``max_side``."""
+def _from_array(pixels: np.ndarray, name: str) -> Image.Image:
+    """A PIL image of a numpy array: 2-D gray, or 3-D BGR / BGRA as OpenCV gives them."""
+    if pixels.ndim == 3 and pixels.shape[2] == 1:
+        pixels = pixels[:, :, 0]
+    if pixels.ndim not in (2, 3) or (pixels.ndim == 3 and pixels.shape[2] not in (3, 4)):
+        raise NoGridError(f"{name}: an array of shape {pixels.shape} is not an image (need H x W or H x W x 3/4)",
+                          reason="unreadable")
+    check_size(pixels.shape[1], pixels.shape[0], "L" if pixels.ndim == 2 else "RGB", name)
+    if pixels.dtype != np.uint8:
+        values = pixels.astype(np.float32)
+        low, high = float(values.min()), float(values.max())
+        pixels = np.round((values - low) * (255.0 / (high - low if high > low else 1.0))).astype(np.uint8)
+    if pixels.ndim == 2:
+        return Image.fromarray(np.ascontiguousarray(pixels), "L")
+    if pixels.shape[2] == 4:
+        return Image.fromarray(np.ascontiguousarray(pixels[:, :, [2, 1, 0, 3]]), "RGBA")
+    return Image.fromarray(np.ascontiguousarray(pixels[:, :, ::-1]), "RGB")
+
+
+def _open(source: PhotoSource) -> tuple[Image.Image, str]:
+    """The image (size checked, pixels decoded) and a name for messages."""
     if isinstance(source, Image.Image):
         name = getattr(source, "filename", None) or "<image>"
-    else:
+        check_size(source.width, source.height, source.mode, name)
+        return source, name
+    if isinstance(source, np.ndarray):
+        name = "<array>"
+        return _from_array(source, name), name
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        name, stream = "<bytes>", io.BytesIO(bytes(source))
+    elif hasattr(source, "read"):
+        name = str(getattr(source, "name", "<stream>"))
+        stream = source  # type: ignore[assignment]
+    elif isinstance(source, (str, os.PathLike)):
         name = os.fspath(source)
-    if isinstance(source, Image.Image):
-        image = source
+        stream = None
     else:
-        try:
-            image = Image.open(source)
-            image.load()
-        except (UnidentifiedImageError, OSError) as error:
-            raise NoGridError(f"{name}: not an image Pillow can read ({error})", reason="unreadable") from None
-        except Image.DecompressionBombError as error:
-            raise NoGridError(f"{name}: too many pixels to read safely ({error})", reason="unreadable") from None
+        raise TypeError(f"cannot read a photo from {type(source).__name__}: pass a path, PIL image, numpy array, "
+                        "bytes or a binary file object")
+    try:
+        image = Image.open(stream if stream is not None else name)
+        check_size(image.width, image.height, image.mode, name)
+        image.load()
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
+        raise NoGridError(f"{name}: not an image Pillow can read ({error})", reason="unreadable") from None
+    except Image.DecompressionBombError as error:
+        raise ImageTooLargeError(f"{name}: too many pixels to read safely ({error})") from None
+    return image, name
+
+
+def load_photo(source: PhotoSource, *, max_side: int = MAX_SIDE) -> Photo:
+    """Read any image Pillow reads; EXIF orientation applied; longer side at most ``max_side``."""
+    image, name = _open(source)
     image = ImageOps.exif_transpose(image)
-    image = _to_rgb(image)
-    scale = 1.0
-    longest = max(image.size)
-    if longest > max_side:
-        scale = max_side / longest
-        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    original = max(image.size)
+    image = _to_rgb(image, max_side)
+    if max(image.size) > max_side:
+        factor = max_side / max(image.size)
+        size = (max(1, round(image.width * factor)), max(1, round(image.height * factor)))
         image = image.resize(size, Image.Resampling.LANCZOS)
+    scale = max(image.size) / original
     rgb = np.asarray(image)
     color = np.ascontiguousarray(rgb[:, :, ::-1])
     gray = np.asarray(image.convert("L"))

@@ -1,9 +1,11 @@
 """The whole scan, stage by stage: photo -> grid outline -> flat grid -> lines -> cells -> digits -> checked grid.
 
-:func:`scan` runs every stage and returns a :class:`ScanResult` with the
-grid, each cell's confidence and runner-ups, the solver's corrections and
-the time each stage took.  Each stage lives in its own module and can be
-run alone.
+:func:`scan` runs every stage and returns a :class:`ScanResult`: the puzzle
+(the printed givens, checked by the solver), each cell's reading, the
+handwritten entries checked against the puzzle's solution, pencil marks, the
+solver check's changes and the time each stage took.  Each stage lives in its
+own module and can be run alone; :func:`grid_cells` runs the stages up to the
+upright digit cells (what a :class:`~ocr.readers.DigitReader` reads).
 """
 
 from __future__ import annotations
@@ -11,28 +13,45 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
+import cv2
 import numpy as np
 
+from sudokuprint.errors import NoGridError
 from sudokuprint.grid import Grid
 
-from . import tesseract
-from .cells import read_cells
-from .classifier import read_digits
-from .correct import CONFIDENT, CheckedReading, check_reading, reading_status
+from .cells import CellReading, pencil_marks, read_cells
+from .correct import CONFIDENT, CheckedReading, Correction, check_reading, reading_status
 from .debug import NO_DEBUG, DebugSink
-from .detect import find_grid
+from .detect import GridOutline, find_grid
 from .lines import locate_lines
-from .load import Photo, load_photo
-from .orientation import best_turn, turn_digits, turn_indices
+from .load import Photo, PhotoSource, load_photo
+from .orientation import best_turn, turn_indices
+from .readers import DigitCell, DigitReader, get_reader, reader_names
 from .rectify import Rectified, rectify
 
-READERS = ("builtin", "tesseract", "combined", "auto")
-"""``builtin`` (default): the shipped model only; ``tesseract``: Tesseract only; ``combined``: both
-on every given; ``auto``: the model, with Tesseract's opinion on the cells it is unsure of.
-On the 160 Wicht training photos (benchmarks/ocr.py) Tesseract did not improve on the
-model alone, so it is a second opinion on request, not the default."""
-ASK_TESSERACT_BELOW = 0.9
+READERS = reader_names()
+"""The registered readers' names (``builtin`` is the default)."""
+HANDWRITTEN = 0.5
+"""A digit whose handwriting probability is at least this is a solver's entry, not a given."""
+MIN_DIGITS = 17
+"""A 9 x 9 lattice with fewer digits than this (the fewest a Sudoku can have) is not a Sudoku."""
+MAX_SOLID_CELLS = 1
+"""A lattice with more cells than this filled solid with ink (a crossword's black squares) is not a Sudoku."""
+SOLID = 0.7
+"""A cell is solid when this share of its inside is at least half as dark as the grid's darkest ink."""
+MAX_REPEATS = 8
+"""More pairs of equal printed digits in a unit than this (a misread Sudoku has a few) mean a table of numbers."""
+MAX_REPEATS_ALL = 40
+"""The same for all digits, printed and handwritten (a solver's mistakes repeat digits too, but not this often)."""
+MAX_PRINT_BACK = 20
+"""At most this many handwritten-looking digits are taken back as print when the givens alone are not unique."""
+MIN_ENTRIES = 3
+"""Fewer handwritten-looking digits than this in a photo are taken for print misjudged (a blurred or noisy given
+looks handwritten more often than a solver writes one or two digits)."""
+SURELY_HANDWRITTEN = 0.95
+"""A digit at least this surely handwritten is never taken back as print."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +64,38 @@ class CellResult:
     confidence: float
     alternatives: tuple[tuple[int, float], ...]
     """``(digit, probability)`` most probable first; digit 0 means "no digit"."""
+    handwritten: float = 0.0
+    """The probability that the digit was written by hand (0 for an empty cell)."""
+    as_print: tuple[tuple[int, float], ...] = ()
+    """The alternatives if the digit is print (empty: the same as ``alternatives``)."""
+
+    @property
+    def is_handwritten(self) -> bool:
+        return self.digit != 0 and self.handwritten >= HANDWRITTEN
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """A digit written into the grid by hand, checked against the puzzle's solution."""
+
+    cell: int
+    digit: int
+    confidence: float
+    solution: int | None
+    """The solution's digit in this cell (``None`` when the puzzle has no unique solution)."""
+
+    @property
+    def correct(self) -> bool | None:
+        return None if self.solution is None else self.digit == self.solution
+
+    def describe(self) -> str:
+        """E.g. ``r3c4: you wrote 7, the solution has 1``."""
+        place = f"r{self.cell // 9 + 1}c{self.cell % 9 + 1}"
+        if self.solution is None:
+            return f"{place}: you wrote {self.digit} (no unique solution to check it against)"
+        if self.digit == self.solution:
+            return f"{place}: you wrote {self.digit}, right"
+        return f"{place}: you wrote {self.digit}, the solution has {self.solution}"
 
 
 @dataclass
@@ -53,8 +104,9 @@ class ScanResult:
 
     source: str
     grid: Grid
+    """The puzzle: the printed givens after the solver check."""
     read: tuple[int, ...]
-    """The digits as read, before the solver check."""
+    """The printed givens as read, before the solver check."""
     cells: list[CellResult]
     check: CheckedReading
     quarter_turns: int
@@ -62,130 +114,319 @@ class ScanResult:
     """The grid outline in the loaded photo's pixels (TL, TR, BR, BL as photographed)."""
     photo: Photo
     rectified: Rectified
+    entries: list[HandEntry] = field(default_factory=list)
+    """The handwritten digits, row by row."""
+    pencil_marks: dict[int, int] = field(default_factory=dict)
+    """Cells holding small pencil-mark candidates: cell -> how many marks (never givens)."""
+    reader: str = "builtin"
     timings: dict[str, float] = field(default_factory=dict)
 
     @property
-    def corrections(self):
+    def corrections(self) -> tuple[Correction, ...]:
         return self.check.corrections
 
     @property
     def solution(self) -> Grid | None:
         return self.check.solution
 
+    @property
+    def filled(self) -> Grid:
+        """The grid as the photo shows it: givens plus handwritten entries."""
+        values = list(self.grid.values)
+        for entry in self.entries:
+            if values[entry.cell] == 0:
+                values[entry.cell] = entry.digit
+        return Grid.from_values(values)
 
-def _combine(model_probs: np.ndarray, opinion: tuple[int, float] | None) -> np.ndarray:
-    """The model's probabilities (10 classes) sharpened by Tesseract's reading, if any."""
-    if opinion is None:
-        return model_probs
-    digit, confidence = opinion
-    confidence = min(max(confidence, 0.05), 0.95)
-    weights = np.full(10, (1 - confidence) / 9)
-    weights[digit] = confidence
-    combined = model_probs * weights
-    return combined / combined.sum()
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary (numbers are numbers)."""
+        def place(cell: int) -> dict[str, int]:
+            return {"row": cell // 9 + 1, "column": cell % 9 + 1}
 
-
-def _tesseract_probs(opinion: tuple[int, float] | None) -> np.ndarray:
-    probs = np.full(10, 0.01)
-    if opinion is not None:
-        probs[opinion[0]] = max(opinion[1], 0.5)
-    else:
-        probs[0] = 0.5
-    return probs / probs.sum()
-
-
-def recognise(digits: list[np.ndarray], readers: str = "builtin") -> np.ndarray:
-    """Class probabilities (n x 10; class 0 = no digit) for upright digit images, by the chosen readers."""
-    if readers not in READERS:
-        raise ValueError(f"readers must be one of {', '.join(READERS)}")
-    if readers == "tesseract":
-        return np.array([_tesseract_probs(o) for o in tesseract.read_digits_tesseract(digits)]).reshape(-1, 10)
-    probs = read_digits(digits)
-    if readers == "builtin" or not digits:
-        return probs
-    if readers == "auto":
-        if not tesseract.available():
-            return probs
-        ask = [i for i, p in enumerate(probs) if p[1:].max() < ASK_TESSERACT_BELOW]
-    else:
-        tesseract.require_tesseract()
-        ask = list(range(len(digits)))
-    if ask:
-        opinions = tesseract.read_digits_tesseract([digits[i] for i in ask])
-        for i, opinion in zip(ask, opinions):
-            probs[i] = _combine(probs[i], opinion)
-    return probs
+        return {
+            "source": self.source,
+            "puzzle": self.grid.to_string(),
+            "status": self.check.status,
+            "solution": self.solution.to_string() if self.solution is not None else None,
+            "quarter_turns": self.quarter_turns,
+            "corrections": [
+                {**place(c.cell), "was": c.was, "to": c.to, "confidence": round(c.confidence, 4), "why": c.why}
+                for c in self.corrections
+            ],
+            "handwritten": [
+                {**place(e.cell), "digit": e.digit, "solution": e.solution, "correct": e.correct,
+                 "confidence": round(e.confidence, 4), "message": e.describe()}
+                for e in self.entries
+            ],
+            "pencil_marks": [{**place(cell), "marks": count} for cell, count in sorted(self.pencil_marks.items())],
+            "reader": self.reader,
+        }
 
 
-def scan(
-    source,
-    *,
-    readers: str = "builtin",
-    solver_check: bool = True,
-    confident: float = CONFIDENT,
-    debug: DebugSink | str | os.PathLike | None = None,
-) -> ScanResult:
-    """Read the Sudoku in a photo (a path or a PIL image).
+@dataclass
+class GridCells:
+    """A photo read up to its cells: the stages before the digit reader."""
 
-    Raises :class:`sudokuprint.errors.NoGridError` when no grid can be read.
+    photo: Photo
+    outline: GridOutline
+    rectified: Rectified
+    readings: list[CellReading]
+    """The 81 cells as photographed (row by row)."""
+    contrast: float
+    quarter_turns: int
+
+    def upright(self) -> list[DigitCell]:
+        """The cells holding a digit, turned upright, indexed in the upright grid."""
+        cells = []
+        for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
+            reading = self.readings[int(photo_cell)]
+            if reading.digit is None or reading.box is None:
+                continue
+            turns = self.quarter_turns
+            mask = np.zeros(reading.image.shape, np.uint8)
+            x, y, w, h = reading.box
+            mask[y : y + h, x : x + w] = 1
+            ys, xs = np.nonzero(np.rot90(mask, turns))
+            box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+            cells.append(DigitCell(
+                index=upright,
+                image=np.ascontiguousarray(np.rot90(reading.image, turns)),
+                digit=np.ascontiguousarray(np.rot90(reading.digit, turns)),
+                box=box,
+                contrast=self.contrast,
+            ))
+        return cells
+
+    def pencil_marks(self) -> dict[int, int]:
+        """Empty cells (upright index) holding small pencil-mark candidates: cell -> number of marks."""
+        marks: dict[int, int] = {}
+        for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
+            reading = self.readings[int(photo_cell)]
+            if reading.digit is None:
+                count = pencil_marks(reading.image, self.contrast)
+                if count:
+                    marks[upright] = count
+        return marks
+
+
+def solid_cells(rectified: Rectified) -> int:
+    """How many cells of the flat grid are filled solid with ink (a crossword's black squares).
+
+    Ink is measured against the paper within about a cell and a half (a black-hat), so a
+    shadow or dim light, which darkens paper and ink alike over a larger area, does not count.
     """
-    sink = debug if isinstance(debug, DebugSink) else (DebugSink(debug) if debug is not None else NO_DEBUG)
-    timings: dict[str, float] = {}
+    image, cell, margin = rectified.image, rectified.cell, rectified.margin
+    size = int(1.6 * cell) | 1
+    darkness = cv2.morphologyEx(image, cv2.MORPH_BLACKHAT,
+                                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))).astype(np.float32)
+    inset = cell // 5
+    insides = [darkness[margin + r * cell + inset : margin + (r + 1) * cell - inset,
+                        margin + c * cell + inset : margin + (c + 1) * cell - inset] for r in range(9) for c in range(9)]
+    strongest = max(float(np.percentile(darkness, 99.5)), 12.0)
+    return sum(1 for inside in insides if float((inside > 0.5 * strongest).mean()) >= SOLID)
+
+
+def repeated_digits(values: list[int]) -> int:
+    """Pairs of cells in one row, column or box that hold the same digit."""
+    grid = np.array(values).reshape(9, 9)
+    units = [grid[r] for r in range(9)] + [grid[:, c] for c in range(9)]
+    units += [grid[r : r + 3, c : c + 3].ravel() for r in (0, 3, 6) for c in (0, 3, 6)]
+    pairs = 0
+    for unit in units:
+        counts = np.bincount(unit[unit > 0], minlength=10)
+        pairs += int((counts * (counts - 1) // 2).sum())
+    return pairs
+
+
+def not_sudoku(found: GridCells, values: list[int] | None = None, every: list[int] | None = None) -> str | None:
+    """Why the lattice found is not a Sudoku (a crossword, a table of numbers, an empty form), or ``None``.
+
+    ``values`` are the printed digits read (81, 0 = none), when known; handwritten ones may
+    repeat (a solver's mistakes), printed ones may not; ``every`` are all digits read.
+    """
+    solid = solid_cells(found.rectified)
+    if solid > MAX_SOLID_CELLS:
+        return f"{solid} cells of the 9 x 9 lattice are solid ink (a crossword?)"
+    digits = sum(1 for r in found.readings if r.digit is not None)
+    if digits < MIN_DIGITS:
+        return f"only {digits} digits in the 9 x 9 lattice (a Sudoku has at least {MIN_DIGITS})"
+    if values is not None and repeated_digits(values) > MAX_REPEATS:
+        return f"digits repeat {repeated_digits(values)} times within rows, columns and boxes (a table of numbers?)"
+    if every is not None and repeated_digits(every) > MAX_REPEATS_ALL:
+        return f"digits repeat {repeated_digits(every)} times within rows, columns and boxes (a table of numbers?)"
+    return None
+
+
+def grid_cells(source: PhotoSource | Photo, *, debug: DebugSink = NO_DEBUG,
+               timings: dict[str, float] | None = None) -> GridCells:
+    """Run the stages up to the cells (load, find the grid, rectify, lines, cells, orientation)."""
     clock = time.perf_counter()
+    laps = timings if timings is not None else {}
 
     def lap(stage: str) -> None:
         nonlocal clock
         now = time.perf_counter()
-        timings[stage] = round(now - clock, 4)
+        laps[stage] = round(now - clock, 4)
         clock = now
 
-    photo = load_photo(source)
+    photo = source if isinstance(source, Photo) else load_photo(source)
     lap("load")
-    outline = find_grid(photo.gray, debug=sink)
+    outline = find_grid(photo.gray, debug=debug)
     lap("find_grid")
-    flat = rectify(photo.gray, outline.corners, debug=sink)
+    flat = rectify(photo.gray, outline.corners, debug=debug)
     lap("rectify")
-    crossings = locate_lines(flat, debug=sink)
+    crossings = locate_lines(flat, debug=debug)
     lap("lines")
-    readings = read_cells(photo.gray, flat, crossings, debug=sink)
+    readings, contrast = read_cells(photo.gray, flat, crossings, debug=debug)
     lap("cells")
-    given = [r for r in readings if r.is_given]
-    digits = [r.digit for r in given if r.digit is not None]
-    turns, _ = best_turn(digits)
+    turns, _ = best_turn([r.digit for r in readings if r.digit is not None])
     lap("orientation")
-    probs = recognise(turn_digits(digits, turns), readers)
-    lap("recognise")
-    by_photo_cell = {r.index: p for r, p in zip(given, probs)}
-    cells, values, alternatives = [], [], {}
-    for upright, photo_cell in enumerate(turn_indices(turns)):
-        p = by_photo_cell.get(int(photo_cell))
-        if p is None:
-            cells.append(CellResult(upright, 0, 1.0, ()))
+    return GridCells(photo, outline, flat, readings, contrast, turns)
+
+
+def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
+    top = int(np.argmax(p[1:])) + 1
+    ranked = sorted(((d, float(p[d])) for d in range(10) if d != top), key=lambda x: -x[1])
+    return top, ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
+
+
+def _all_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+               reason: str) -> list[Correction]:
+    """Take every handwritten-looking digit as print (changes the three arguments in place)."""
+    changes = []
+    for index, cell in sorted(written.items()):
+        options = cell.as_print or cell.alternatives
+        values[index] = options[0][0]
+        alternatives[index] = list(options)
+        changes.append(Correction(index, 0, options[0][0], 1 - cell.handwritten,
+                                  f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {reason}; "
+                                  f"read as a printed {options[0][0]}"))
+    written.clear()
+    return changes
+
+
+def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                written: dict[int, CellResult]) -> list[Correction]:
+    """When the printed givens alone have several solutions, take the least surely handwritten digits back as
+    print, one by one, until they have one (changes ``values``, ``alternatives`` and ``written`` in place)."""
+    if reading_status(tuple(values))[0] != "not-unique":
+        return []
+    candidates = sorted((c for c in written.values() if c.handwritten < SURELY_HANDWRITTEN), key=lambda c: c.handwritten)
+    trial = list(values)
+    chosen: list[CellResult] = []
+    for cell in candidates[:MAX_PRINT_BACK]:
+        trial[cell.index] = (cell.as_print or cell.alternatives)[0][0]
+        status, _ = reading_status(tuple(trial))
+        if status == "conflict":
+            trial[cell.index] = 0
+            continue
+        chosen.append(cell)
+        if status == "unique":
+            break
+    else:
+        return []
+    changes = []
+    for cell in chosen:
+        options = cell.as_print or cell.alternatives
+        values[cell.index] = options[0][0]
+        alternatives[cell.index] = list(options)
+        del written[cell.index]
+        changes.append(Correction(cell.index, 0, options[0][0], 1 - cell.handwritten, (
+            f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but the printed givens alone had several "
+            "solutions; taken back as a printed given")))
+    return changes
+
+
+def scan(
+    source: PhotoSource,
+    *,
+    reader: "str | DigitReader" = "builtin",
+    readers: str | None = None,
+    solver_check: bool = True,
+    confident: float = CONFIDENT,
+    debug: DebugSink | str | os.PathLike | None = None,
+) -> ScanResult:
+    """Read the Sudoku in a photo: a path, PIL image, numpy array (gray or BGR), bytes or binary file object.
+
+    ``reader`` is a :class:`~ocr.readers.DigitReader` or a registered name
+    (:data:`READERS`; ``readers`` is the old spelling).  Raises
+    :class:`sudokuprint.errors.NoGridError` when no grid can be read.
+    """
+    sink = debug if isinstance(debug, DebugSink) else (DebugSink(debug) if debug is not None else NO_DEBUG)
+    the_reader = get_reader(readers if readers is not None else reader)
+    timings: dict[str, float] = {}
+    found = grid_cells(source, debug=sink, timings=timings)
+    clock = time.perf_counter()
+    digit_cells = found.upright()
+    reading = the_reader.read(digit_cells)
+    timings["recognise"] = round(time.perf_counter() - clock, 4)
+    clock = time.perf_counter()
+    printed_probs = reading.printed if reading.printed is not None else reading.probabilities
+    by_cell = {c.index: (p, float(h), q)
+               for c, p, h, q in zip(digit_cells, reading.probabilities, reading.handwritten, printed_probs)}
+    cells: list[CellResult] = []
+    values: list[int] = []
+    alternatives: dict[int, list[tuple[int, float]]] = {}
+    written: dict[int, CellResult] = {}
+    for index in range(81):
+        if index not in by_cell:
+            cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
             continue
-        top = int(np.argmax(p[1:])) + 1
-        ranked = sorted(((d, float(p[d])) for d in range(10) if d != top), key=lambda x: -x[1])
-        options = ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
-        cells.append(CellResult(upright, top, float(p[top]), options))
-        values.append(top)
-        alternatives[upright] = list(options)
+        p, hand, q = by_cell[index]
+        top, options = _ranked(p)
+        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1])
+        cells.append(cell)
+        if cell.is_handwritten:
+            values.append(0)
+            written[index] = cell
+        else:
+            values.append(top)
+            alternatives[index] = list(options)
+    reason = not_sudoku(found, values, [cell.digit for cell in cells])
+    if reason is not None:
+        raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
+    taken_back: list[Correction] = []
+    if 0 < len(written) < MIN_ENTRIES:
+        taken_back = _all_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten")
     if solver_check:
+        if not taken_back:
+            taken_back = _print_back(values, alternatives, written)
         checked = check_reading(values, alternatives, confident=confident)
+        if checked.status != "unique" and written:
+            # the split into print and handwriting gave no puzzle: read every digit as print instead
+            all_values, all_alternatives, all_written = list(values), dict(alternatives), dict(written)
+            moved = _all_print(all_values, all_alternatives, all_written, "the printed givens alone had no unique "
+                               "solution")
+            retry = check_reading(all_values, all_alternatives, confident=confident)
+            if retry.status == "unique":
+                values, alternatives, written, checked = all_values, all_alternatives, all_written, retry
+                taken_back += moved
+        if taken_back:
+            checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
+                                     checked.solution)
     else:
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)
-    lap("solver_check")
-    grid = Grid.from_values(checked.values)
+    solution_values = checked.solution.values if checked.solution is not None else None
+    entries = [
+        HandEntry(index, cell.digit, cell.confidence, solution_values[index] if solution_values else None)
+        for index, cell in sorted(written.items())
+    ]
+    timings["solver_check"] = round(time.perf_counter() - clock, 4)
     timings["total"] = round(sum(timings.values()), 4)
     return ScanResult(
-        source=photo.source,
-        grid=grid,
+        source=found.photo.source,
+        grid=Grid.from_values(checked.values),
         read=tuple(values),
         cells=cells,
         check=checked,
-        quarter_turns=turns,
-        corners=outline.corners,
-        photo=photo,
-        rectified=flat,
+        quarter_turns=found.quarter_turns,
+        corners=found.outline.corners,
+        photo=found.photo,
+        rectified=found.rectified,
+        entries=entries,
+        pencil_marks=found.pencil_marks(),
+        reader=the_reader.name,
         timings=timings,
     )

@@ -181,3 +181,12 @@ class ClusterError(SudokuprintError):
     """A ``--cluster`` address that is not one, or a Dask scheduler that cannot be reached."""
 
     exit_code = ExitCode.USAGE
+
+
+class ImageTooLargeError(NoGridError):
+    """A photo whose pixel count or decoded size is over the reader's limits (refused before decoding)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, reason="too-large")

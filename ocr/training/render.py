@@ -75,6 +75,32 @@ def render_cell(font_path: Path, digit: int, rng: np.random.Generator, *, quarte
     top = int(np.clip((size - h) / 2 + rng.normal(0, size * 0.04), 2, size - h - 2))
     left = int(np.clip((size - w) / 2 + rng.normal(0, size * 0.04), 2, size - w - 2))
     ink[top : top + h, left : left + w] = np.maximum(ink[top : top + h, left : left + w], glyph[:h, :w])
+    return photograph_cell(ink, rng)
+
+
+def render_hand_cell(digit: int, rng: np.random.Generator) -> np.ndarray:
+    """A gray photo of one cell holding ``digit`` written with a pen (:func:`photo_suite.draw_hand_digit`)."""
+    from PIL import ImageDraw
+
+    from .photo_suite import draw_hand_digit
+
+    size = CANVAS
+    canvas = Image.new("L", (size, size), 0)
+    height = size * rng.uniform(0.4, 0.7)
+    width = height * rng.uniform(0.55, 0.8)
+    left = (size - width) / 2 + rng.normal(0, size * 0.05)
+    top = (size - height) / 2 + rng.normal(0, size * 0.05)
+    draw_hand_digit(ImageDraw.Draw(canvas), digit, (left, top, width, height), rng, 255)
+    ink = np.asarray(canvas, np.float32) / 255.0
+    return photograph_cell(ink, rng, pale=0.3)
+
+
+def photograph_cell(ink: np.ndarray, rng: np.random.Generator, *, pale: float = 0.2) -> np.ndarray:
+    """The cell with ``ink`` (0..1, ``CANVAS`` square) drawn on paper, with grid lines, photographed.
+
+    ``pale`` is the chance that the ink is pale (or coloured, as red or blue ink looks in gray).
+    """
+    size = CANVAS
     # grid lines on the cell's edges (and a little beyond: the neighbours' lines)
     for edge in range(4):
         thickness = int(rng.integers(2, 9))
@@ -83,7 +109,7 @@ def render_cell(font_path: Path, digit: int, rng: np.random.Generator, *, quarte
         view = np.rot90(ink, edge)
         view[band, :] = 1.0
     paper = rng.uniform(120, 240)
-    ink_level = rng.uniform(0, paper * 0.55) if rng.random() < 0.8 else paper * rng.uniform(0.45, 0.7)  # pale or red ink
+    ink_level = rng.uniform(0, paper * 0.55) if rng.random() >= pale else paper * rng.uniform(0.45, 0.7)  # pale or red ink
     image: np.ndarray = paper - (paper - ink_level) * ink
     # uneven light across the cell
     gradient = np.linspace(-1, 1, size)[None, :] * rng.uniform(-25, 25) + np.linspace(-1, 1, size)[:, None] * rng.uniform(-25, 25)

@@ -1,0 +1,359 @@
+"""A synthetic photo suite: rendered pages photographed at graded settings, Sudoku and not.
+
+    python -m sudokuprint.ocr.training.photo_suite OUT_DIR [--per-setting 20] [--seed 1]
+
+Writes ``SETTING-NNN.jpg`` with ``SETTING-NNN.dat`` (the printed givens, Wicht
+layout; 81 zeros is never written: a page that is not a Sudoku has no
+``.dat`` and must be refused) and ``SETTING-NNN.hand`` (handwritten digits, if
+any).  ``benchmarks/ocr.py --suite`` scores the reader on it.  Pages are
+drawn with Pillow: a Sudoku in one of several print faces (the faces
+shipped with reportlab, so the suite is the same on every machine), with
+optional pencil marks and handwritten entries (pen strokes, black or blue),
+or a page that is not a Sudoku (crossword, calendar, text, spreadsheet).
+The camera tilts, adds perspective, motion blur, defocus, shadow, dim light,
+noise and JPEG, and may cut the grid's border or leave it small on a
+cluttered desk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+REPO = Path(__file__).resolve().parents[2]
+PUZZLES = (REPO / "samples" / "easy50.txt", REPO / "samples" / "top95.txt")
+PAGE = 1000
+"""Side of a rendered page, pixels."""
+
+
+def _fonts() -> list[str]:
+    """Print faces: reportlab's (present wherever sudokuprint is installed)."""
+    import reportlab
+
+    folder = Path(reportlab.__file__).parent / "fonts"
+    names = ["Vera.ttf", "VeraBd.ttf", "_er_____.pfb", "_eb_____.pfb", "com_____.pfb", "cob_____.pfb",
+             "_a______.pfb", "_ab_____.pfb"]
+    return [str(folder / n) for n in names if (folder / n).exists()]
+
+
+# pen strokes of each digit in a unit box (x right, y down), drawn with jitter
+STROKES: dict[int, list[list[tuple[float, float]]]] = {
+    1: [[(0.35, 0.2), (0.55, 0.0), (0.55, 1.0)]],
+    2: [[(0.1, 0.25), (0.3, 0.02), (0.7, 0.02), (0.85, 0.25), (0.75, 0.5), (0.1, 1.0), (0.9, 1.0)]],
+    3: [[(0.1, 0.1), (0.5, 0.0), (0.85, 0.2), (0.5, 0.48), (0.88, 0.72), (0.55, 1.0), (0.1, 0.9)]],
+    4: [[(0.65, 1.0), (0.65, 0.0), (0.05, 0.7), (0.95, 0.7)]],
+    5: [[(0.85, 0.0), (0.2, 0.0), (0.15, 0.45), (0.6, 0.4), (0.9, 0.7), (0.6, 1.0), (0.1, 0.92)]],
+    6: [[(0.8, 0.05), (0.4, 0.1), (0.12, 0.6), (0.3, 1.0), (0.75, 0.95), (0.85, 0.7), (0.55, 0.5), (0.15, 0.7)]],
+    7: [[(0.05, 0.0), (0.95, 0.0), (0.35, 1.0)]],
+    8: [[(0.5, 0.48), (0.15, 0.25), (0.5, 0.0), (0.85, 0.25), (0.5, 0.48), (0.1, 0.75), (0.5, 1.0), (0.9, 0.75),
+         (0.5, 0.48)]],
+    9: [[(0.85, 0.35), (0.5, 0.5), (0.15, 0.3), (0.5, 0.0), (0.85, 0.25), (0.8, 1.0)]],
+}
+
+
+def draw_hand_digit(draw: ImageDraw.ImageDraw, digit: int, box: tuple[float, float, float, float],
+                    rng: np.random.Generator, colour: "int | tuple[int, int, int]") -> None:
+    """A pen-written digit in ``box`` (x, y, w, h): the digit's strokes, jittered, slanted, joined smoothly."""
+    x, y, w, h = box
+    slant = rng.uniform(-0.25, 0.1)
+    width = max(2, int(w * rng.uniform(0.07, 0.13)))
+    for stroke in STROKES[digit]:
+        points = np.array(stroke, np.float64) + rng.normal(0, 0.04, (len(stroke), 2))
+        # a smooth pen path through the points
+        ts = np.linspace(0, len(points) - 1, 12 * len(points))
+        path = np.stack([np.interp(ts, np.arange(len(points)), points[:, k]) for k in (0, 1)], axis=1)
+        path = cv2.GaussianBlur(path.reshape(-1, 1, 2), (1, 7), 0).reshape(-1, 2)
+        xs = x + (path[:, 0] + slant * (1 - path[:, 1])) * w
+        ys = y + path[:, 1] * h
+        draw.line(list(zip(xs.tolist(), ys.tolist())), fill=colour, width=width, joint="curve")
+
+
+@dataclass
+class SudokuPage:
+    """A rendered Sudoku page and what it shows."""
+
+    image: Image.Image
+    givens: list[int]
+    hand: list[int]
+    grid_box: tuple[int, int, int, int]
+    """Left, top, right, bottom of the grid on the page."""
+
+
+def sudoku_page(puzzle: str, solution: str, rng: np.random.Generator, *, hand: float = 0.0,
+                pencil: float = 0.0, grid_side: int | None = None, second_grid: str | None = None) -> SudokuPage:
+    """A page with one Sudoku (and text around it); ``hand``/``pencil`` = share of empty cells filled that way."""
+    page = Image.new("RGB", (PAGE, int(PAGE * 1.3)), (250, 248, 240))
+    draw = ImageDraw.Draw(page)
+    fonts = _fonts()
+    face = fonts[int(rng.integers(len(fonts)))]
+    side = grid_side or int(rng.integers(560, 700))
+    left, top = (PAGE - side) // 2, int(PAGE * 0.3)
+    text_font = ImageFont.truetype(fonts[0], 22)
+    for line in range(5):
+        draw.text((60, 40 + 34 * line), "Puzzle of the day - fill every row, column and box with 1 to 9."[: 30 + 6 * line],
+                  fill=(40, 40, 40), font=text_font)
+    givens = [int(c) if c.isdigit() else 0 for c in puzzle]
+    hand_values = [0] * 81
+    _draw_grid(draw, left, top, side, givens, face, rng)
+    cell = side / 9
+    small = ImageFont.truetype(face, max(8, int(cell * 0.22)))
+    for index in range(81):
+        if givens[index]:
+            continue
+        x, y = left + (index % 9) * cell, top + (index // 9) * cell
+        roll = rng.random()
+        if roll < hand:
+            colour = (20, 30, 140) if rng.random() < 0.5 else (25, 25, 25)
+            digit = int(solution[index]) if rng.random() < 0.85 else int(rng.integers(1, 10))
+            size = cell * rng.uniform(0.45, 0.65)
+            draw_hand_digit(draw, digit, (x + cell / 2 - size * 0.35 + rng.normal(0, cell * 0.04),
+                                          y + cell / 2 - size / 2 + rng.normal(0, cell * 0.04), size * 0.7, size),
+                            rng, colour)
+            hand_values[index] = digit
+        elif roll < hand + pencil:
+            marks = rng.choice(np.arange(1, 10), size=int(rng.integers(2, 5)), replace=False)
+            for mark in sorted(marks):
+                mx = x + cell * (0.12 + 0.3 * ((mark - 1) % 3))
+                my = y + cell * (0.08 + 0.3 * ((mark - 1) // 3))
+                draw.text((mx, my), str(mark), fill=(95, 95, 95), font=small)
+    if second_grid is not None:
+        other = [int(c) if c.isdigit() else 0 for c in second_grid]
+        _draw_grid(draw, 60, top + side + 40, int(side * 0.45), other, face, rng)
+    return SudokuPage(page, givens, hand_values, (left, top, left + side, top + side))
+
+
+def _draw_grid(draw: ImageDraw.ImageDraw, left: int, top: int, side: int, values: list[int], face: str,
+               rng: np.random.Generator) -> None:
+    cell = side / 9
+    thin, thick = max(1, int(side / 400)), max(3, int(side / 130 * rng.uniform(0.8, 1.4)))
+    for k in range(10):
+        width = thick if k % 3 == 0 else thin
+        draw.line([(left + k * cell, top), (left + k * cell, top + side)], fill=(15, 15, 15), width=width)
+        draw.line([(left, top + k * cell), (left + side, top + k * cell)], fill=(15, 15, 15), width=width)
+    font = ImageFont.truetype(face, int(cell * rng.uniform(0.55, 0.72)))
+    for index, value in enumerate(values):
+        if value:
+            cx, cy = left + (index % 9 + 0.5) * cell, top + (index // 9 + 0.5) * cell
+            draw.text((cx, cy), str(value), fill=(10, 10, 10), font=font, anchor="mm")
+
+
+def not_sudoku_page(kind: str, rng: np.random.Generator) -> Image.Image:
+    """A page that holds no Sudoku: ``crossword``, ``calendar``, ``text`` or ``table``."""
+    page = Image.new("RGB", (PAGE, int(PAGE * 1.3)), (250, 248, 240))
+    draw = ImageDraw.Draw(page)
+    fonts = _fonts()
+    font = ImageFont.truetype(fonts[int(rng.integers(len(fonts)))], 22)
+    if kind == "crossword":
+        n = int(rng.choice([9, 11, 13, 15]))
+        side, left, top = 700, 150, 250
+        cell = side / n
+        black = rng.random((n, n)) < 0.18
+        black = black | black[::-1, ::-1]
+        small = ImageFont.truetype(fonts[0], max(9, int(cell * 0.28)))
+        number = 1
+        for r in range(n):
+            for c in range(n):
+                x, y = left + c * cell, top + r * cell
+                if black[r, c]:
+                    draw.rectangle([x, y, x + cell, y + cell], fill=(10, 10, 10))
+                elif (c == 0 or black[r, c - 1]) or (r == 0 or black[r - 1, c]):
+                    draw.text((x + 3, y + 2), str(number), fill=(20, 20, 20), font=small)
+                    number += 1
+        for k in range(n + 1):
+            draw.line([(left + k * cell, top), (left + k * cell, top + side)], fill=(15, 15, 15), width=2)
+            draw.line([(left, top + k * cell), (left + side, top + k * cell)], fill=(15, 15, 15), width=2)
+        for line in range(8):
+            draw.text((60, 980 + 30 * line), f"{line + 1}. A clue of some length ({int(rng.integers(3, 9))})",
+                      fill=(30, 30, 30), font=font)
+    elif kind == "calendar":
+        left, top, cw, ch = 80, 220, 120, 130
+        draw.text((80, 120), "March", fill=(20, 20, 20), font=ImageFont.truetype(fonts[0], 60))
+        start = int(rng.integers(0, 7))
+        for k in range(8):
+            draw.line([(left + k * cw, top), (left + k * cw, top + 6 * ch)], fill=(20, 20, 20), width=2)
+        for k in range(7):
+            draw.line([(left, top + k * ch), (left + 7 * cw, top + k * ch)], fill=(20, 20, 20), width=2)
+        for day in range(1, 32):
+            slot = start + day - 1
+            if slot < 42:
+                draw.text((left + (slot % 7) * cw + 8, top + (slot // 7) * ch + 6), str(day), fill=(20, 20, 20),
+                          font=font)
+    elif kind == "table":
+        rows, columns = int(rng.integers(12, 25)), int(rng.integers(6, 11))
+        left, top = 60, 150
+        cw, ch = (PAGE - 120) / columns, 40
+        for r in range(rows + 1):
+            draw.line([(left, top + r * ch), (left + columns * cw, top + r * ch)], fill=(60, 60, 60), width=1)
+        for c in range(columns + 1):
+            draw.line([(left + c * cw, top), (left + c * cw, top + rows * ch)], fill=(60, 60, 60), width=1)
+        for r in range(rows):
+            for c in range(columns):
+                draw.text((left + c * cw + 6, top + r * ch + 8), str(int(rng.integers(1, 999))), fill=(20, 20, 20),
+                          font=font)
+    else:
+        for line in range(36):
+            words = " ".join("lorem ipsum dolor sit amet 1984 consectetur".split()[int(rng.integers(0, 5)):])
+            draw.text((60, 60 + 34 * line), (words + " ") * 2, fill=(20, 20, 20), font=font)
+    return page
+
+
+@dataclass(frozen=True)
+class Camera:
+    """How a page is photographed."""
+
+    tilt: float = 0.0
+    """Degrees, either way."""
+    perspective: float = 0.02
+    motion: int = 0
+    """Motion blur length, pixels."""
+    defocus: float = 0.6
+    shadow: float = 0.2
+    light: float = 1.0
+    fill: float = 0.8
+    """Share of the photo's side the grid takes (page-relative when the page is shown whole)."""
+    cut: bool = False
+    """The grid's top border is cut off by the photo's edge."""
+    clutter: bool = False
+
+
+def photograph(page: Image.Image, grid_box: tuple[int, int, int, int] | None, camera: Camera,
+               rng: np.random.Generator, size: int = 1000) -> Image.Image:
+    """A phone photo of ``page`` as ``camera`` takes it (gray JPEG)."""
+    flat = np.asarray(page.convert("L"), np.float32)
+    h, w = flat.shape
+    left, top, right, bottom = grid_box if grid_box is not None else (0, 0, w, h)
+    angle = np.deg2rad(camera.tilt * rng.choice([-1, 1]))
+    target_side = camera.fill * size / (abs(np.cos(angle)) + abs(np.sin(angle)))  # the tilted grid stays in frame
+    scale = target_side / max(right - left, bottom - top) if grid_box is not None else target_side / max(w, h)
+    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    anchor = np.array([(left + right) / 2, (top + bottom) / 2])
+    place = np.array([size / 2, size / 2]) + rng.normal(0, size * 0.02, 2)
+    if camera.cut and grid_box is not None:
+        place[1] = (bottom - top) * scale / 2 - (bottom - top) * scale * rng.uniform(0.005, 0.02)
+    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
+    target = (corners - anchor) * scale @ rotation.T + place
+    target += rng.normal(0, size * camera.perspective, (4, 2))
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target.astype(np.float32))
+    paper = cv2.warpPerspective(np.ones_like(flat), matrix, (size, size))
+    image = cv2.warpPerspective(flat, matrix, (size, size), flags=cv2.INTER_AREA)
+    table = np.full((size, size), rng.uniform(70, 130), np.float32)
+    if camera.clutter:
+        for _ in range(int(rng.integers(10, 25))):
+            centre = tuple(int(v) for v in rng.integers(0, size, 2))
+            colour = float(rng.uniform(20, 230))
+            if rng.random() < 0.5:
+                cv2.circle(table, centre, int(rng.integers(10, 120)), colour, -1)
+            else:
+                cv2.rectangle(table, centre, tuple(int(v + rng.integers(20, 250)) for v in centre), colour, -1)
+            cv2.line(table, centre, tuple(int(v) for v in rng.integers(0, size, 2)), float(rng.uniform(0, 255)),
+                     int(rng.integers(1, 6)))
+    image = image * paper + table * (1 - paper)
+    ys, xs = np.mgrid[0:size, 0:size] / size
+    image = image * (1 - 0.2 * (rng.uniform(0, 1) * xs + rng.uniform(0, 1) * ys))
+    if camera.shadow > 0:
+        edge, a, b = rng.uniform(0.3, 0.7), rng.uniform(-1, 1), rng.uniform(-1, 1)
+        image = image * (1 - camera.shadow / (1 + np.exp(-(a * xs + b * ys + 0.5 * xs - edge) * 20)))
+    image = image * camera.light
+    if camera.defocus > 0:
+        image = cv2.GaussianBlur(image, (0, 0), camera.defocus)
+    if camera.motion > 1:
+        kernel = np.zeros((camera.motion, camera.motion), np.float32)
+        kernel[camera.motion // 2, :] = 1.0 / camera.motion
+        turn = cv2.getRotationMatrix2D((camera.motion / 2 - 0.5, camera.motion / 2 - 0.5), rng.uniform(0, 180), 1)
+        kernel = cv2.warpAffine(kernel, turn, (camera.motion, camera.motion))
+        image = cv2.filter2D(image, -1, kernel / max(kernel.sum(), 1e-6))
+    image = np.clip(image + rng.normal(0, 3 + 4 * (1 - camera.light), image.shape), 0, 255).astype(np.uint8)
+    buffer = io.BytesIO()
+    Image.fromarray(image).save(buffer, "JPEG", quality=int(rng.integers(60, 88)))
+    buffer.seek(0)
+    return Image.open(buffer)
+
+
+SETTINGS: dict[str, tuple[Camera, dict[str, float]]] = {
+    "clean": (Camera(tilt=2), {}),
+    "tilt10": (Camera(tilt=10, perspective=0.03, motion=2), {}),
+    "tilt20": (Camera(tilt=20, perspective=0.04, motion=3, defocus=1.0), {}),
+    "tilt30": (Camera(tilt=30, perspective=0.04, motion=3, defocus=1.0), {}),
+    "blur": (Camera(tilt=5, motion=5, defocus=1.6), {}),
+    "dim-shadow": (Camera(tilt=5, shadow=0.55, light=0.45), {}),
+    "fill-frame": (Camera(tilt=2, perspective=0.01, fill=0.97), {}),
+    "cut-border": (Camera(tilt=2, cut=True), {}),
+    "clutter": (Camera(tilt=8, fill=0.45, clutter=True), {}),
+    "pencil": (Camera(tilt=5), {"pencil": 0.5}),
+    "handwriting": (Camera(tilt=5), {"hand": 0.6}),
+    "two-grids": (Camera(tilt=3, fill=0.6), {"second": 1.0}),
+    "hardest": (Camera(tilt=30, perspective=0.04, motion=4, defocus=1.2, shadow=0.45, light=0.6),
+                {"hand": 0.4, "pencil": 0.3}),
+}
+NOT_SUDOKU = ("crossword", "calendar", "text", "table")
+
+
+def _puzzles() -> list[tuple[str, str]]:
+    """``(puzzle, solution)`` pairs from the samples."""
+    from sudokuprint.grid import Grid
+    from sudokuprint.solver import search
+
+    pairs = []
+    for path in PUZZLES:
+        for line in path.read_text().split():
+            if len(line) == 81:
+                result = search(Grid.from_string(line), 2)
+                if result.count == 1 and result.solution is not None:
+                    pairs.append((line, result.solution.to_string()))
+    return pairs
+
+
+def _write_dat(path: Path, values: list[int]) -> None:
+    rows = [" ".join(str(v) for v in values[r * 9 : r * 9 + 9]) for r in range(9)]
+    path.write_text("synthetic photo suite\n1000x1000 JPG\n" + "\n".join(rows) + "\n")
+
+
+def build(out: Path, per_setting: int, seed: int) -> int:
+    """Write the suite into ``out``; returns the number of photos."""
+    out.mkdir(parents=True, exist_ok=True)
+    pairs = _puzzles()
+    count = 0
+    for number, (name, (camera, content)) in enumerate(SETTINGS.items()):
+        rng = np.random.default_rng([seed, number])
+        for k in range(per_setting):
+            puzzle, solution = pairs[int(rng.integers(len(pairs)))]
+            second = pairs[int(rng.integers(len(pairs)))][0] if content.get("second") else None
+            page = sudoku_page(puzzle, solution, rng, hand=content.get("hand", 0.0), pencil=content.get("pencil", 0.0),
+                               second_grid=second)
+            photo = photograph(page.image, page.grid_box, camera, rng)
+            stem = out / f"{name}-{k:03d}"
+            photo.save(stem.with_suffix(".jpg"))
+            _write_dat(stem.with_suffix(".dat"), page.givens)
+            if any(page.hand):
+                _write_dat(stem.with_suffix(".hand"), page.hand)
+            count += 1
+    rng = np.random.default_rng([seed, 99])
+    for kind in NOT_SUDOKU:
+        for k in range(per_setting):
+            camera = Camera(tilt=float(rng.uniform(0, 20)), fill=float(rng.uniform(0.7, 0.95)))
+            photo = photograph(not_sudoku_page(kind, rng), None, camera, rng)
+            photo.save(out / f"not-{kind}-{k:03d}.jpg")
+            count += 1
+    return count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--per-setting", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    count = build(args.out, args.per_setting, args.seed)
+    print(f"wrote {count} photos to {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

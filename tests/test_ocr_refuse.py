@@ -1,0 +1,43 @@
+"""Pages that are not a Sudoku (crossword, calendar, table, text) are refused; Sudoku photos are not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import data_file
+
+from sudokuprint.errors import NoGridError
+from sudokuprint.ocr.pipeline import repeated_digits, scan
+from sudokuprint.ocr.training.photo_suite import NOT_SUDOKU, Camera, not_sudoku_page, photograph
+
+
+@pytest.mark.parametrize("kind", NOT_SUDOKU)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_a_page_that_is_not_a_sudoku_is_refused(kind, seed):
+    rng = np.random.default_rng(seed)
+    photo = photograph(not_sudoku_page(kind, rng), None, Camera(tilt=float(rng.uniform(0, 15))), rng)
+    with pytest.raises(NoGridError) as caught:
+        scan(photo)
+    assert caught.value.exit_code == 1
+
+
+def test_a_crossword_filling_the_photo_is_refused():
+    rng = np.random.default_rng(3)
+    page = not_sudoku_page("crossword", rng)
+    grid = page.crop((150, 250, 850, 950))  # the crossword alone, no clue text around it
+    with pytest.raises(NoGridError) as caught:
+        scan(grid)
+    assert caught.value.reason in ("not-sudoku", "no-grid")
+
+
+def test_repeated_digits_counts_pairs_within_units():
+    values = [0] * 81
+    values[0] = values[1] = 5  # one pair in row 1 and in box 1
+    assert repeated_digits(values) == 2
+    assert repeated_digits([0] * 81) == 0
+
+
+@pytest.mark.parametrize("name", ["image1", "image100", "image1040"])
+def test_real_sudoku_photos_are_not_refused(name):
+    assert scan(data_file("wicht", "train", f"{name}.jpg")).check.status == "unique"
