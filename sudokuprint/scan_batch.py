@@ -28,7 +28,7 @@ PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 """What a folder is searched for (case-insensitive)."""
 
 ROW_FORMATS = ("text", "jsonl", "csv")
-CSV_COLUMNS = ("source", "status", "puzzle", "solution", "error", "message")
+CSV_COLUMNS = ("source", "status", "puzzle", "solution", "filled", "error", "message")
 
 
 def find_photos(arguments: Iterable[str]) -> list[str]:
@@ -61,6 +61,7 @@ class ScanOptions:
     """How each photo is read and what is written beside the results."""
 
     readers: str = "builtin"
+    """The digit reader's registered name (``sudokuprint.ocr.readers``)."""
     debug_dir: str | None = None
     """A folder that gets a subfolder of stage images per photo."""
     overlay: str | None = None
@@ -96,6 +97,7 @@ def _write_overlay(target: Path, image: Any) -> None:
 def _report(result: Any) -> dict:
     """The row of a photo whose grid was read."""
     shape = result.grid.shape
+    summary = result.to_dict()
     return {
         "source": result.source,
         "puzzle": result.grid.to_string(),
@@ -105,9 +107,13 @@ def _report(result: Any) -> dict:
         "quarter_turns": result.quarter_turns,
         "corrections": [
             {"cell": shape.cell_name(c.cell), "index": c.cell, "was": c.was, "to": c.to,
-             "confidence": round(c.confidence, 4)}
+             "confidence": round(c.confidence, 4), "why": c.why}
             for c in result.corrections
         ],
+        "filled": result.filled.to_string(),
+        "handwritten": summary["handwritten"],
+        "pencil_marks": summary["pencil_marks"],
+        "reader": summary["reader"],
         "cells": [
             {
                 "cell": shape.cell_name(cell.index),
@@ -132,7 +138,7 @@ def scan_row(options: ScanOptions, photo: str) -> dict:
 
     debug = Path(options.debug_dir) / Path(photo).stem if options.debug_dir else None
     try:
-        result = scan(photo, readers=options.readers, debug=debug)
+        result = scan(photo, reader=options.readers, debug=debug)
         row = _report(result)
         row["source"] = photo
         overlay = _overlay_path(options, photo)

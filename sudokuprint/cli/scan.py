@@ -30,18 +30,37 @@ def _puzzle_text(row: dict, fmt_name: str, with_solution: bool) -> str | None:
     return text + "\n"
 
 
-def _tell(row: dict) -> None:
+def _tell(row: dict, filled: bool = False) -> None:
     """What the user should know about one photo, on stderr."""
     photo = row["source"]
     if "error" in row:
         what = "no grid found" if row["status"] == "no-grid" else "cannot be read"
-        note(f"sudokuprint: {photo}: {what}: {row['message']} ({row['error']})")
+        message = row["message"] if row["error"] == "not-sudoku" else f"{what}: {row['message']}"
+        note(f"sudokuprint: {photo}: {message} ({row['error']})")
         return
     for correction in row["corrections"]:
         note(f"sudokuprint: {photo}: corrected {correction['cell']} from {correction['was'] or 'empty'} "
              f"to {correction['to'] or 'empty'} (read with confidence {correction['confidence']:.2f})")
     if row["status"] != "unique":
         note(f"sudokuprint: {photo}: the grid as read is {row['status'].replace('-', ' ')}")
+    if filled:
+        for entry in row["handwritten"]:
+            note(f"sudokuprint: {photo}: {entry['message']}")
+        if row["pencil_marks"]:
+            note(f"sudokuprint: {photo}: pencil marks in {len(row['pencil_marks'])} cells (not read as givens)")
+
+
+class ReaderName(click.ParamType):
+    """A registered digit reader's name, checked against the registry only when given (it loads the models)."""
+
+    name = "reader"
+
+    def convert(self, value, param, ctx) -> str:
+        from sudokuprint.ocr.readers import reader_names
+
+        if value not in reader_names():
+            self.fail(f"{value!r} is not a digit reader; choose one of: {', '.join(reader_names())}", param, ctx)
+        return value
 
 
 @main.command()
@@ -58,10 +77,14 @@ def _tell(row: dict) -> None:
                    "NAME-overlay.jpg per photo.")
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False), metavar="DIR",
               help="Write each stage's image into DIR (a subfolder per photo).")
-@click.option("--readers", type=click.Choice(["auto", "builtin", "tesseract", "combined"]), default="builtin",
-              show_default=True, help="Digit readers: the built-in model, Tesseract, both, or Tesseract on unsure cells (auto).")
+@click.option("--readers", type=ReaderName(), default="builtin", show_default=True, metavar="NAME",
+              help="Digit reader: builtin (print and handwriting), printed (print only), tesseract, combined (both), "
+                   "auto (Tesseract on unsure cells), or another registered reader.")
+@click.option("--filled", is_flag=True,
+              help="Also report the digits written by hand, each checked against the solution "
+                   "('r3c4: you wrote 7, the solution has 1'), on stderr; JSON and CSV rows carry the filled grid.")
 def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_solution: bool, overlay: str | None,
-         debug_dir: str | None, readers: str) -> None:
+         debug_dir: str | None, readers: str, filled: bool) -> None:
     """Read the Sudoku grid in each photo and write a row per photo, in order.
 
     PHOTO may be a file, a folder (searched recursively for .jpg, .png, ...)
@@ -88,7 +111,7 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_
             out.write(csv_header())
         rows = run_all(functools.partial(scan_row, options), paths, jobs=jobs)
         for row in with_progress(rows, "scanning", length=len(paths)):
-            _tell(row)
+            _tell(row, filled)
             failed += row_failed(row)
             text = format_row(row, fmt, with_solution=with_solution) if fmt in ROW_FORMATS else \
                 _puzzle_text(row, fmt, with_solution)
