@@ -130,7 +130,6 @@ def _photo_as(kind: str):
     return np.asarray(Image.open(PHOTO).convert("RGB"))[:, :, ::-1].copy()  # BGR, as cv2.imread gives
 
 
-@pytest.mark.xfail(strict=True, reason="wip/ocr makes sudokuprint.ocr.pipeline.scan take bytes, file objects and arrays")
 @pytest.mark.parametrize("kind", ["bytes", "file", "numpy"])
 def test_scan_takes_bytes_a_binary_file_or_a_numpy_array(kind: str) -> None:
     assert sudokuprint.scan(_photo_as(kind)).grid.to_string() == PHOTO_PUZZLE
