@@ -103,7 +103,7 @@ def warped(digits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     out = np.empty_like(digits)
     for k, digit in enumerate(digits):
         angle, scale = rng.uniform(-10, 10), rng.uniform(0.88, 1.1)
-        matrix = cv2.getRotationMatrix2D((13.5, 13.5), angle, scale)
+        matrix: np.ndarray = cv2.getRotationMatrix2D((13.5, 13.5), angle, scale)
         matrix[0, 1] += rng.uniform(-0.15, 0.15)
         matrix[:, 2] += rng.uniform(-1, 1, 2)
         out[k] = cv2.warpAffine(digit, matrix, (28, 28), flags=cv2.INTER_LINEAR)

@@ -68,7 +68,7 @@ def draw_hand_digit(draw: ImageDraw.ImageDraw, digit: int, box: tuple[float, flo
         points = np.array(stroke, np.float64) + rng.normal(0, 0.04, (len(stroke), 2))
         # a smooth pen path through the points
         ts = np.linspace(0, len(points) - 1, 12 * len(points))
-        path = np.stack([np.interp(ts, np.arange(len(points)), points[:, k]) for k in (0, 1)], axis=1)
+        path: np.ndarray = np.stack([np.interp(ts, np.arange(len(points)), points[:, k]) for k in (0, 1)], axis=1)
         path = cv2.GaussianBlur(path.reshape(-1, 1, 2), (1, 7), 0).reshape(-1, 2)
         xs = x + (path[:, 0] + slant * (1 - path[:, 1])) * w
         ys = y + path[:, 1] * h
@@ -173,7 +173,7 @@ def not_sudoku_page(kind: str, rng: np.random.Generator) -> Image.Image:
             draw.text((60, 980 + 30 * line), f"{line + 1}. A clue of some length ({int(rng.integers(3, 9))})",
                       fill=(30, 30, 30), font=font)
     elif kind == "calendar":
-        left, top, cw, ch = 80, 220, 120, 130
+        left, top, cw, ch = 80, 220, 120.0, 130.0
         draw.text((80, 120), "March", fill=(20, 20, 20), font=ImageFont.truetype(fonts[0], 60))
         start = int(rng.integers(0, 7))
         for k in range(8):
@@ -188,7 +188,7 @@ def not_sudoku_page(kind: str, rng: np.random.Generator) -> Image.Image:
     elif kind == "table":
         rows, columns = int(rng.integers(12, 25)), int(rng.integers(6, 11))
         left, top = 60, 150
-        cw, ch = (PAGE - 120) / columns, 40
+        cw, ch = (PAGE - 120) / columns, 40.0
         for r in range(rows + 1):
             draw.line([(left, top + r * ch), (left + columns * cw, top + r * ch)], fill=(60, 60, 60), width=1)
         for c in range(columns + 1):
@@ -264,7 +264,7 @@ def photograph(page: Image.Image, grid_box: tuple[int, int, int, int] | None, ca
     if camera.defocus > 0:
         image = cv2.GaussianBlur(image, (0, 0), camera.defocus)
     if camera.motion > 1:
-        kernel = np.zeros((camera.motion, camera.motion), np.float32)
+        kernel: np.ndarray = np.zeros((camera.motion, camera.motion), np.float32)
         kernel[camera.motion // 2, :] = 1.0 / camera.motion
         turn = cv2.getRotationMatrix2D((camera.motion / 2 - 0.5, camera.motion / 2 - 0.5), rng.uniform(0, 180), 1)
         kernel = cv2.warpAffine(kernel, turn, (camera.motion, camera.motion))
