@@ -35,6 +35,9 @@ from .result import GenerationError, Generated
 
 COLUMNS = ("id", "puzzle", "solution", "clues", "level", "moves", "rating", "pattern_code")
 OUTPUT_FORMATS = ("text", "jsonl", "csv")
+MAX_DUPLICATES_IN_A_ROW = 500
+"""A run stops (GenerationError) when this many puzzles in a row repeat ones already made:
+small shapes have few essentially different puzzles (13 minimal rot180 4x4 ones)."""
 
 
 @dataclass(frozen=True)
@@ -247,6 +250,7 @@ def write_collection(
     seen_equivalent = {equivalence_key(puzzle_values(r["puzzle"], recipe.shape), recipe.shape) for r in existing}
     todo = [i for i in range(1, count + 1) if i not in done]
     redo: list[tuple[int, int]] = []
+    in_a_row = 0
 
     stream = sys.stdout if to_stdout else open(path, "a" if resume else "w", encoding="utf-8", newline="\n")
     try:
@@ -256,8 +260,16 @@ def write_collection(
             record = record_of(index, generated)
             if record["puzzle"] in seen_exact or key in seen_equivalent:
                 summary.duplicates += 1
+                in_a_row += 1
+                if in_a_row >= MAX_DUPLICATES_IN_A_ROW:
+                    raise GenerationError(
+                        f"stopped: the last {in_a_row} puzzles made were all equivalent to ones already written; "
+                        f"{len(seen_equivalent)} essentially different puzzles were found, and these settings "
+                        f"may allow no more (asked for {count})"
+                    )
                 redo.append((index, attempt + 1))
                 continue
+            in_a_row = 0
             seen_exact.add(record["puzzle"])
             seen_equivalent.add(key)
             stream.write(format_record(record, fmt))

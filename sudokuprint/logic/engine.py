@@ -117,15 +117,16 @@ def next_step(
     *,
     techniques: Iterable[Technique] = SINGLES + ADVANCED,
     use_trial: bool = True,
-    solution: Sequence[int] | None = None,
 ) -> Step | None:
-    """The cheapest step the techniques find in this state (rated), or None."""
+    """The cheapest step the techniques find in this state (rated), or None.
+
+    The solution is never an input: a step is found from the state alone."""
     for technique in techniques:
         step = technique.find(state)
         if step is not None:
             return replace(step, rating=technique.rate(step))
     if use_trial:
-        step = find_trial(state, _deducer(tuple(techniques)), tuple(solution) if solution else None)
+        step = find_trial(state, _deducer(tuple(techniques)))
         if step is not None:
             return replace(step, rating=rate_trial(step))
     return None
@@ -175,7 +176,7 @@ def solve_state(
                 step = replace(step, rating=technique.rate(step))
                 break
         if step is None and use_trial:
-            step = find_trial(state, deduce, tuple(solution))
+            step = find_trial(state, deduce)
             if step is not None:
                 step = replace(step, rating=rate_trial(step))
         if step is None:

@@ -40,7 +40,7 @@ Forcing Chain (XY)                   4      7.0 + length bonus
 W-Wing                               4      7.1 (the 8-node forcing chain it is)
 Trial, singles followed              4      7.5 + length bonus, at most 8.9
 Trial, every technique               4      8.5 + length bonus, at most 9.4
-Trial, proved by search              4      9.5
+Trial, nested (assume again inside)  4      9.5, +0.5 per level of nesting
 ===================================  =====  =====================================
 
 The ratings up to the hidden quad are Sudoku Explainer's published values.
@@ -48,7 +48,9 @@ X-chains are rated by their number of strong links as Sukaku Explainer rates
 its "strong-linked fishes": 4.0 (2 links), 5.4, 5.8, 6.2, 6.6 (6 links), plus
 0.1 when the links are not all on parallel lines, 0.2 when they use both
 rows and columns and a box; for two links the names Skyscraper (parallel
-lines) 4.0, 2-String Kite (a row and a column) 4.1, Turbot Fish (a box) 4.2.
+lines joined along the crossing line) 4.0, 2-String Kite (a row and a column
+joined in a box) 4.1, Turbot Fish (any other, e.g. parallel lines joined
+through a box) 4.2.
 
 Chains get Explainer's length bonus: +0.1 for each of the thresholds 4, 6, 8,
 12, 16, 24, 32, 48, 64, 96 and 128 that the chain's length (its number of
@@ -56,7 +58,9 @@ candidates, less 2) exceeds.  Forcing chains are Explainer's static forcing
 chains (:mod:`.forcing`).  A trial is the engine's form of Explainer's
 dynamic chains: 7.5 is its Nishio rating (an assumption followed by singles
 to a contradiction), 8.5 its dynamic forcing chains (other techniques needed
-on the way), 9.5 nested chains.  A trial's length is the number of
+on the way), 9.5 and up its nested chains (an assumption settled by
+assuming again inside it, by the rule in :mod:`.trial`; never by looking
+at the solution).  A trial's length is the number of
 placements and candidate removals its contradiction rests on.
 
 Singles are tried in the order full house, naked single, hidden single (box,
@@ -76,6 +80,8 @@ from . import chains, fish, forcing, intersections, singles, subsets, trial, uni
 
 TRIAL_BASES = {1: 7.5, 2: 8.5}
 TRIAL_CAPS = {1: 8.9, 2: 9.4}
+NESTED_BASE = 9.5
+NESTED_STEP = 0.5
 LENGTH_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
 STRONG_LINK_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0, 8: 7.4}
 DEFAULT_LEVEL = 4
@@ -123,7 +129,7 @@ def rate_trial(step: Step) -> float:
     """The rating of a trial step, from how deep and how far it had to look."""
     depth = step.extra.get("depth", 1)
     if depth >= 3:
-        return 9.5
+        return round(NESTED_BASE + NESTED_STEP * (step.extra.get("nesting", 1) - 1), 1)
     bonus = length_bonus(step.extra.get("length", 0))
     return round(min(TRIAL_CAPS[depth], TRIAL_BASES[depth] + bonus), 1)
 

@@ -13,7 +13,8 @@ see each other (at most one holds it).
   breadth-first search, so each X-chain step is a shortest one.  The table
   tries them in tiers by their number of strong links (:func:`x_chain_finder`):
   two strong links are the Skyscraper (parallel lines), the 2-String Kite (a
-  row and a column) and the Turbot Fish (a box).
+  row and a column joined in a box) and the Turbot Fish (the rest, e.g. two
+  parallel lines joined through a box).
 
 Steps carry ``extra["length"]`` (links), and X-chains also
 ``extra["strong_links"]`` and ``extra["link_kinds"]`` (the kinds of houses of
@@ -144,13 +145,29 @@ def x_chain_finder(strong_links: int):
     return find
 
 
-def strong_link_name(strong_links: int, kinds: tuple[str, ...]) -> str:
-    """Skyscraper, 2-String Kite, Turbot Fish, or X-Chain for longer ones."""
-    if strong_links == 2:
-        if "box" in kinds:
-            return "Turbot Fish"
-        return "Skyscraper" if len(set(kinds)) == 1 else "2-String Kite"
-    return "X-Chain"
+def strong_link_name(strong_links: int, kinds: tuple[str, ...], weak: tuple[int, ...] = (), houses_of=None) -> str:
+    """Skyscraper, 2-String Kite, Turbot Fish, or X-Chain for longer ones.
+
+    Two strong links make a Skyscraper when they are on parallel lines and the
+    weak link between them (the cells ``weak``) is along the crossing line; a
+    2-String Kite when they are a row and a column joined in a box; any other
+    two-link chain (e.g. parallel lines joined only through a box) is a
+    Turbot Fish.
+    """
+    if strong_links != 2:
+        return "X-Chain"
+    shared = None
+    if len(weak) == 2 and houses_of is not None:
+        a, b = houses_of[weak[0]], houses_of[weak[1]]
+        shared = {("row", "column", "box")[i] for i in range(3) if a[i] == b[i]}
+    if kinds[0] == kinds[1] and kinds[0] != "box":
+        crossing = "column" if kinds[0] == "row" else "row"
+        if shared is None or crossing in shared:
+            return "Skyscraper"
+        return "Turbot Fish"
+    if set(kinds) == {"row", "column"} and (shared is None or "box" in shared):
+        return "2-String Kite"
+    return "Turbot Fish"
 
 
 def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | None:
@@ -187,7 +204,7 @@ def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | No
                             strong = len(houses)
                             shorter_than = links
                             best = Step(
-                                strong_link_name(strong, kinds),
+                                strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
                                 f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
                                 f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
                                 f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
