@@ -45,7 +45,8 @@ def strong_partners(state: State, digit: int) -> dict[int, list[tuple[int, int]]
     return partners
 
 
-def find_simple_colouring(state: State) -> Step | None:
+def find_simple_colouring(state: State, max_length: int | None = None) -> Step | None:
+    """The shortest colour wrap or trap (over every digit), of at most ``max_length`` links."""
     t = state.tables
     cands = state.cands
     best: Step | None = None
@@ -69,9 +70,11 @@ def find_simple_colouring(state: State) -> Step | None:
             seen.update(colour)
             if len(colour) < 3:
                 continue
-            step = _wrap(state, digit, colour, depth) or _trap(state, digit, colour, depth, all_cells)
-            if step and (best is None or step.extra["length"] < best.extra["length"]):
-                best = step
+            for step in (_wrap(state, digit, colour, depth), _trap(state, digit, colour, depth, all_cells)):
+                if step is None or (max_length is not None and step.extra["length"] > max_length):
+                    continue
+                if best is None or step.extra["length"] < best.extra["length"]:
+                    best = step
     return best
 
 
@@ -121,6 +124,17 @@ def _trap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int
         digits=(digit,),
         extra={"length": length},
     )
+
+
+def colouring_finder(strong_links: int):
+    """A finder of colourings whose chain has at most ``strong_links`` strong links, so that
+    colouring fires in the tier of the X-chain of the same length (it is one)."""
+
+    def find(state: State) -> Step | None:
+        return find_simple_colouring(state, 2 * strong_links - 1)
+
+    find.__name__ = f"find_simple_colouring_{strong_links}"
+    return find
 
 
 def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 2) -> Step | None:
