@@ -24,7 +24,10 @@ from pathlib import Path
 from sudokuprint.formats.hodoku import parse_library_line
 from sudokuprint.logic.engine import apply_step, check_step, next_step, solution_of
 from sudokuprint.logic.state import State
-from sudokuprint.logic.techniques import ADVANCED, SINGLES
+from sudokuprint.logic.techniques import ADVANCED, SINGLES, Technique, forcing
+
+AIC = Technique("AIC", 4, 6.6, forcing.find_aic, forcing.chain_rating)
+"""The forcing chain with every AIC elimination of chains as short (not in the grading order)."""
 
 LIBRARY = Path(__file__).resolve().parents[2] / "shared" / "data" / "formats" / "hodoku" / "reglib-1.3.txt"
 
@@ -58,7 +61,7 @@ def reproduced_by_one(lib_step, steps: int) -> bool:
     solution = solution_of(grid.puzzle())
     expected_elims = {(c.cell, c.digit) for c in lib_step.eliminations}
     expected_places = {(c.cell, c.digit) for c in lib_step.placements}
-    for technique in SINGLES + ADVANCED:
+    for technique in SINGLES + ADVANCED + (AIC,):
         state = State.from_grid(grid)
         eliminated: set[tuple[int, int]] = set()
         placed: set[tuple[int, int]] = set()

@@ -68,12 +68,12 @@ CASES = {
     "0701": (chains.find_x_chain, 0.6),
     # forcing chains remove the lowest-rated chain's candidate and every candidate that chains as
     # short remove as an AIC (seeing both ends); grouped chains (0709-0711) need multiple chains
-    "0702": (forcing.find_forcing_chain, 0.75),  # XY-chain
-    "0703": (forcing.find_forcing_chain, 0.95),  # remote pairs
-    "0708": (forcing.find_forcing_chain, 0.6),  # AIC
+    "0702": (forcing.find_aic, 0.75),  # XY-chain
+    "0703": (forcing.find_aic, 0.95),  # remote pairs
+    "0708": (forcing.find_aic, 0.6),  # AIC
     "0402": (rectangles.find_empty_rectangle, 0.95),
-    "0706": (forcing.find_forcing_chain, 0.4),  # continuous nice loop
-    "0707": (forcing.find_forcing_chain, 0.75),  # discontinuous nice loop
+    "0706": (forcing.find_aic, 0.4),  # continuous nice loop
+    "0707": (forcing.find_aic, 0.75),  # discontinuous nice loop
     "0709": (multiple.find_multiple_forcing_chain, 0.1),
     "0710": (multiple.find_multiple_forcing_chain, 0.3),
     "0711": (multiple.find_multiple_forcing_chain, 0.3),

@@ -188,9 +188,18 @@ def _aic_eliminations(links: _Links, max_nodes: int) -> list[tuple[int, int, int
     return [(x, a, b) for x, (a, b) in sorted(found.items())]
 
 
-def find_forcing_chain(state: State) -> Step | None:
+def find_aic(state: State) -> Step | None:
+    """The forcing chain of :func:`find_forcing_chain` together with every elimination an
+    alternating inference chain (nice loop) as short makes: a person's step.  The grading
+    engine takes :func:`find_forcing_chain` (one candidate a chain, as Explainer does, so
+    that its ratings follow Explainer's); hints and the technique tests use this one."""
+    return find_forcing_chain(state, aic=True)
+
+
+def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
     """The forcing chain with the lowest rating: the shortest X-chain (6.6 up) or the
-    shortest XY chain (7.0 up), whichever rates lower."""
+    shortest XY chain (7.0 up), whichever rates lower; with ``aic``, also every AIC
+    elimination of chains as short (:func:`_aic_eliminations`)."""
     from . import length_bonus  # the rating helpers live with the table
 
     found = []
@@ -208,7 +217,7 @@ def find_forcing_chain(state: State) -> Step | None:
     d = digit_symbol(digit)
     more = [
         divmod(x, t.side)
-        for x, _, _ in _aic_eliminations(_Links(state, xy), nodes)
+        for x, _, _ in (_aic_eliminations(_Links(state, xy), nodes) if aic else ())
         if x != candidate and (not is_true or x // t.side != cell)
     ]
     also = tuple((c, k + 1) for c, k in more)
