@@ -1,7 +1,8 @@
 """Grading benchmark: speed, share solved without trial, and agreement with Sudoku Explainer.
 
 For each set: puzzles graded per second (wall clock, ``--jobs`` worker
-processes started before the clock runs),
+processes started before the clock runs; with ``--jobs 1`` also per second
+of this process's CPU time, the fairer figure on a shared machine),
 the share solved without trial, the SVD level counts and the rating range.
 For the Explainer-rated set (``sudoku_exchange_diabolical_se.txt`` with its
 ``.ratings.txt``), also the Spearman rank correlation between our ratings and
@@ -76,17 +77,20 @@ def grade_line(line: str) -> tuple[float, int, bool]:
 
 def run_set(name: str, lines: list[str], pool) -> list[tuple[float, int, bool]]:
     start = time.perf_counter()
+    cpu_start = time.process_time()
     if pool is not None:
         results = pool.map(grade_line, lines, chunksize=4)
     else:
         results = [grade_line(line) for line in lines]
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     ratings = [r for r, _, _ in results]
     levels = Counter(level for _, level, _ in results)
     no_trial = sum(1 for _, _, trial in results if not trial) / len(results)
     print(
-        f"{name:<28} {len(lines):5d} puzzles  {len(lines) / elapsed:8.1f} puzzles/s  "
-        f"without trial {no_trial:6.1%}  levels {dict(sorted(levels.items()))}  "
+        f"{name:<28} {len(lines):5d} puzzles  {len(lines) / elapsed:8.1f} puzzles/s"
+        + (f" ({len(lines) / cpu:.1f}/s of CPU time)  " if pool is None and cpu > 0 else "  ")
+        + f"without trial {no_trial:6.1%}  levels {dict(sorted(levels.items()))}  "
         f"rating {min(ratings):.1f}-{max(ratings):.1f}",
         flush=True,
     )

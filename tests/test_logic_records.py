@@ -11,7 +11,7 @@ from sudokuprint.formats import parse
 from sudokuprint.formats.hodoku import parse_library_line
 from sudokuprint.formats.partial_json import parse_partial
 from sudokuprint.grid import Grid
-from sudokuprint.logic import grade, hint
+from sudokuprint.logic import grade, hint, solve
 from sudokuprint.logic.grading import UNGRADED, Grade
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import chains
@@ -148,3 +148,40 @@ def test_a_collection_that_cannot_finish_stops_and_says_why(tmp_path) -> None:
         write_collection(recipe, 20, out)
     written = out.read_text().splitlines()
     assert 10 <= len(written) < 20
+
+
+def test_w_wing_fires_in_real_solves() -> None:
+    """W-Wing used to come after the forcing chains that always found something first."""
+    line = puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=52)[51]
+    log = solve(Grid.from_string(line))
+    assert log.solved and "W-Wing" in log.technique_counts()
+
+
+def test_simple_colouring_fires_in_its_x_chain_tier() -> None:
+    from sudokuprint.logic.techniques import ADVANCED
+
+    lib_step = _library("0500")[0]
+    state = State.from_grid(lib_step.grid)
+    for technique in ADVANCED:
+        step = technique.find(state)
+        if step is not None:
+            break
+    assert step is not None
+    # HoDoKu's colour trap here is found by colouring, or by the X-chain of the same length
+    assert step.technique.startswith(("Simple Colouring", "X-Chain", "Skyscraper", "2-String Kite", "Turbot"))
+    colouring = [t for t in ADVANCED if t.name == "Simple Colouring"]
+    assert len(colouring) >= 4  # one in each X-chain tier, before the chain of as many links
+
+
+def test_twelve_by_twelve_is_generated_and_graded_with_techniques(tmp_path) -> None:
+    out = tmp_path / "twelve.jsonl"
+    assert run(["generate", "--size", "12x12", "-n", "1", "--seed", "2", "--format", "jsonl", "-o", str(out)]) == 0
+    row = json.loads(out.read_text().splitlines()[0])
+    assert len(row["puzzle"]) == 144 and row["level"] in (1, 2, 3, 4) and row["rating"] >= 1.0
+    grid = Grid.from_string(row["puzzle"])
+    assert grid.side == 12
+    log = solve(grid)
+    assert log.solved
+    counts = log.technique_counts()
+    beyond_singles = {name for name in counts if "Single" not in name and name != "Full House"}
+    assert "Trial" not in counts or beyond_singles - {"Trial"}, counts

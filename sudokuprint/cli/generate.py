@@ -18,7 +18,7 @@ from ..patterns import draw_picture, pattern_argument
 from ..shape import CLASSIC, Shape
 from .app import main
 
-SIDES = ("4", "6", "9", "16")
+SIDES = ("4", "6", "9", "12", "16")
 
 
 class SizeType(click.ParamType):
@@ -100,7 +100,7 @@ def _run(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: b
 
 @main.command()
 @_collection_options
-@click.option("--size", default="9", show_default=True, type=SizeType(), help="Grid size: 4x4, 6x6, 9x9 or 16x16.")
+@click.option("--size", default="9", show_default=True, type=SizeType(), help="Grid size: 4x4, 6x6, 9x9, 12x12 or 16x16.")
 @click.option("--symmetry", default="none", show_default=True, type=click.Choice(SYMMETRIES), help="Symmetry of the givens.")
 @click.option("--minimal", is_flag=True, help="No clue (no orbit of the symmetry) can be removed keeping one solution.")
 @click.option("--clues", type=click.IntRange(min=0), default=None, help="Exactly this many givens.")

@@ -132,8 +132,14 @@ def next_step(
     return None
 
 
+DEDUCE_BELOW = 8.0
+"""Inside a trial's assumption, techniques rated below this are used: the multiple forcing
+chains and ALS (8.0 up) would be run at every step of every assumption, and what they
+find there the trial's own assumptions find too."""
+
+
 def _deducer(techniques: tuple[Technique, ...]):
-    advanced = tuple(t for t in techniques if t not in SINGLES)
+    advanced = tuple(t for t in techniques if t not in SINGLES and t.rating < DEDUCE_BELOW)
 
     def deduce(state: State) -> Step | None:
         for technique in advanced:

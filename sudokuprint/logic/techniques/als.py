@@ -79,21 +79,6 @@ def almost_locked_sets(state: State) -> list[_Als]:
     return found
 
 
-def _restricted(state: State, a: _Als, b: _Als) -> list[int]:
-    """The restricted common digits of two ALSs that share no cell."""
-    if a.cells & b.cells:
-        return []
-    digits = []
-    common = a.mask & b.mask
-    while common:
-        bit = common & -common
-        common ^= bit
-        x = bit.bit_length()
-        if a.seen[x] & b.holders[x] == b.holders[x]:
-            digits.append(x)
-    return digits
-
-
 def _z_removals(state: State, groups: list[_Als], skip: set[int]) -> list[tuple[int, int]]:
     """Cells seeing every ``z`` of the groups, for each digit ``z`` all groups hold, not in ``skip``."""
     common = -1
@@ -124,40 +109,53 @@ def _describe(state: State, als: _Als) -> str:
     return f"{{{cell_list(state.shape, list(cells_of(als.cells)))}}} ({digits})"
 
 
+def _restricted_pairs(sets: list[_Als], need_common: int):
+    """(i, j, x) for ALSs ``i`` < ``j`` sharing no cell, with ``x`` a restricted common digit and
+    at least ``need_common`` digits in common, digit by digit."""
+    by_digit: dict[int, list[int]] = {}
+    for index, als in enumerate(sets):
+        for digit in als.holders:
+            by_digit.setdefault(digit, []).append(index)
+    for x, indexes in sorted(by_digit.items()):
+        for k, i in enumerate(indexes):
+            a = sets[i]
+            a_cells, a_seen, a_mask = a.cells, a.seen[x], a.mask
+            for j in indexes[k + 1 :]:
+                b = sets[j]
+                hx = b.holders[x]
+                if a_seen & hx != hx or a_cells & b.cells:
+                    continue
+                if need_common > 1 and popcount(a_mask & b.mask) < need_common:
+                    continue
+                yield i, j, x
+
+
 def find_als_xz(state: State) -> Step | None:
     sets = almost_locked_sets(state)
-    for i, a in enumerate(sets):
-        for b in sets[i + 1 :]:
-            if popcount(a.mask & b.mask) < 2:
-                continue
-            for x in _restricted(state, a, b):
-                removed = _z_removals(state, [a, b], {x})
-                if removed:
-                    return Step(
-                        ALS_XZ,
-                        f"almost locked sets {_describe(state, a)} and {_describe(state, b)} share {digit_symbol(x)}, "
-                        f"which only one of them can hold; the other is then locked, so every other digit they "
-                        f"share is in one of them, and cells seeing all of its places lose it",
-                        eliminations=tuple(sorted(set(removed))),
-                        cells=tuple(cells_of(a.cells | b.cells)),
-                        digits=tuple(sorted(set(a.holders) & set(b.holders))),
-                        houses=(state.tables.house_names[a.house], state.tables.house_names[b.house]),
-                        extra={"x": x},
-                    )
+    for i, j, x in _restricted_pairs(sets, 2):
+        a, b = sets[i], sets[j]
+        removed = _z_removals(state, [a, b], {x})
+        if removed:
+            return Step(
+                ALS_XZ,
+                f"almost locked sets {_describe(state, a)} and {_describe(state, b)} share {digit_symbol(x)}, "
+                f"which only one of them can hold; the other is then locked, so every other digit they "
+                f"share is in one of them, and cells seeing all of its places lose it",
+                eliminations=tuple(sorted(set(removed))),
+                cells=tuple(cells_of(a.cells | b.cells)),
+                digits=tuple(sorted(set(a.holders) & set(b.holders))),
+                houses=(state.tables.house_names[a.house], state.tables.house_names[b.house]),
+                extra={"x": x},
+            )
     return None
 
 
 def find_als_xy_wing(state: State) -> Step | None:
     sets = almost_locked_sets(state)
     links: dict[int, list[tuple[int, int]]] = {}
-    for i, a in enumerate(sets):
-        for j in range(i + 1, len(sets)):
-            b = sets[j]
-            if not a.mask & b.mask:
-                continue
-            for x in _restricted(state, a, b):
-                links.setdefault(i, []).append((j, x))
-                links.setdefault(j, []).append((i, x))
+    for i, j, x in _restricted_pairs(sets, 1):
+        links.setdefault(i, []).append((j, x))
+        links.setdefault(j, []).append((i, x))
     for c, partners in links.items():
         for (i, x), (j, y) in combinations(partners, 2):
             if x == y or i == j:
