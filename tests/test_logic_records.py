@@ -185,3 +185,15 @@ def test_twelve_by_twelve_is_generated_and_graded_with_techniques(tmp_path) -> N
     counts = log.technique_counts()
     beyond_singles = {name for name in counts if "Single" not in name and name != "Full House"}
     assert "Trial" not in counts or beyond_singles - {"Trial"}, counts
+
+
+def test_nested_trials_reach_past_ten() -> None:
+    from sudokuprint.logic.step import Step as LogicStep
+    from sudokuprint.logic.techniques import rate_trial
+
+    def nested(nesting: int, length: int) -> float:
+        return rate_trial(LogicStep("Trial", "x", extra={"depth": 3, "nesting": nesting, "length": length}))
+
+    assert nested(1, 3) == 9.5 and nested(2, 3) == 10.0 and nested(2, 20) == 10.5
+    assert rate_trial(LogicStep("Trial", "x", extra={"depth": 1, "length": 3})) == 8.5
+    assert rate_trial(LogicStep("Trial", "x", extra={"depth": 2, "length": 500})) == 9.4

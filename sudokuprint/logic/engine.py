@@ -167,15 +167,15 @@ def solve_state(
         singles = all_singles(state)
         if singles:
             log.moves += 1
-            for step in singles:
-                step = replace(step, rating=rate(step))
+            for single in singles:
+                single = replace(single, rating=rate(single))
                 if check:
-                    check_step(step, solution, state)
-                apply_step(state, step)
-                log.steps.append(step)
+                    check_step(single, solution, state)
+                apply_step(state, single)
+                log.steps.append(single)
                 log.moves_of.append(log.moves)
             continue
-        step = None
+        step: Step | None = None
         for technique in techniques:
             step = technique.find(state)
             if step is not None:

@@ -188,12 +188,12 @@ def naked_moves(grid: Grid, log: SolveLog) -> int:
                 if not state.values[cell] and state.cands[cell] >> (digit - 1) & 1:
                     state.place(cell, digit)
             continue
-        step = next(others, None)
-        if step is None:
+        other = next(others, None)
+        if other is None:
             break
-        for cell, digit in step.eliminations:
+        for cell, digit in other.eliminations:
             state.eliminate(cell, digit)
-        for cell, digit in step.placements:
+        for cell, digit in other.placements:
             if not state.values[cell]:
                 state.place(cell, digit)
     return moves

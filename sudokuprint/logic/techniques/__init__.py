@@ -45,7 +45,7 @@ ALS-XZ / ALS-XY-Wing                 4      8.0 / 8.1 (not on Explainer's scale:
                                             where its forcing chains would rate them)
 Trial, singles followed              4      8.5 + length bonus, at most 9.4
 Trial, every technique               4      9.0 + length bonus, at most 9.4
-Trial, nested (assume again inside)  4      9.5, +0.5 per level of nesting
+Trial, nested (assume again inside)  4      9.5, +0.5 per level of nesting, + length bonus
 ===================================  =====  =====================================
 
 The ratings up to the hidden quad are Sudoku Explainer's published values.
@@ -147,7 +147,8 @@ def rate_trial(step: Step) -> float:
     """The rating of a trial step, from how deep and how far it had to look."""
     depth = step.extra.get("depth", 1)
     if depth >= 3:
-        return round(NESTED_BASE + NESTED_STEP * (step.extra.get("nesting", 1) - 1), 1)
+        nesting = step.extra.get("nesting", 1)
+        return round(NESTED_BASE + NESTED_STEP * (nesting - 1) + length_bonus(step.extra.get("length", 0)), 1)
     bonus = length_bonus(step.extra.get("length", 0))
     return round(min(TRIAL_CAPS[depth], TRIAL_BASES[depth] + bonus), 1)
 

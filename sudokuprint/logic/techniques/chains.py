@@ -237,9 +237,10 @@ def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | No
     return best
 
 
-def _path(parent: dict, node: tuple[int, bool]) -> tuple[list[int], list[int]]:
+def _path(parent: dict, node: tuple[int, bool] | None) -> tuple[list[int], list[int]]:
     """The cells of the chain ending at ``node`` and the houses of its strong links, from the start."""
-    cells, houses = [], []
+    cells: list[int] = []
+    houses: list[int] = []
     while node is not None:
         cells.append(node[0])
         link = parent[node]

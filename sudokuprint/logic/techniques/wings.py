@@ -94,7 +94,7 @@ def pivot_wing(state: State, size: int) -> Step | None:
         wings = [c for c in t.peers[pivot] if cands[c] and popcount(cands[c] | pm) <= size]
         if len(wings) < size - 1:
             continue
-        stack = [((pivot,), pm, 0)]
+        stack: list[tuple[tuple[int, ...], int, int]] = [((pivot,), pm, 0)]
         while stack:
             cells, union, next_index = stack.pop()
             if len(cells) == size:
@@ -143,12 +143,12 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
             if len(loose) > 1:
                 return None
     # one loose digit: one of the cells holds it; none: every digit is in exactly one cell
-    removed = []
+    found: list[tuple[int, int]] = []
     for digit, holders, seen in loose or holder_sets:
-        removed += _removals(state, seen, digit, cells)
-    if not removed:
+        found += _removals(state, seen, digit, cells)
+    if not found:
         return None
-    removed = tuple(removed)
+    removed = tuple(found)
     digit = loose[0][0] if loose else 0
     pivot = cells[0]
     return Step(
