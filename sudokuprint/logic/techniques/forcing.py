@@ -106,6 +106,21 @@ class _Links:
             yield new
 
 
+_RECENT: dict[tuple, _Links] = {}
+
+
+def links_of(state: State, xy: bool) -> _Links:
+    """The links of a state, remembered for the last states seen (the forcing chain and the
+    multiple forcing chains look at the same state one after the other)."""
+    key = (xy, state.tables.shape, tuple(state.cands))
+    found = _RECENT.get(key)
+    if found is None:
+        if len(_RECENT) >= 4:
+            _RECENT.clear()
+        found = _RECENT[key] = _Links(state, xy)
+    return found
+
+
 def _candidates(cell: int, mask: int, n: int):
     while mask:
         low = mask & -mask
@@ -204,7 +219,7 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
 
     found = []
     for xy, base in ((False, 6.6), (True, 7.0)):
-        shortest = _shortest(_Links(state, xy))
+        shortest = _shortest(links_of(state, xy))
         if shortest is not None:
             found.append((round(base + length_bonus(shortest[0] - 2), 1), xy, shortest))
     if not found:
@@ -217,7 +232,7 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
     d = digit_symbol(digit)
     more = [
         divmod(x, t.side)
-        for x, _, _ in (_aic_eliminations(_Links(state, xy), nodes) if aic else ())
+        for x, _, _ in (_aic_eliminations(links_of(state, xy), nodes) if aic else ())
         if x != candidate and (not is_true or x // t.side != cell)
     ]
     also = tuple((c, k + 1) for c, k in more)

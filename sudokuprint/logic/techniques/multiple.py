@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from ..state import State
 from ..step import Step
-from .forcing import MAX_STEPS, _bits, _Links
+from .forcing import MAX_STEPS, _bits, _Links, links_of
 
 CELL_FORCING = "Cell Forcing Chains"
 REGION_FORCING = "Region Forcing Chains"
@@ -67,7 +67,7 @@ def find_multiple_forcing_chain(state: State) -> Step | None:
     t = state.tables
     n = t.side
     cands = state.cands
-    links = _Links(state, True)
+    links = links_of(state, True)
     closures: dict[int, _Closure] = {}
 
     def closure(i: int) -> _Closure:
