@@ -114,13 +114,17 @@ def evenly(lines: list, count: int) -> list:
 def rated_report(results: list[tuple[float, int, bool]], given: list[float]) -> None:
     ours = [r for r, _, _ in results]
     print(f"Spearman rank correlation with the Explainer ratings: {spearman(ours, given):.3f}")
-    by_whole: dict[int, list[float]] = defaultdict(list)
+    by_whole: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for theirs, mine in zip(given, ours):
-        by_whole[int(theirs)].append(mine)
+        by_whole[int(theirs)].append((theirs, mine))
     for whole in sorted(by_whole):
-        values = by_whole[whole]
-        mean = sum(values) / len(values)
-        print(f"  Explainer {whole}.x: {len(values):5d} puzzles, our mean rating {mean:.2f} ({mean - whole - 0.5:+.2f} from {whole}.5)")
+        pairs = by_whole[whole]
+        mean = sum(m for _, m in pairs) / len(pairs)
+        theirs = sum(t for t, _ in pairs) / len(pairs)
+        print(
+            f"  Explainer {whole}.x: {len(pairs):5d} puzzles, Explainer's mean {theirs:.2f}, "
+            f"our mean {mean:.2f} ({mean - theirs:+.2f})"
+        )
 
 
 def main() -> None:
