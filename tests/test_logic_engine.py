@@ -257,8 +257,9 @@ def test_level_of_unknown_and_variant_techniques() -> None:
 def test_hint_json_names_the_technique() -> None:
     found = hint(parse(STATE_TABLE))
     data = json.loads(found.to_partial_json())
-    assert found.step.technique in json.dumps(data)
-    assert parse_partial(found.to_partial_json()).given_hints == (found.step.technique,)
+    assert found.id in json.dumps(data)
+    assert parse_partial(found.to_partial_json()).given_hints == (found.id,)
+    assert found.id.startswith(found.step.technique.lower().split(" ")[0])
 
 
 def test_grading_a_hard_16x16_finishes_and_is_checked() -> None:
@@ -279,3 +280,49 @@ def test_grading_a_hard_16x16_finishes_and_is_checked() -> None:
     assert graded.level == 4 and graded.trial
     log = logic_solve(grid)
     assert log.solved and log.final.values == core_solve(grid).values
+
+
+
+def _take_the_solver_away(monkeypatch) -> None:
+    """Make every core-solver function fail, wherever the logic package imported it."""
+    import sys
+
+    from sudokuprint import solver as solver_module
+
+    def no_solver(*args, **kwargs):
+        raise AssertionError("a logic step called the core solver")
+
+    targets = [solver_module] + [m for n, m in list(sys.modules.items()) if n.startswith("sudokuprint.logic") and m]
+    for module in targets:
+        for name, value in list(vars(module).items()):
+            if callable(value) and getattr(value, "__module__", "").startswith("sudokuprint.solver"):
+                monkeypatch.setattr(module, name, no_solver)
+
+
+def test_no_step_looks_at_the_solution(monkeypatch) -> None:
+    """Steps come from the state alone: with the core solver taken away, hard puzzles still
+    solve step by step (each step checked against a solution computed beforehand), and
+    nested trial settles a candidate of a fresh forum-hardest puzzle."""
+    from sudokuprint.logic.engine import apply_step, check_step, next_step
+    from sudokuprint.logic.state import State
+    from sudokuprint.logic.techniques.trial import bifurcate
+
+    grids = [Grid.from_string(line) for line in puzzle_lines("top95.txt", limit=9)[6::2]]
+    solutions = [core_solve(grid).values for grid in grids]
+    forum = Grid.from_string(puzzle_lines("forum_hardest_1905_se11plus.txt", limit=1)[0])
+    forum_solution = core_solve(forum).values
+    _take_the_solver_away(monkeypatch)
+    with pytest.raises(AssertionError, match="core solver"):
+        core_solve(forum)
+    for grid, solution in zip(grids, solutions):
+        state = State.from_grid(grid)
+        while not state.is_solved():
+            step = next_step(state)
+            assert step is not None
+            check_step(step, solution, state)
+            apply_step(state, step)
+        assert state.values == list(solution)
+    state = State.from_grid(forum)
+    step = bifurcate(state, None)
+    assert step is not None and step.extra["depth"] == 3 and "fewest candidates" in step.explanation
+    check_step(step, forum_solution, state)

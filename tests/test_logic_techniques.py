@@ -22,7 +22,19 @@ from sudokuprint.formats.hodoku import parse_library_line
 from sudokuprint.grid import Grid
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED, SINGLES
-from sudokuprint.logic.techniques import chains, fish, forcing, intersections, singles, subsets, uniqueness, wings
+from sudokuprint.logic.techniques import (
+    als,
+    chains,
+    fish,
+    forcing,
+    intersections,
+    multiple,
+    rectangles,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from sudokuprint.solver import search
 
 REGLIB = ("formats", "hodoku", "reglib-1.3.txt")
@@ -54,10 +66,19 @@ CASES = {
     "0603": (uniqueness.find_unique_rectangle_4, 0.5),  # HoDoKu's type 4 also takes other pairs
     "0610": (uniqueness.find_bug_plus_one, 1.0),
     "0701": (chains.find_x_chain, 0.6),
-    # forcing chains remove one candidate a step, the lowest-rated first: ROUNDS steps reach part
-    "0702": (forcing.find_forcing_chain, 0.4),  # XY-chain
-    "0703": (forcing.find_forcing_chain, 0.45),  # remote pairs
-    "0708": (forcing.find_forcing_chain, 0.1),  # AIC
+    # forcing chains remove the lowest-rated chain's candidate and every candidate that chains as
+    # short remove as an AIC (seeing both ends); grouped chains (0709-0711) need multiple chains
+    "0702": (forcing.find_aic, 0.75),  # XY-chain
+    "0703": (forcing.find_aic, 0.95),  # remote pairs
+    "0708": (forcing.find_aic, 0.6),  # AIC
+    "0402": (rectangles.find_empty_rectangle, 0.95),
+    "0706": (forcing.find_aic, 0.4),  # continuous nice loop
+    "0707": (forcing.find_aic, 0.75),  # discontinuous nice loop
+    "0709": (multiple.find_multiple_forcing_chain, 0.1),
+    "0710": (multiple.find_multiple_forcing_chain, 0.3),
+    "0711": (multiple.find_multiple_forcing_chain, 0.3),
+    "0901": (als.find_als_xz, 0.5),
+    "0902": (als.find_als_xy_wing, 0.4),
     "0800": (wings.find_xy_wing, 0.9),
     "0801": (wings.find_xyz_wing, 0.8),
     "0803": (wings.find_w_wing, 0.9),

@@ -70,7 +70,8 @@ def hint(inputs: tuple[str, ...], from_format: str | None, fmt: str, indent: int
         for source, record in read_inputs(inputs, from_format):
             with about_puzzle(source, record.line):
                 found = next_hint(record.grid)
-            out.write((found.text() if fmt == "text" else found.to_partial_json(indent=indent)) + "\n")
+            ids = {key: str(record.meta[key]) for key in ("id", "map_id") if record.meta.get(key) is not None}
+            out.write((found.text() if fmt == "text" else found.to_partial_json(indent=indent, **ids)) + "\n")
 
 
 @main.command()

@@ -41,6 +41,9 @@ from .result import GenerationError, Generated
 
 COLUMNS = ("id", "puzzle", "solution", "clues", "level", "moves", "rating", "pattern_code")
 OUTPUT_FORMATS = ("text", "jsonl", "csv")
+MAX_DUPLICATES_IN_A_ROW = 500
+"""A run stops (GenerationError) when this many puzzles in a row repeat ones already made:
+small shapes have few essentially different puzzles (13 minimal rot180 4x4 ones)."""
 
 
 @dataclass(frozen=True)
@@ -228,8 +231,16 @@ def _make_into(
     todo: Iterable[tuple[int, int]] = ((i, 0) for i in range(1, count + 1) if i not in done)
     made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs, chunk_size=_chunk_size(recipe, count, jobs))
     for index, attempt, generated, key in made:
+        in_a_row = 0
         while _digest(key) in seen:  # equivalent to one made before: the next try, here, so the order stays fixed
             summary.duplicates += 1
+            in_a_row += 1
+            if in_a_row >= MAX_DUPLICATES_IN_A_ROW:
+                raise GenerationError(
+                    f"stopped at puzzle {index}: {in_a_row} tries in a row were all equivalent to puzzles already "
+                    f"made; {len(seen)} essentially different puzzles were found, and these settings may allow "
+                    f"no more (asked for {count})"
+                )
             index, attempt, generated, key = make_one(recipe, (index, attempt + 1))
         seen.add(_digest(key))
         record = record_of(index, generated)

@@ -1,34 +1,25 @@
 """The generator's view of the logic engine: level, moves and rating of a puzzle.
 
-The logic engine (``sudokuprint.logic``) grades puzzles; this module is the
-one place the generator talks to it, so the generator works (and says so)
+The logic engine (``sudokuprint.logic``) grades puzzles, into the project's
+one grade record (:class:`~sudokuprint.logic.grading.Grade`); this module is
+the one place the generator talks to it, so the generator works (and says so)
 when the engine is not installed: every figure is then ``None`` and
 difficulty targets are refused with a clear error.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..errors import MissingDependencyError
 from ..grid import Grid
+from ..logic.grading import UNGRADED, Grade
 from ..shape import Shape
 
-
-@dataclass(frozen=True)
-class Grade:
-    """SVD level (1-4), number of moves, and rating; ``None`` where unknown."""
-
-    level: int | None = None
-    moves: int | None = None
-    rating: float | None = None
+__all__ = ["UNGRADED", "Grade", "grade", "grader_available", "require_grader"]
 
 
-UNGRADED = Grade()
-
-
-def _load_grader() -> Callable[[Grid], Any] | None:
+def _load_grader() -> Callable[[Grid], Grade] | None:
     try:
         from ..logic.grading import grade  # type: ignore[import-not-found]
     except ImportError:
@@ -54,9 +45,4 @@ def grade(values: Sequence[int], shape: Shape) -> Grade:
     """The grade of the puzzle ``values`` (0 = empty); all ``None`` without the engine."""
     if _GRADER is None:
         return UNGRADED
-    result = _GRADER(Grid.from_values(values, shape))
-    return Grade(
-        level=getattr(result, "level", None),
-        moves=getattr(result, "moves", None),
-        rating=getattr(result, "rating", None),
-    )
+    return _GRADER(Grid.from_values(values, shape))

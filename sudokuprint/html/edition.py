@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ..errors import SudokuprintError
 from ..grid import Grid
-from ..publish.grading import LEVEL_NAMES, PuzzleGrade
+from ..publish.grading import LEVEL_NAMES, Grade
 from ..publish.puzzles import Puzzle, svd_label_for
 
 CHUNK_SIZE = 25
@@ -34,7 +34,7 @@ class SolvePath:
 
     techniques: tuple[str, ...] = ()
     steps: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
-    grade: PuzzleGrade | None = None
+    grade: Grade | None = None
     problem: str | None = None
 
 
@@ -62,7 +62,7 @@ def solve_path(grid: Grid) -> SolvePath:
         placed = tuple(n for pair in step.placements for n in pair)
         eliminated = tuple(n for pair in step.eliminations for n in pair)
         steps.append((index, step.explanation, placed, eliminated))
-    return SolvePath(tuple(names), tuple(steps), PuzzleGrade(graded.level, graded.moves, graded.rating))
+    return SolvePath(tuple(names), tuple(steps), graded)
 
 
 @dataclass

@@ -117,22 +117,29 @@ def next_step(
     *,
     techniques: Iterable[Technique] = SINGLES + ADVANCED,
     use_trial: bool = True,
-    solution: Sequence[int] | None = None,
 ) -> Step | None:
-    """The cheapest step the techniques find in this state (rated), or None."""
+    """The cheapest step the techniques find in this state (rated), or None.
+
+    The solution is never an input: a step is found from the state alone."""
     for technique in techniques:
         step = technique.find(state)
         if step is not None:
             return replace(step, rating=technique.rate(step))
     if use_trial:
-        step = find_trial(state, _deducer(tuple(techniques)), tuple(solution) if solution else None)
+        step = find_trial(state, _deducer(tuple(techniques)))
         if step is not None:
             return replace(step, rating=rate_trial(step))
     return None
 
 
+DEDUCE_BELOW = 8.0
+"""Inside a trial's assumption, techniques rated below this are used: the multiple forcing
+chains and ALS (8.0 up) would be run at every step of every assumption, and what they
+find there the trial's own assumptions find too."""
+
+
 def _deducer(techniques: tuple[Technique, ...]):
-    advanced = tuple(t for t in techniques if t not in SINGLES)
+    advanced = tuple(t for t in techniques if t not in SINGLES and t.rating < DEDUCE_BELOW)
 
     def deduce(state: State) -> Step | None:
         for technique in advanced:
@@ -161,22 +168,22 @@ def solve_state(
         singles = all_singles(state)
         if singles:
             log.moves += 1
-            for step in singles:
-                step = replace(step, rating=rate(step))
+            for single in singles:
+                single = replace(single, rating=rate(single))
                 if check:
-                    check_step(step, solution, state)
-                apply_step(state, step)
-                log.steps.append(step)
+                    check_step(single, solution, state)
+                apply_step(state, single)
+                log.steps.append(single)
                 log.moves_of.append(log.moves)
             continue
-        step = None
+        step: Step | None = None
         for technique in techniques:
             step = technique.find(state)
             if step is not None:
                 step = replace(step, rating=technique.rate(step))
                 break
         if step is None and use_trial:
-            step = find_trial(state, deduce, tuple(solution))
+            step = find_trial(state, deduce)
             if step is not None:
                 step = replace(step, rating=rate_trial(step))
         if step is None:

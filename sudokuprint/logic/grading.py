@@ -13,7 +13,15 @@ SVD (seed 002, docs/formats.md §6) and how this module reads it:
   Levels 1-3 are proved by solving with only the techniques they allow.
 - moves: a move fills, at once, every cell a single (naked or hidden, any
   house) fills at that point; steps that only remove candidates are not moves.
-- label: ``id-moves-level-givens``, e.g. ``30-21-4-28``.
+  Seed 002 words a move as filling "the cells where only one digit can go",
+  which read literally is a round of naked singles.  We count rounds of all
+  singles for the label because SVD's level 2 and 3 puzzles cannot be solved
+  by naked singles alone (a hidden single is a cell where only one digit can
+  go once its house is looked at), so a naked-only count would be undefined
+  for them; the literal count is offered too, as ``naked_moves`` (rounds of
+  naked singles, hidden singles only when no naked single is left).
+- label: ``id-moves-level-givens``, e.g. ``30-21-4-28``; without an id the
+  first part is ``0``, so a label always has SVD's four parts.
 
 The rating is the highest rating of any step of the solve, with the
 per-technique values documented in :mod:`sudokuprint.logic.techniques`.
@@ -30,41 +38,83 @@ from ..grid import Grid
 from .engine import SolveLog, solution_of, solve_state
 from .state import State
 from .techniques import ADVANCED, TRIAL, level_of
-from .techniques.singles import HIDDEN_SINGLE_BOX, NAKED_SINGLE, hidden_singles, naked_singles
+from .techniques.singles import (
+    FULL_HOUSE,
+    HIDDEN_SINGLE_BOX,
+    HIDDEN_SINGLE_LINE,
+    NAKED_SINGLE,
+    hidden_singles,
+    naked_singles,
+)
+
+SINGLE_NAMES = frozenset((FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE))
 
 LEVEL_3_TECHNIQUES = tuple(t for t in ADVANCED if t.level <= 3)
 
 
+LEVEL_NAMES = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert"}
+"""Name printed for each SVD level."""
+
+
 @dataclass(frozen=True)
 class Grade:
-    """How hard a puzzle is, in SVD's terms and on the Explainer-like scale."""
+    """How hard a puzzle is, in SVD's terms and on the Explainer-like scale.
 
-    puzzle: str
-    level: int
-    moves: int
-    givens: int
-    rating: float
+    The one grade record of the project: the engine fills every field; the
+    generator and the publisher carry it with their puzzles, and
+    :data:`UNGRADED` (``None`` where unknown) stands for a puzzle not graded.
+    ``moves`` counts rounds of all singles (naked and hidden), ``naked_moves``
+    rounds of naked singles as seed 002 words it (see the module text).
+    """
+
+    puzzle: str = ""
+    level: int | None = None
+    moves: int | None = None
+    givens: int | None = None
+    rating: float | None = None
     techniques: dict[str, int] = field(default_factory=dict)
     trial: bool = False
     id: str = ""
+    naked_moves: int | None = None
 
     @property
-    def label(self) -> str:
-        """SVD's number ``id-moves-level-givens`` (the id is left out when unknown)."""
-        tail = f"{self.moves}-{self.level}-{self.givens}"
-        return f"{self.id}-{tail}" if self.id else tail
+    def graded(self) -> bool:
+        """True when the engine has graded the puzzle (level and moves known)."""
+        return self.level is not None and self.moves is not None
+
+    @property
+    def label(self) -> str | None:
+        """SVD's number ``id-moves-level-givens``, always four parts: ``0`` stands for an
+        unknown id (SVD numbers puzzles from 1); None when not graded."""
+        if self.level is None or self.moves is None or self.givens is None:
+            return None
+        return f"{self.id or 0}-{self.moves}-{self.level}-{self.givens}"
+
+    @property
+    def name(self) -> str | None:
+        """``Easy`` ... ``Expert``, or None when the level is unknown."""
+        return LEVEL_NAMES.get(self.level) if self.level is not None else None
+
+    def sort_key(self) -> tuple[float, float, float]:
+        """Easy before hard: by level, then rating, then moves."""
+        return (self.level or 0, self.rating or 0.0, self.moves or 0)
 
     def to_dict(self) -> dict:
         return {
             "puzzle": self.puzzle,
             "level": self.level,
             "moves": self.moves,
+            "naked_moves": self.naked_moves,
             "givens": self.givens,
             "rating": self.rating,
             "label": self.label,
             "techniques": self.techniques,
             "trial": self.trial,
         }
+
+
+UNGRADED = Grade()
+"""The grade of a puzzle nobody graded: every figure unknown."""
 
 
 def _singles_solve(state: State, box_hidden: bool) -> bool:
@@ -121,6 +171,34 @@ def svd_level(grid: Grid, log: SolveLog, solution) -> int:
     return 3 if restricted.solved else 4
 
 
+def naked_moves(grid: Grid, log: SolveLog) -> int:
+    """Moves as seed 002 words them: a move fills at once every cell that can take only one
+    digit (naked singles); hidden singles fill a move only when no naked single is left.
+    The solve's other steps are replayed in order where singles stall (their removals are
+    facts about the solution, so the order does not change what they allow)."""
+    state = State.from_grid(grid)
+    others = iter([s for s in log.steps if s.technique not in SINGLE_NAMES])
+    moves = 0
+    while not state.is_solved():
+        steps = naked_singles(state) or hidden_singles(state)
+        if steps:
+            moves += 1
+            for step in steps:
+                cell, digit = step.placements[0]
+                if not state.values[cell] and state.cands[cell] >> (digit - 1) & 1:
+                    state.place(cell, digit)
+            continue
+        other = next(others, None)
+        if other is None:
+            break
+        for cell, digit in other.eliminations:
+            state.eliminate(cell, digit)
+        for cell, digit in other.placements:
+            if not state.values[cell]:
+                state.place(cell, digit)
+    return moves
+
+
 def grade_log(grid: Grid, log: SolveLog, solution, puzzle_id: str = "") -> Grade:
     """The grade of a puzzle from its solve log."""
     counts = log.technique_counts()
@@ -128,6 +206,7 @@ def grade_log(grid: Grid, log: SolveLog, solution, puzzle_id: str = "") -> Grade
         puzzle=grid.to_string(),
         level=svd_level(grid, log, solution),
         moves=log.moves,
+        naked_moves=naked_moves(grid, log),
         givens=grid.clue_count,
         rating=_rating(grid, log),
         techniques=counts,

@@ -2,16 +2,20 @@
 
 The input may be a puzzle (candidates are then what the filled digits
 leave) or a state with pencil marks (a candidates grid, §3, or an Explainer
-729-character state, §4), whose marks are kept.  The hint is the cheapest
+729-character state, §4), whose marks are kept.  Those two state formats
+cannot tell a given from a digit filled later, so there every digit counts
+as a given (the map of the partial puzzle).  The hint is the cheapest
 step the engine finds there, checked against the unique solution.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..errors import InvalidGridError
 from ..grid import Grid
+from ..shape import Shape
 from .engine import apply_step, check_state, check_step, next_step, solution_of
 from .state import State
 from .step import Step
@@ -28,13 +32,33 @@ class Hint:
     def text(self) -> str:
         return self.step.text(self.begin.shape)
 
-    def to_partial_json(self, *, indent: int | None = None, given_hints: tuple[str, ...] | None = None) -> str:
+    @property
+    def id(self) -> str:
+        """The hint's id: the technique as a slug and the step's changes,
+        e.g. ``naked-pair:r2c3<>7`` (stable for the same step of the same state)."""
+        return hint_id(self.step, self.begin.shape)
+
+    def to_partial_json(
+        self,
+        *,
+        indent: int | None = None,
+        given_hints: tuple[str, ...] | None = None,
+        id: str | None = None,
+        map_id: str | None = None,
+    ) -> str:
         """The step as partial-puzzle JSON: map, begin/end numbers and candidate tables;
-        ``givenHints`` names the step's technique unless other hint ids are given."""
+        ``givenHints`` holds the hint's :attr:`id` unless other hint ids are given; ``id`` and
+        ``map_id`` (e.g. those of the input) are written when given."""
         from ..formats.partial_json import make_partial, write_partial
 
-        hints = (self.step.technique,) if given_hints is None else given_hints
-        return write_partial(make_partial(self.begin, self.end, hints), indent=indent)
+        hints = (self.id,) if given_hints is None else given_hints
+        return write_partial(make_partial(self.begin, self.end, hints, id=id, map_id=map_id), indent=indent)
+
+
+def hint_id(step: Step, shape: Shape) -> str:
+    """``technique-slug:changes`` with no spaces, e.g. ``hidden-single-box:r1c2=5``."""
+    slug = re.sub(r"[^a-z0-9]+", "-", step.technique.lower()).strip("-")
+    return f"{slug}:{step.changes(shape).replace(' ', '')}"
 
 
 def hint(grid: Grid) -> Hint:
@@ -44,12 +68,16 @@ def hint(grid: Grid) -> Hint:
     digits or pencil marks exclude the solution, and the core solver's
     errors when the puzzle has no or several solutions.
     """
+    if not grid.givens and any(grid.values):
+        # a state written without givens (a candidates grid, an Explainer state): its digits
+        # are the puzzle as far as anyone can tell, so they are the partial puzzle's map
+        grid = Grid(grid.shape, grid.values, frozenset(c for c, v in enumerate(grid.values) if v), grid.candidates)
     solution = solution_of(grid)
     state = State.from_grid(grid)
     check_state(state, solution)
     if state.is_solved():
         raise InvalidGridError("the grid is already solved: there is no next step")
-    step = next_step(state, solution=solution)
+    step = next_step(state)
     if step is None:  # trial always finds a step in an unsolved, consistent state
         raise RuntimeError("the engine found no step in an unsolved state")
     check_step(step, solution, state)

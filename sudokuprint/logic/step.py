@@ -63,7 +63,8 @@ class Step:
             "houses": list(self.houses),
             "explanation": self.explanation,
         }
-        result.update(self.extra)
+        for key, value in self.extra.items():  # extra figures never replace the fields above
+            result.setdefault(key, value)
         return result
 
 

@@ -6,7 +6,7 @@ import random
 
 from ..errors import MissingDependencyError
 from ..shape import CLASSIC
-from .grading import LEVEL_NAMES, PuzzleGrade
+from .grading import LEVEL_NAMES
 from .puzzles import Puzzle, recheck, svd_label_for
 
 LEVELS_BY_NAME = {name.lower(): level for level, name in LEVEL_NAMES.items()}
@@ -34,7 +34,7 @@ def generate_puzzles(count: int, level: int | None, seed: int) -> list[Puzzle]:
         made = generate_puzzle(CLASSIC, rng, DigTarget(symmetry="rot180", level=level))
         grid = made.grid()
         solution = made.solution_grid()
-        grade = PuzzleGrade(made.grade.level, made.grade.moves, made.grade.rating)
+        grade = made.grade
         puzzles.append(recheck(Puzzle(number, grid, solution, True, grade, svd_label_for(number, grid, grade),
                                       f"generated, seed {seed}")))
     return puzzles

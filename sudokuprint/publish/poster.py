@@ -17,7 +17,6 @@ from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Item, Line, Metadata, Page, Rect, Text
 from ..layout.template import Template
 from ..shape import Shape
-from .grading import PuzzleGrade
 from .marks import with_crop_marks
 from .pages import PlannedPage, assemble
 from .puzzles import Puzzle, recheck, svd_label_for
@@ -40,7 +39,7 @@ def puzzle_on_pattern(cells: frozenset[int], shape: Shape, seed: int, *, source:
 
     made, _ = fill_pattern(cells, shape, random.Random(seed), PatternSearch(time_limit=seconds))
     grid = made.grid()
-    grade = PuzzleGrade(made.grade.level, made.grade.moves, made.grade.rating)
+    grade = made.grade
     solution = Grid.from_values(made.solution, shape, givens=grid.givens)
     return recheck(Puzzle(1, grid, solution, True, grade, svd_label_for(1, grid, grade), f"{source}, seed {seed}"))
 

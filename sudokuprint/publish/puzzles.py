@@ -9,7 +9,7 @@ from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
 from ..formats import Record, read_file
 from ..grid import Grid
 from ..solver import search
-from .grading import UNGRADED, PuzzleGrade, grade_puzzle, require_grader
+from .grading import UNGRADED, Grade, grade_puzzle, require_grader
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Puzzle:
     solution: Grid
     """Givens plus filled digits (the first solution when not unique)."""
     unique: bool
-    grade: PuzzleGrade = UNGRADED
+    grade: Grade = UNGRADED
     svd_label: str | None = None
     """``id-moves-level-givens`` where known."""
     source: str = ""
@@ -36,7 +36,7 @@ def _where(source: str, record: Record) -> str:
     return f"{source}, line {record.line}"
 
 
-def svd_label_for(number: int, puzzle: Grid, grade: PuzzleGrade) -> str | None:
+def svd_label_for(number: int, puzzle: Grid, grade: Grade) -> str | None:
     """The SVD label computed from a grade (needs level and moves), or None."""
     if puzzle.side != 9 or grade.level is None or grade.moves is None or grade.level not in range(1, 5):
         return None

@@ -23,24 +23,29 @@ Swordfish                            4      3.8
 Hidden Triple                        3      4.0
 Skyscraper / 2-String Kite / Turbot  4      4.0 / 4.1 / 4.2 (X-chain, 2 strong links)
 XY-Wing                              4      4.2
+Empty Rectangle                      4      4.3 (a grouped Turbot Fish)
 XYZ-Wing                             4      4.4
 Unique Rectangle (type 1)            4      4.5
 Unique Rectangle (type 2, type 4)    4      4.6
 Naked Quad                           3      5.0
 Jellyfish                            4      5.2
 Hidden Quad                          3      5.4
+Simple Colouring, 3-6 strong links   4      as the X-chain of as many links, + 0.1
 X-Chain, 3 strong links              4      5.4 + link-kind bonus
 WXYZ-Wing                            4      5.5, 5.6 when the pivot has 3 candidates
 Bivalue Universal Grave + 1          4      5.6
 X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
 VWXYZ-Wing                           4      6.2-6.4 by the pivot's size
-Simple Colouring                     4      6.6 + length bonus
+Simple Colouring, longer             4      6.6 + length bonus
+W-Wing                               4      7.1 (the 8-node forcing chain it is)
 Forcing X-Chain                      4      6.6 + length bonus
 Forcing Chain (XY)                   4      7.0 + length bonus
-W-Wing                               4      7.1 (the 8-node forcing chain it is)
-Trial, singles followed              4      7.5 + length bonus, at most 8.9
-Trial, every technique               4      8.5 + length bonus, at most 9.4
-Trial, proved by search              4      9.5
+Cell / Region Forcing Chains         4      8.0 + length bonus of all branches
+ALS-XZ / ALS-XY-Wing                 4      8.0 / 8.1 (not on Explainer's scale: placed
+                                            where its forcing chains would rate them)
+Trial, singles followed              4      8.5 + length bonus, at most 9.4
+Trial, every technique               4      9.0 + length bonus, at most 9.4
+Trial, nested (assume again inside)  4      9.5, +0.5 per level of nesting, + length bonus
 ===================================  =====  =====================================
 
 The ratings up to the hidden quad are Sudoku Explainer's published values.
@@ -48,15 +53,20 @@ X-chains are rated by their number of strong links as Sukaku Explainer rates
 its "strong-linked fishes": 4.0 (2 links), 5.4, 5.8, 6.2, 6.6 (6 links), plus
 0.1 when the links are not all on parallel lines, 0.2 when they use both
 rows and columns and a box; for two links the names Skyscraper (parallel
-lines) 4.0, 2-String Kite (a row and a column) 4.1, Turbot Fish (a box) 4.2.
+lines joined along the crossing line) 4.0, 2-String Kite (a row and a column
+joined in a box) 4.1, Turbot Fish (any other, e.g. parallel lines joined
+through a box) 4.2.
 
 Chains get Explainer's length bonus: +0.1 for each of the thresholds 4, 6, 8,
 12, 16, 24, 32, 48, 64, 96 and 128 that the chain's length (its number of
 candidates, less 2) exceeds.  Forcing chains are Explainer's static forcing
-chains (:mod:`.forcing`).  A trial is the engine's form of Explainer's
-dynamic chains: 7.5 is its Nishio rating (an assumption followed by singles
-to a contradiction), 8.5 its dynamic forcing chains (other techniques needed
-on the way), 9.5 nested chains.  A trial's length is the number of
+chains (:mod:`.forcing`), and its multiple (cell and region) forcing chains
+(:mod:`.multiple`).  A trial is the engine's form of Explainer's dynamic
+chains: 8.5 is its dynamic forcing chains (an assumption followed by
+singles, every digit, to a contradiction), 9.0 its dynamic forcing chains
+"plus" (other techniques needed on the way), 9.5 and up its nested chains (an assumption settled by
+assuming again inside it, by the rule in :mod:`.trial`; never by looking
+at the solution).  A trial's length is the number of
 placements and candidate removals its contradiction rests on.
 
 Singles are tried in the order full house, naked single, hidden single (box,
@@ -72,10 +82,12 @@ from typing import Callable
 
 from ..state import State
 from ..step import Step
-from . import chains, fish, forcing, intersections, singles, subsets, trial, uniqueness, wings
+from . import als, chains, fish, forcing, intersections, multiple, rectangles, singles, subsets, trial, uniqueness, wings
 
-TRIAL_BASES = {1: 7.5, 2: 8.5}
-TRIAL_CAPS = {1: 8.9, 2: 9.4}
+TRIAL_BASES = {1: 8.5, 2: 9.0}
+TRIAL_CAPS = {1: 9.4, 2: 9.4}
+NESTED_BASE = 9.5
+NESTED_STEP = 0.5
 LENGTH_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
 STRONG_LINK_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0, 8: 7.4}
 DEFAULT_LEVEL = 4
@@ -100,8 +112,20 @@ def rate_x_chain(step: Step) -> float:
 
 
 def rate_colouring(step: Step) -> float:
-    """Colouring is a forcing X-chain: 6.6 plus the length bonus of its links."""
-    return round(6.6 + length_bonus(step.extra.get("length", 0)), 1)
+    """Colouring is an X-chain (trap) or a forcing X-chain (wrap): up to 6 strong links it is
+    rated as the mixed-house X-chain of as many strong links, beyond as a forcing X-chain
+    (6.6 plus the length bonus)."""
+    length = step.extra.get("length", 0)
+    strong = max(2, (length + 1) // 2)
+    if strong == 2:
+        return 4.2
+    if strong <= 6:
+        return round(STRONG_LINK_BASE[strong] + 0.1, 1)
+    return round(6.6 + length_bonus(length), 1)
+
+
+def _colouring(strong_links: int) -> Technique:
+    return Technique("Simple Colouring", 4, STRONG_LINK_BASE[strong_links], chains.colouring_finder(strong_links), rate_colouring)
 
 
 @dataclass(frozen=True)
@@ -123,7 +147,8 @@ def rate_trial(step: Step) -> float:
     """The rating of a trial step, from how deep and how far it had to look."""
     depth = step.extra.get("depth", 1)
     if depth >= 3:
-        return 9.5
+        nesting = step.extra.get("nesting", 1)
+        return round(NESTED_BASE + NESTED_STEP * (nesting - 1) + length_bonus(step.extra.get("length", 0)), 1)
     bonus = length_bonus(step.extra.get("length", 0))
     return round(min(TRIAL_CAPS[depth], TRIAL_BASES[depth] + bonus), 1)
 
@@ -152,6 +177,7 @@ ADVANCED = (
     Technique("Hidden Triple", 3, 4.0, subsets.find_hidden_triple),
     _x_chains(2, 4.0),
     Technique("XY-Wing", 4, 4.2, wings.find_xy_wing),
+    Technique(rectangles.EMPTY_RECTANGLE, 4, 4.3, rectangles.find_empty_rectangle),
     Technique("XYZ-Wing", 4, 4.4, wings.find_xyz_wing),
     Technique("Unique Rectangle (type 1)", 4, 4.5, uniqueness.find_unique_rectangle_1),
     Technique("Unique Rectangle (type 2)", 4, 4.6, uniqueness.find_unique_rectangle_2),
@@ -159,16 +185,23 @@ ADVANCED = (
     Technique("Naked Quad", 3, 5.0, subsets.find_naked_quad),
     Technique("Jellyfish", 4, 5.2, fish.find_jellyfish),
     Technique("Hidden Quad", 3, 5.4, subsets.find_hidden_quad),
+    _colouring(3),
     _x_chains(3, 5.4),
     Technique("WXYZ-Wing", 4, 5.5, wings.find_wxyz_wing, wings.rate_wxyz_wing),
     Technique("Bivalue Universal Grave + 1", 4, 5.6, uniqueness.find_bug_plus_one),
+    _colouring(4),
     _x_chains(4, 5.8),
+    _colouring(5),
     _x_chains(5, 6.2),
     Technique("VWXYZ-Wing", 4, 6.2, wings.find_vwxyz_wing, wings.rate_vwxyz_wing),
+    _colouring(6),
     _x_chains(6, 6.6),
     Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring),
-    Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
     Technique("W-Wing", 4, 7.1, wings.find_w_wing),
+    Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
+    Technique("Cell/Region Forcing Chains", 4, 8.0, multiple.find_multiple_forcing_chain, multiple.rate_multiple),
+    Technique(als.ALS_XZ, 4, 8.0, als.find_als_xz),
+    Technique(als.ALS_XY_WING, 4, 8.1, als.find_als_xy_wing),
 )
 """Techniques beyond singles, in the order they are tried (trial comes after all)."""
 

@@ -13,7 +13,8 @@ see each other (at most one holds it).
   breadth-first search, so each X-chain step is a shortest one.  The table
   tries them in tiers by their number of strong links (:func:`x_chain_finder`):
   two strong links are the Skyscraper (parallel lines), the 2-String Kite (a
-  row and a column) and the Turbot Fish (a box).
+  row and a column joined in a box) and the Turbot Fish (the rest, e.g. two
+  parallel lines joined through a box).
 
 Steps carry ``extra["length"]`` (links), and X-chains also
 ``extra["strong_links"]`` and ``extra["link_kinds"]`` (the kinds of houses of
@@ -44,7 +45,8 @@ def strong_partners(state: State, digit: int) -> dict[int, list[tuple[int, int]]
     return partners
 
 
-def find_simple_colouring(state: State) -> Step | None:
+def find_simple_colouring(state: State, max_length: int | None = None) -> Step | None:
+    """The shortest colour wrap or trap (over every digit), of at most ``max_length`` links."""
     t = state.tables
     cands = state.cands
     best: Step | None = None
@@ -68,9 +70,11 @@ def find_simple_colouring(state: State) -> Step | None:
             seen.update(colour)
             if len(colour) < 3:
                 continue
-            step = _wrap(state, digit, colour, depth) or _trap(state, digit, colour, depth, all_cells)
-            if step and (best is None or step.extra["length"] < best.extra["length"]):
-                best = step
+            for step in (_wrap(state, digit, colour, depth), _trap(state, digit, colour, depth, all_cells)):
+                if step is None or (max_length is not None and step.extra["length"] > max_length):
+                    continue
+                if best is None or step.extra["length"] < best.extra["length"]:
+                    best = step
     return best
 
 
@@ -122,6 +126,17 @@ def _trap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int
     )
 
 
+def colouring_finder(strong_links: int):
+    """A finder of colourings whose chain has at most ``strong_links`` strong links, so that
+    colouring fires in the tier of the X-chain of the same length (it is one)."""
+
+    def find(state: State) -> Step | None:
+        return find_simple_colouring(state, 2 * strong_links - 1)
+
+    find.__name__ = f"find_simple_colouring_{strong_links}"
+    return find
+
+
 def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 2) -> Step | None:
     """The shortest X-chain that removes a candidate (over every digit and start),
     with at most ``max_strong_links`` strong links."""
@@ -144,13 +159,29 @@ def x_chain_finder(strong_links: int):
     return find
 
 
-def strong_link_name(strong_links: int, kinds: tuple[str, ...]) -> str:
-    """Skyscraper, 2-String Kite, Turbot Fish, or X-Chain for longer ones."""
-    if strong_links == 2:
-        if "box" in kinds:
-            return "Turbot Fish"
-        return "Skyscraper" if len(set(kinds)) == 1 else "2-String Kite"
-    return "X-Chain"
+def strong_link_name(strong_links: int, kinds: tuple[str, ...], weak: tuple[int, ...] = (), houses_of=None) -> str:
+    """Skyscraper, 2-String Kite, Turbot Fish, or X-Chain for longer ones.
+
+    Two strong links make a Skyscraper when they are on parallel lines and the
+    weak link between them (the cells ``weak``) is along the crossing line; a
+    2-String Kite when they are a row and a column joined in a box; any other
+    two-link chain (e.g. parallel lines joined only through a box) is a
+    Turbot Fish.
+    """
+    if strong_links != 2:
+        return "X-Chain"
+    shared = None
+    if len(weak) == 2 and houses_of is not None:
+        a, b = houses_of[weak[0]], houses_of[weak[1]]
+        shared = {("row", "column", "box")[i] for i in range(3) if a[i] == b[i]}
+    if kinds[0] == kinds[1] and kinds[0] != "box":
+        crossing = "column" if kinds[0] == "row" else "row"
+        if shared is None or crossing in shared:
+            return "Skyscraper"
+        return "Turbot Fish"
+    if set(kinds) == {"row", "column"} and (shared is None or "box" in shared):
+        return "2-String Kite"
+    return "Turbot Fish"
 
 
 def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | None:
@@ -187,7 +218,7 @@ def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | No
                             strong = len(houses)
                             shorter_than = links
                             best = Step(
-                                strong_link_name(strong, kinds),
+                                strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
                                 f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
                                 f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
                                 f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
@@ -208,7 +239,8 @@ def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | No
 
 def _path(parent: dict, node: tuple[int, bool] | None) -> tuple[list[int], list[int]]:
     """The cells of the chain ending at ``node`` and the houses of its strong links, from the start."""
-    cells, houses = [], []
+    cells: list[int] = []
+    houses: list[int] = []
     while node is not None:
         cells.append(node[0])
         link = parent[node]

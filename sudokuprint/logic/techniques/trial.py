@@ -6,23 +6,26 @@ together, one round at a time, so the first contradiction found is one of
 the shortest.  The steps say how far the trial had to look:
 
 - ``extra["rounds"]``: rounds until the contradiction (the depth of the
-  reasoning); ``extra["placements"]``: digits filled on the way (its size);
+  reasoning); ``extra["placed"]``: digits filled on the way (its size);
 - ``extra["depth"]``: 1 when singles alone reach the contradiction, 2 when
   the followed state also needed the other techniques (the caller's
-  ``deduce``), 3 when only a search proved it.
+  ``deduce``), 3 for nested trial (:func:`bifurcate`), with
+  ``extra["nesting"]`` the number of assumptions made one inside another.
 
-Depth 3 is the safety net that makes every valid puzzle finish: a candidate
-that is not in the solution leads to a grid without solution, which the core
-solver proves by search.
+Nested trial is the net that makes every valid puzzle finish.  It follows a
+rule a person can follow and never looks at the solution: take the first
+cell (in reading order) among those with the fewest candidates, assume its
+smallest candidate, and follow it with singles, the techniques and trials
+inside the assumption; where those stall, assume again by the same rule.
+Every branch ends in a contradiction (the candidate goes) or a filled grid
+that breaks no rule (the candidate is placed: the puzzle has one solution).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from ...grid import Grid
 from ...shape import digit_symbol
-from ...solver import count_solutions
 from ..state import State, digits_of, popcount
 from ..step import Step, cell_list
 
@@ -187,19 +190,19 @@ class _Assumption:
 def find_trial(
     state: State,
     deduce: Callable[[State], Step | None] | None = None,
-    solution: tuple[int, ...] | None = None,
+    *,
+    nested: bool = True,
 ) -> Step | None:
     """Remove the candidates whose assumption leads soonest to a contradiction.
 
     ``deduce`` (optional) is the engine's next non-trial step, used when
-    singles alone do not reach a contradiction; ``solution`` (optional)
-    guides the search safety net to a false candidate.
+    singles alone do not reach a contradiction.  With ``nested`` (the
+    default), when no assumption breaks, one is settled by nested trial
+    (:func:`bifurcate`), so every consistent state gets a step.  The known
+    solution is never looked at: the order is the rule in the module text.
     """
     t = state.tables
-    order = sorted(
-        ((cell, digit) for cell, mask in enumerate(state.cands) if mask for digit in digits_of(mask)),
-        key=lambda cd: (popcount(state.cands[cd[0]]), cd[0], cd[1]),
-    )
+    order = assumption_order(state)
     if len(order) < 2:
         return None
     followed = order[:LARGE_GRID_ASSUMPTIONS] if t.side > 9 else order
@@ -230,7 +233,107 @@ def find_trial(
         failed = [trial for trial in trials if _follow_deeply(trial, deduce)]
         if failed:
             return _step(state, failed, depth=2)
-    return _search_net(state, order, solution)
+    return bifurcate(state, deduce) if nested else None
+
+
+def assumption_order(state: State) -> list[tuple[int, int]]:
+    """Every candidate, cells with fewest candidates first, then in reading order, digits ascending."""
+    return sorted(
+        ((cell, digit) for cell, mask in enumerate(state.cands) if mask for digit in digits_of(mask)),
+        key=lambda cd: (popcount(state.cands[cd[0]]), cd[0], cd[1]),
+    )
+
+
+def bifurcate(state: State, deduce: Callable[[State], Step | None] | None) -> Step | None:
+    """Nested trial: assume the first candidate of the first cell with fewest candidates and
+    follow it with singles, the techniques and trials inside the assumption, assuming again
+    (by the same rule) wherever they stall.  It settles the candidate either way: a
+    contradiction on every branch removes it; a filled grid that breaks no rule places it
+    (the puzzle has one solution).  ``extra["nesting"]`` is how many assumptions deep it went.
+    """
+    order = assumption_order(state)
+    if not order:
+        return None
+    cell, digit = order[0]
+    t = state.tables
+    sub = state.copy()
+    sub.place(cell, digit)
+    broken, nesting, steps = _explore(sub, deduce, 1)
+    name, d = t.cell_name(cell), digit_symbol(digit)
+    rule = f"{name} is the first cell with fewest candidates ({popcount(state.cands[cell])}); assuming {name}={d}"
+    extra = {"depth": 3, "nesting": nesting, "rounds": steps, "placed": steps, "length": steps}
+    if broken:
+        return Step(
+            "Trial",
+            f"{rule} and following it, assuming again inside it {nesting - 1} level(s) deep where it stalls, "
+            f"leads to a contradiction on every branch, so {name} is not {d}",
+            eliminations=((cell, digit),),
+            cells=(cell,),
+            digits=(digit,),
+            extra=extra,
+        )
+    return Step(
+        "Trial",
+        f"{rule} and following it, assuming again inside it {nesting - 1} level(s) deep where it stalls, "
+        f"fills the grid without breaking a rule; the puzzle has one solution, so {name} is {d}",
+        placements=((cell, digit),),
+        cells=(cell,),
+        digits=(digit,),
+        extra=extra,
+    )
+
+
+MAX_NESTED_STEPS = 400
+"""Safety limit on the deductions made inside one branch before assuming again."""
+
+
+def _explore(state: State, deduce: Callable[[State], Step | None] | None, nesting: int) -> tuple[bool, int, int]:
+    """Follow an assumed state (a private copy) to its end: (broken, deepest nesting, steps made).
+
+    Singles first, then the techniques, then single-level trials (which remove
+    candidates whose assumption breaks by singles); where all stall, assume
+    again on the first cell with fewest candidates, and settle it the same way.
+    """
+    deepest = nesting
+    steps = 0
+    large = state.tables.side > 9
+    for _ in range(MAX_NESTED_STEPS):
+        try:
+            placed = singles_round(state)
+        except _Contradiction:
+            return True, deepest, steps
+        steps += 1
+        if state.is_solved():
+            return False, deepest, steps
+        if placed:
+            continue
+        step = deduce(state) if deduce is not None and not large else None
+        if step is None:
+            step = find_trial(state, None, nested=False)
+        if step is None:
+            break
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+        for cell, digit in step.placements:
+            if not state.cands[cell] >> (digit - 1) & 1:
+                return True, deepest, steps
+            state.place(cell, digit)
+        if state.broken():
+            return True, deepest, steps
+    if state.broken():
+        return True, deepest, steps
+    order = assumption_order(state)
+    cell, digit = order[0]
+    sub = state.copy()
+    sub.place(cell, digit)
+    broken, inner, inner_steps = _explore(sub, deduce, nesting + 1)
+    deepest = max(deepest, inner)
+    steps += inner_steps
+    if not broken:
+        return False, deepest, steps
+    state.eliminate(cell, digit)
+    broken, inner, more = _explore(state, deduce, nesting)
+    return broken, max(deepest, inner), steps + more
 
 
 def _follow_deeply(trial: _Assumption, deduce: Callable[[State], Step | None]) -> bool:
@@ -260,27 +363,6 @@ def _follow_deeply(trial: _Assumption, deduce: Callable[[State], Step | None]) -
     return False
 
 
-def _search_net(state: State, order: list[tuple[int, int]], solution: tuple[int, ...] | None) -> Step | None:
-    """Prove one candidate false by search (the core solver finds no solution with it)."""
-    for cell, digit in order:
-        if solution is not None and solution[cell] == digit:
-            continue
-        values = list(state.values)
-        values[cell] = digit
-        if count_solutions(Grid(state.shape, tuple(values), state.givens), 1) == 0:
-            t = state.tables
-            return Step(
-                "Trial",
-                f"assuming {t.cell_name(cell)}={digit_symbol(digit)} leaves a grid without solution "
-                f"(shown by trying every continuation), so {t.cell_name(cell)} is not {digit_symbol(digit)}",
-                eliminations=((cell, digit),),
-                cells=(cell,),
-                digits=(digit,),
-                extra={"depth": 3, "rounds": MAX_ROUNDS, "placements": state.empty_count()},
-            )
-    return None
-
-
 def _step(state: State, failed: list[_Assumption], depth: int) -> Step:
     """One step removing the failed assumptions that are as simple as the simplest."""
     t = state.tables
@@ -298,7 +380,7 @@ def _step(state: State, failed: list[_Assumption], depth: int) -> Step:
         f"after {first.rounds} round(s)"
         + (f"; the same holds for {len(shown) - 1} more candidate(s) in {names}" if len(shown) > 1 else ""),
         eliminations=tuple((trial.cell, trial.digit) for trial in shown),
-        cells=tuple(trial.cell for trial in shown),
+        cells=tuple(sorted({trial.cell for trial in shown})),
         digits=tuple(sorted({trial.digit for trial in shown})),
-        extra={"depth": depth, "rounds": first.rounds, "placements": first.placed, "length": first.complexity},
+        extra={"depth": depth, "rounds": first.rounds, "placed": first.placed, "length": first.complexity},
     )

@@ -133,21 +133,26 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
     for digit in _mask_digits(union):
         bit = 1 << (digit - 1)
         holders = [c for c in cells if cands[c] & bit]
+        holder_set = 0
         seen = -1
         for c in holders:
+            holder_set |= 1 << c
             seen &= peer_set[c]
         holder_sets.append((digit, holders, seen))
         # restricted: every holder sees every other holder
-        if any((sum(1 << h for h in holders) & ~(1 << c)) & ~peer_set[c] for c in holders):
-            loose.append((digit, holders, seen))
-            if len(loose) > 1:
-                return None
+        for c in holders:
+            if holder_set & ~(1 << c) & ~peer_set[c]:
+                loose.append((digit, holders, seen))
+                if len(loose) > 1:
+                    return None
+                break
     # one loose digit: one of the cells holds it; none: every digit is in exactly one cell
-    removed: list[tuple[int, int]] = []
+    found: list[tuple[int, int]] = []
     for digit, holders, seen in loose or holder_sets:
-        removed += _removals(state, seen, digit, cells)
-    if not removed:
+        found += _removals(state, seen, digit, cells)
+    if not found:
         return None
+    removed = tuple(found)
     digit = loose[0][0] if loose else 0
     pivot = cells[0]
     return Step(
