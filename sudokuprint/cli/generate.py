@@ -90,7 +90,7 @@ def _run(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: b
 
 @main.command()
 @_collection_options
-@click.option("--size", default="9", show_default=True, type=SizeType(), help="Grid size: 4, 6, 9, 12 or 16 (or 9x9 ...).")
+@click.option("--size", default="9", show_default=True, type=SizeType((4, 6, 9, 12, 16)), help="Grid size: 4, 6, 9, 12 or 16 (or 9x9 ...).")
 @click.option("--symmetry", default="none", show_default=True, type=click.Choice(SYMMETRIES), help="Symmetry of the givens.")
 @click.option("--minimal", is_flag=True, help="No clue (no orbit of the symmetry) can be removed keeping one solution.")
 @click.option("--clues", type=click.IntRange(min=0), default=None, help="Exactly this many givens.")
