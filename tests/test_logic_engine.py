@@ -295,7 +295,7 @@ def _take_the_solver_away(monkeypatch) -> None:
     targets = [solver_module] + [m for n, m in list(sys.modules.items()) if n.startswith("sudokuprint.logic") and m]
     for module in targets:
         for name, value in list(vars(module).items()):
-            if callable(value) and getattr(value, "__module__", "").startswith("sudokuprint.solver"):
+            if callable(value) and (getattr(value, "__module__", None) or "").startswith("sudokuprint.solver"):
                 monkeypatch.setattr(module, name, no_solver)
 
 

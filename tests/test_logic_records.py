@@ -145,7 +145,7 @@ def test_a_collection_that_cannot_finish_stops_and_says_why(tmp_path) -> None:
     recipe = Recipe(Shape(2, 2), seed=1, target=DigTarget(symmetry="rot180", minimal=True), graded=False)
     out = tmp_path / "small.jsonl"
     with pytest.raises(GenerationError, match="essentially different"):
-        write_collection(recipe, 20, out)
+        write_collection(recipe, 20, out, resume=True)  # --resume writes as it goes: what was made is kept
     written = out.read_text().splitlines()
     assert 10 <= len(written) < 20
 
