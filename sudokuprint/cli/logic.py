@@ -70,8 +70,11 @@ def hint(inputs: tuple[str, ...], from_format: str | None, fmt: str, indent: int
         for source, record in read_inputs(inputs, from_format):
             with about_puzzle(source, record.line):
                 found = next_hint(record.grid)
-            ids = {key: str(record.meta[key]) for key in ("id", "map_id") if record.meta.get(key) is not None}
-            out.write((found.text() if fmt == "text" else found.to_partial_json(indent=indent, **ids)) + "\n")
+            meta = record.meta
+            ids = {key: None if meta.get(key) is None else str(meta[key]) for key in ("id", "map_id")}
+            text = found.text() if fmt == "text" else found.to_partial_json(indent=indent, id=ids["id"],
+                                                                             map_id=ids["map_id"])
+            out.write(text + "\n")
 
 
 @main.command()

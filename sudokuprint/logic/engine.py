@@ -176,7 +176,7 @@ def solve_state(
                 log.steps.append(single)
                 log.moves_of.append(log.moves)
             continue
-        step: Step | None = None
+        step = None
         for technique in techniques:
             step = technique.find(state)
             if step is not None:
