@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main jobs on the bundled samples, into demo-output/:
 # check, solve, grade, print a booklet with its answer key, scan a photo,
-# generate new puzzles. Usage: scripts/demo.sh [VENV_BIN]
+# generate new puzzles, chain generate into a booklet, write the browser edition. Usage: scripts/demo.sh [VENV_BIN]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${1:-.venv/bin}"
@@ -26,6 +26,10 @@ step "A blank 9x9 worksheet with a pencil-mark guide" \
 step "Read the newspaper photo and solve it" "$SP" scan samples/newspaper-photo.jpg --solve
 step "Generate 5 new symmetric minimal puzzles" \
   "$SP" generate -n 5 --seed 7 --symmetry rot180 --minimal --format jsonl -o "$OUT/new-puzzles.jsonl"
+step "Chain the jobs: generate 8 puzzles and print them straight into a booklet" \
+  bash -c "'$SP' generate -n 8 --seed 3 --symmetry rot180 | '$SP' booklet - --title 'Fresh Eight' -o '$OUT/fresh-booklet.pdf'"
+step "The same 50 puzzles playable in a browser, one self-contained file" \
+  "$SP" html samples/easy50.txt --title "Fifty Classics" -o "$OUT/easy50.html"
 echo
 echo "Done. Open $OUT/easy50-booklet.pdf first; everything made is in $OUT/:"
 ls "$OUT"
