@@ -14,7 +14,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, data_file
+from conftest import data_file
 from sudokuprint import Grid, ParseError, Shape, SolverTimeoutError, count_solutions, parse, search
 from sudokuprint.cli import main
 from sudokuprint.solver import backend_names, count_many, native, search_many
@@ -95,6 +95,11 @@ def test_a_stop_flag_set_by_another_thread_ends_the_search(backend: str) -> None
     timer.join()
 
 
+def _default_sigint() -> None:
+    """In the child before it starts: SIGINT as a terminal sends it, not ignored (a background CI shell ignores it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 _INTERRUPTED = """
 import sys
 from sudokuprint import Grid
@@ -109,9 +114,12 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_ctrl_c_stops_a_long_search_within_a_second(backend: str) -> None:
+def test_ctrl_c_stops_a_long_search_within_a_second(backend: str, tmp_path) -> None:
+    # Run outside the checkout, so the installed package (with its compiled engine) is imported, not
+    # the source tree; SIGINT is set back to its default in case the test runner was started ignoring it.
     process = subprocess.Popen(
-        [sys.executable, "-c", _INTERRUPTED, backend], stdout=subprocess.PIPE, text=True, cwd=REPO
+        [sys.executable, "-c", _INTERRUPTED, backend], stdout=subprocess.PIPE, text=True, cwd=tmp_path,
+        preexec_fn=_default_sigint,
     )
     assert process.stdout is not None
     assert process.stdout.readline() == "searching\n"
@@ -176,7 +184,8 @@ def test_ctrl_c_during_check_exits_130_without_a_traceback(backend: str, tmp_pat
     env = {**os.environ, "SUDOKUPRINT_BACKEND": backend, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "sudokuprint", "check", str(source)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env,
+        preexec_fn=_default_sigint,
     )
     assert process.stdout is not None
     try:
