@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import puzzle_lines
+from conftest import STATE_TABLE, puzzle_lines
 
 from click.testing import CliRunner
 
@@ -23,21 +23,6 @@ from sudokuprint.shape import Shape
 from sudokuprint.solver import is_unique, solve as core_solve
 
 SVD_SIMPLE = "003456700050080020700123006204060807365897214807010305500642008040070030008531600"
-STATE_TABLE = """\
-.----------------.----------------.----------------.
-| 5    2    78   | 3    1479 479  | 789  18   6    |
-| 6    78   9    | 2    17   5    | 3    148  147  |
-| 1    3    4    | 78   6    789  | 2    5    79   |
-.----------------+----------------+----------------.
-| 7    45   2    | 1    8    3    | 59   6    49   |
-| 8    45   6    | 457  4579 479  | 1    2    3    |
-| 3    9    1    | 6    45   2    | 57   47   8    |
-.----------------+----------------+----------------.
-| 9    178  5    | 478  2    478  | 6    3    17   |
-| 2    178  378  | 9    37   6    | 4    178  5    |
-| 4    6    378  | 578  357  1    | 78   9    2    |
-.----------------.----------------.----------------.
-"""
 
 
 def _solved_ok(grid: Grid) -> None:
@@ -280,7 +265,6 @@ def test_grading_a_hard_16x16_finishes_and_is_checked() -> None:
     assert graded.level == 4 and graded.trial
     log = logic_solve(grid)
     assert log.solved and log.final.values == core_solve(grid).values
-
 
 
 def _take_the_solver_away(monkeypatch) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import data_file, puzzle_lines
+from conftest import STATE_TABLE, data_file, puzzle_lines
 
 from sudokuprint.cli import run
 from sudokuprint.formats import parse
@@ -15,22 +15,6 @@ from sudokuprint.logic import grade, hint, solve
 from sudokuprint.logic.grading import UNGRADED, Grade
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import chains
-
-STATE_TABLE = """\
-.----------------.----------------.----------------.
-| 5    2    78   | 3    1479 479  | 789  18   6    |
-| 6    78   9    | 2    17   5    | 3    148  147  |
-| 1    3    4    | 78   6    789  | 2    5    79   |
-.----------------+----------------+----------------.
-| 7    45   2    | 1    8    3    | 59   6    49   |
-| 8    45   6    | 457  4579 479  | 1    2    3    |
-| 3    9    1    | 6    45   2    | 57   47   8    |
-.----------------+----------------+----------------.
-| 9    178  5    | 478  2    478  | 6    3    17   |
-| 2    178  378  | 9    37   6    | 4    178  5    |
-| 4    6    378  | 578  357  1    | 78   9    2    |
-.----------------.----------------.----------------.
-"""
 
 
 def test_explain_json_trial_steps_keep_lists_and_unique_cells(tmp_path, capsys) -> None:

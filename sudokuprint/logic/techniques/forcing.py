@@ -135,6 +135,14 @@ def _bits(bits: int):
         yield low.bit_length() - 1
 
 
+def _next_layer(links: _Links, frontier: int, reached: int) -> int:
+    """The candidates the ``frontier`` makes true that were not ``reached`` before (0: the chain ends)."""
+    new = 0
+    for i in _bits(frontier):
+        new |= links.implies[i]
+    return new & ~reached
+
+
 def _shortest(links: _Links) -> tuple[int, int, bool] | None:
     """(nodes, candidate, is_true) of the shortest forcing chain, or None."""
     best: tuple[int, int, bool] | None = None
@@ -192,10 +200,7 @@ def _aic_eliminations(links: _Links, max_nodes: int) -> list[tuple[int, int, int
                     found.setdefault(x, (a, b))
             if depth == steps:
                 break
-            new = 0
-            for i in _bits(frontier):
-                new |= links.implies[i]
-            new &= ~reached
+            new = _next_layer(links, frontier, reached)
             if not new:
                 break
             reached |= new

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from ..state import State
 from ..step import Step
-from .forcing import MAX_STEPS, _bits, _Links, links_of
+from .forcing import MAX_STEPS, _bits, _Links, _next_layer, links_of
 
 CELL_FORCING = "Cell Forcing Chains"
 REGION_FORCING = "Region Forcing Chains"
@@ -35,10 +35,7 @@ class _Closure:
         reached = 1 << start
         frontier = reached
         for _ in range(MAX_STEPS):
-            new = 0
-            for i in _bits(frontier):
-                new |= links.implies[i]
-            new &= ~reached
+            new = _next_layer(links, frontier, reached)
             if not new:
                 break
             reached |= new
