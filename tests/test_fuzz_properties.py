@@ -149,10 +149,18 @@ def _settled_by_candidates(written: Grid, read: Grid) -> bool:
     )
 
 
+@st.composite
+def symmetric_nine_by_nine_puzzles(draw) -> Grid:
+    """A 9x9 puzzle whose givens are symmetric under a half turn, taken from a real solved grid."""
+    solution = draw(st.sampled_from([s for s in SOLUTIONS if s.side == 9]))
+    half = draw(st.lists(st.booleans(), min_size=41, max_size=41))
+    keep = half + half[:40][::-1]
+    return Grid.from_values([v if k else 0 for v, k in zip(solution.values, keep)], solution.shape)
+
+
 @settings(max_examples=40, deadline=None)
-@given(grid=puzzles())
+@given(grid=symmetric_nine_by_nine_puzzles())
 def test_symmetric_nine_by_nine_puzzles_go_through_the_pattern_code(grid: Grid) -> None:
-    assume(grid.side == 9 and all(bool(v) == bool(grid.values[80 - c]) for c, v in enumerate(grid.values)))
     assume(count_solutions(grid, 2) == 1)
     (record,) = read_text(write(grid, "pattern-code"), "pattern-code")
     assert record.grid.puzzle().values == grid.values and record.grid.puzzle().givens == grid.givens
