@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
 
 from ..errors import ExitCode, SudokuprintError
 from ..grid import Grid
@@ -45,11 +46,14 @@ class Generated:
             return None
         from ..patterns.code import encode_pattern
 
-        return f"{encode_pattern(self.given_cells)}_{''.join(map(str, self.solution))}"
+        solution = bytes(self.solution).translate(_DIGITS).decode("ascii")
+        return f"{encode_pattern(compress(range(len(given)), given))}_{solution}"
 
 
 _IS_GIVEN = bytes([0] + [1] * 255)
 """Cell value → 1 for a given, 0 for an empty cell (``bytes.translate`` table)."""
+_DIGITS = bytes(range(ord("0"), ord("0") + 10)).ljust(256, b"?")
+"""Cell value 0-9 → its ASCII digit (``bytes.translate`` table)."""
 
 
 def count_bucket(count: int, limit: int) -> tuple[int, str]:
