@@ -132,7 +132,8 @@ class DistinctPuzzles:
     :func:`equivalence_key` of every puzzle would, computing keys only for puzzles that share a profile.
 
     Memory: an 8-byte profile and the puzzle's values (one byte a cell) per
-    puzzle, and 8 bytes per key computed.
+    puzzle, about 180 bytes with Python's overheads, and a key digest for
+    each puzzle whose profile another shares.
     """
 
     def __init__(self, shape: Shape) -> None:

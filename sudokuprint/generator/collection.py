@@ -13,7 +13,7 @@ number of worker processes, so a run is reproducible from its seed.  A puzzle
 equivalent to one already made (:func:`~.canonical.equivalence_key`) is made
 again with the next try (:class:`~.canonical.DistinctPuzzles`).  Work is read
 lazily: ``count`` may be any size, the first line is written at once and memory
-grows only by about a hundred bytes a puzzle (what keeps the collection free of
+grows only by about 200 bytes a puzzle (what keeps the collection free of
 repeats).  Standard output gets each line as it is made.
 """
 
