@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import hashlib
 import io
 import json
 import os
@@ -233,7 +232,7 @@ def _make_into(
     made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs, chunk_size=_chunk_size(recipe, count, jobs))
     for index, attempt, generated, profile in made:
         in_a_row = 0
-        while not seen.add(generated.puzzle, profile):  # equivalent to one made before: the next try, here, so the order stays fixed
+        while not seen.add(generated.puzzle, profile):  # a repeat: the next try, here, so the order stays fixed
             summary.duplicates += 1
             in_a_row += 1
             if in_a_row >= MAX_DUPLICATES_IN_A_ROW:
