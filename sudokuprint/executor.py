@@ -24,9 +24,11 @@ import contextlib
 import itertools
 from abc import ABC, abstractmethod
 from collections import deque
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
+
+if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -94,6 +96,8 @@ class LocalProcesses(Executor):
     def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int = 1,
             ordered: bool = True) -> Iterator[R]:
         if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor
+
             self._pool = ProcessPoolExecutor(max_workers=self.jobs)
         pool = self._pool
         waiting: deque[Future[list[R]]] = deque()
@@ -122,6 +126,8 @@ class LocalProcesses(Executor):
             while waiting and waiting[0].done():  # stream what is ready without waiting for a full window
                 yield from waiting.popleft().result()
             return
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         done = wait(waiting, return_when=FIRST_COMPLETED).done if block else {f for f in waiting if f.done()}
         for future in [f for f in waiting if f in done]:
             waiting.remove(future)

@@ -145,9 +145,23 @@ class Grid:
         if found is None:
             return None
         shape, values = found
-        grid = cls._unchecked(shape, tuple(values), frozenset(itertools.compress(range(len(values)), values)))
-        grid.__dict__["cell_bytes"] = values
+        grid = object.__new__(cls)
+        grid.__dict__.update(shape=shape, candidates=None, cell_bytes=values)  # values, givens: made on first use
         return grid
+
+    def __getattr__(self, name: str) -> tuple[int, ...] | frozenset[int]:
+        """``values`` and ``givens`` of a grid read by :meth:`from_line`, made when first asked for.
+
+        Reading a list and checking it needs only the cell bytes; every other
+        grid has both in its fields, so this is never called for them.
+        """
+        fields = self.__dict__
+        data = fields.get("cell_bytes")
+        if data is None or name not in ("values", "givens"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        fields["values"] = tuple(data)
+        fields["givens"] = frozenset(itertools.compress(range(len(data)), data))
+        return fields[name]  # type: ignore[no-any-return]
 
     @classmethod
     def _unchecked(cls, shape: Shape, values: tuple[int, ...], givens: frozenset[int]) -> "Grid":
@@ -171,7 +185,7 @@ class Grid:
 
     def to_string(self, *, empty: str = ".") -> str:
         """The standard puzzle string of every value (givens and filled digits)."""
-        text = bytes(self.values).translate(_SYMBOLS).decode("ascii")
+        text = self.cell_bytes.translate(_SYMBOLS).decode("ascii")
         return text if empty == "." else text.replace(".", empty)
 
     def __str__(self) -> str:
@@ -189,7 +203,10 @@ class Grid:
     @property
     def clue_count(self) -> int:
         """Number of givens."""
-        return len(self.givens)
+        givens = self.__dict__.get("givens")
+        if givens is None:  # a grid from a bare line: its givens are its digits
+            return len(self.cell_bytes) - self.cell_bytes.count(0)
+        return len(givens)
 
     @property
     def filled_count(self) -> int:

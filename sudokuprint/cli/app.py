@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib
 import signal
 import sys
 import threading
@@ -99,9 +100,47 @@ def _terminate_cleanly() -> Iterator[None]:
 
 
 class _Group(click.Group):
-    """A group that turns sudokuprint errors into a message and an exit code, never a traceback."""
+    """A group that turns sudokuprint errors into a message and an exit code, never a traceback.
+
+    Commands are loaded lazily: :meth:`lazy` names the commands a module of
+    :mod:`sudokuprint.cli` registers, and that module is imported only when one
+    of them runs (or when the group's help lists them all), so a command starts
+    without importing the libraries of the others.
+    """
 
     command_class = Command
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._lazy: dict[str, str] = {}
+
+    def lazy(self, module: str, *names: str) -> None:
+        """The commands ``names`` are registered by ``sudokuprint.cli.<module>``, imported on first use."""
+        for name in names:
+            self._lazy[name] = module
+
+    def _load(self, name: str) -> None:
+        module = self._lazy.pop(name, None)
+        if module is not None:
+            importlib.import_module(f"{__package__}.{module}")
+            if name not in self.commands:
+                raise RuntimeError(f"sudokuprint.cli.{module} did not register the command {name!r}")
+
+    def load_all(self) -> None:
+        """Import every lazily named command (for the full help, or to inspect ``commands``)."""
+        for name in list(self._lazy):
+            self._load(name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self._lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        self._load(cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.load_all()
+        super().format_commands(ctx, formatter)
 
     def invoke(self, ctx: click.Context):
         _VERBOSITY.update(quiet=False, verbose=0)

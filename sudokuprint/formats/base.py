@@ -29,6 +29,13 @@ class Record:
     format: str = ""
     """Name of the format it was read from (set by the registry)."""
 
+    @classmethod
+    def of_line(cls, grid: Grid, line: int, meta: Mapping[str, str], format: str) -> "Record":
+        """A record as ``Record(grid, line, meta, format)`` makes it, faster (the readers of long lists)."""
+        record = object.__new__(cls)
+        record.__dict__.update(grid=grid, line=line, meta=meta, format=format)
+        return record
+
 
 MAX_LINE_LENGTH = 65536
 """The longest line any reader takes, in characters (real puzzle files stay under 400)."""
@@ -65,7 +72,10 @@ class Lines:
             self._number += 1
             if self._number == 1 and text.startswith("\ufeff"):
                 text = text[1:]
-            self._pieces = (text.rstrip("\r\n").splitlines() or [""])[::-1]
+            text = text.rstrip("\r\n")
+            if text.isprintable():  # no separator inside (the usual line): one piece
+                return self._number, text
+            self._pieces = (text.splitlines() or [""])[::-1]
         return self._number, self._pieces.pop()
 
     def peek(self) -> tuple[int, str] | None:

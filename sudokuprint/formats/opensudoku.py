@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Mapping
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import ParseError, UnsupportedError
 from ..grid import Grid
@@ -158,6 +157,8 @@ def read_opensudoku(lines: Lines) -> Iterator[Record]:
 
 
 def _document_chunks(grids: Iterable[Grid], collection: Mapping[str, str]) -> Iterator[str]:
+    from xml.sax.saxutils import escape, quoteattr  # here: it imports urllib, which reading does not need
+
     yield '<?xml version="1.0" encoding="UTF-8"?>\n<opensudoku>\n'
     for element, key in META_ELEMENTS.items():
         if collection.get(key):

@@ -165,14 +165,14 @@ def read_puzzle_list(lines: Lines, title: str, name: str = "") -> Iterator[Recor
     """
     header: list[str] = []
     started = False
-    from_line = Grid.from_line
+    from_line, record_of = Grid.from_line, Record.of_line
     for number, text in lines:
         stripped = text.strip()
         if len(stripped) != 16:  # the fast path: a bare puzzle line (16 cells may start a 16x16 grid)
             quick = from_line(stripped)
             if quick is not None:
                 started = True
-                yield Record(quick, number, {"header": "\n".join(header)} if header else {}, name)
+                yield record_of(quick, number, {"header": "\n".join(header)} if header else {}, name)
                 continue
         if is_comment(text):
             continue

@@ -11,16 +11,16 @@ at once take turns).  Puzzle ``i`` (try ``k``) comes from its own random
 stream, ``seed:i:k``, and the puzzles are written in id order whatever the
 number of worker processes, so a run is reproducible from its seed.  A puzzle
 equivalent to one already made (:func:`~.canonical.equivalence_key`) is made
-again with the next try.  Work is read lazily: ``count`` may be any size, the
-first line is written at once and memory grows only by a few bytes a puzzle
-(the equivalence digests that keep the collection free of repeats).
+again with the next try (:class:`~.canonical.DistinctPuzzles`).  Work is read
+lazily: ``count`` may be any size, the first line is written at once and memory
+grows only by about 200 bytes a puzzle (what keeps the collection free of
+repeats).  Standard output gets each line as it is made.
 """
 
 from __future__ import annotations
 
 import csv
 import functools
-import hashlib
 import io
 import json
 import os
@@ -32,9 +32,9 @@ from typing import IO, Callable, Iterable, Iterator
 from ..errors import ParseError, SudokuprintError
 from ..executor import run_all, worker_count
 from ..outputs import atomic_output, locked_append
-from ..shape import Shape, digit_symbol, symbol_digit
-from ..solver import search
-from .canonical import equivalence_key
+from ..shape import DIGIT_SYMBOLS, Shape, symbol_digit
+from ..solver import get_backend
+from .canonical import DistinctPuzzles, equivalence_profile
 from .dig import DigTarget, generate_puzzle
 from .pattern import PatternSearch, fill_pattern
 from .result import GenerationError, Generated
@@ -67,14 +67,17 @@ class Recipe:
             generated = generate_puzzle(
                 self.shape, rng, self.target or DigTarget(), max_tries=self.max_tries, graded=self.graded
             )
-        proof = search(generated.grid(), 2)
-        if proof.count != 1 or proof.solution is None or proof.solution.values != generated.solution:
-            raise GenerationError(f"internal error: puzzle {index} is not unique ({proof.describe()} solutions)")
+        count, solution = get_backend().solve_bytes(bytes(generated.puzzle), self.shape, 2)
+        if count != 1 or solution is None or tuple(solution) != generated.solution:
+            raise GenerationError(f"internal error: puzzle {index} is not unique ({count} solutions)")
         return generated
 
 
+_SYMBOLS = ("." + DIGIT_SYMBOLS).encode("ascii").ljust(256, b"?")
+
+
 def _string(values) -> str:
-    return "".join(digit_symbol(v) if v else "." for v in values)
+    return bytes(values).translate(_SYMBOLS).decode("ascii")
 
 
 def record_of(index: int, generated: Generated) -> dict:
@@ -192,20 +195,15 @@ class Summary:
     duplicates: int = 0
 
 
-Made = tuple[int, int, Generated, str]
-"""(id, try, puzzle, equivalence key)."""
+Made = tuple[int, int, Generated, bytes]
+"""(id, try, puzzle, equivalence profile)."""
 
 
 def make_one(recipe: Recipe, job: tuple[int, int]) -> Made:
-    """Puzzle ``id`` (try ``k``) with its equivalence key (runs in worker processes)."""
+    """Puzzle ``id`` (try ``k``) with its equivalence profile (runs in worker processes)."""
     index, attempt = job
     generated = recipe.make(index, attempt)
-    return index, attempt, generated, equivalence_key(generated.puzzle, recipe.shape)
-
-
-def _digest(key: str) -> bytes:
-    """A short fixed-size stand-in for an equivalence key (8 bytes a puzzle in memory)."""
-    return hashlib.blake2b(key.encode(), digest_size=8).digest()
+    return index, attempt, generated, equivalence_profile(generated.puzzle, recipe.shape)
 
 
 def _chunk_size(recipe: Recipe, count: int, jobs: int) -> int:
@@ -226,13 +224,15 @@ def _make_into(
     """Make the ids 1..count not in ``existing``, in id order, and write each line as it is made."""
     summary = Summary(resumed=len(existing))
     done = {int(r["id"]) for r in existing}
-    seen = {_digest(equivalence_key(puzzle_values(r["puzzle"], recipe.shape), recipe.shape)) for r in existing}
+    seen = DistinctPuzzles(recipe.shape)
+    for r in existing:
+        seen.add(puzzle_values(r["puzzle"], recipe.shape))
     del existing
     todo: Iterable[tuple[int, int]] = ((i, 0) for i in range(1, count + 1) if i not in done)
     made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs, chunk_size=_chunk_size(recipe, count, jobs))
-    for index, attempt, generated, key in made:
+    for index, attempt, generated, profile in made:
         in_a_row = 0
-        while _digest(key) in seen:  # equivalent to one made before: the next try, here, so the order stays fixed
+        while not seen.add(generated.puzzle, profile):  # a repeat: the next try, here, so the order stays fixed
             summary.duplicates += 1
             in_a_row += 1
             if in_a_row >= MAX_DUPLICATES_IN_A_ROW:
@@ -241,8 +241,7 @@ def _make_into(
                     f"made; {len(seen)} essentially different puzzles were found, and these settings may allow "
                     f"no more (asked for {count})"
                 )
-            index, attempt, generated, key = make_one(recipe, (index, attempt + 1))
-        seen.add(_digest(key))
+            index, attempt, generated, profile = make_one(recipe, (index, attempt + 1))
         record = record_of(index, generated)
         write(format_record(record, fmt))
         summary.written += 1
@@ -281,11 +280,13 @@ def write_collection(
             if stream.seek(0, os.SEEK_END) == 0:
                 append(header(fmt))
             return _make_into(append, recipe, count, fmt, existing, jobs, on_puzzle)
+    streaming = os.fspath(path) == "-"
     with atomic_output(path) as out:
 
         def put(text: str) -> None:
             out.write(text)
-            out.flush()
+            if streaming:  # a reader may be waiting for it; a file being replaced is read only when whole
+                out.flush()
 
         put(header(fmt))
         return _make_into(put, recipe, count, fmt, [], jobs, on_puzzle)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import compress
 
 from ..errors import ExitCode, SudokuprintError
 from ..grid import Grid
 from ..shape import CLASSIC, Shape
 from .grading import Grade, UNGRADED
-from .symmetry import is_symmetric
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,21 @@ class Generated:
 
     def pattern_code(self) -> str | None:
         """``HHHHHHHHHH[C]_<solution>`` (docs/formats.md §7) for a 180°-symmetric 9x9 puzzle, else None."""
-        if self.shape != CLASSIC or not is_symmetric(self.given_cells, self.shape, "rot180"):
+        if self.shape != CLASSIC:
+            return None
+        given = bytes(self.puzzle).translate(_IS_GIVEN)
+        if given != given[::-1]:  # a 180° turn reverses the cells
             return None
         from ..patterns.code import encode_pattern
 
-        return f"{encode_pattern(self.given_cells)}_{''.join(map(str, self.solution))}"
+        solution = bytes(self.solution).translate(_DIGITS).decode("ascii")
+        return f"{encode_pattern(compress(range(len(given)), given))}_{solution}"
+
+
+_IS_GIVEN = bytes([0] + [1] * 255)
+"""Cell value → 1 for a given, 0 for an empty cell (``bytes.translate`` table)."""
+_DIGITS = bytes(range(ord("0"), ord("0") + 10)).ljust(256, b"?")
+"""Cell value 0-9 → its ASCII digit (``bytes.translate`` table)."""
 
 
 def count_bucket(count: int, limit: int) -> tuple[int, str]:

@@ -1,0 +1,67 @@
+"""Start-up: a command imports its own module only, and the help still lists every command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from conftest import data_file
+from sudokuprint.cli import main
+
+HEAVY = ("reportlab", "PIL", "cv2", "numpy", "urllib.request", "xml.sax", "sudokuprint.logic", "sudokuprint.render",
+         "sudokuprint.publish", "concurrent.futures", "sudokuprint.cli.publish", "sudokuprint.cli.generate")
+"""Modules that ``check`` on a standard list must not import."""
+
+PROBE = """
+import sys
+from sudokuprint.cli import run
+code = run(sys.argv[1:])
+import json
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def _modules_after(*args: str) -> tuple[int, set[str]]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True)
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    return report["code"], set(report["modules"])
+
+
+def test_check_of_a_standard_list_imports_nothing_heavy(tmp_path):
+    lines = data_file("puzzles", "sudoku17_royle_49151.txt").read_text().splitlines()[:50]
+    source = tmp_path / "some.txt"
+    source.write_text("\n".join(lines) + "\n")
+    code, modules = _modules_after("check", str(source), "-o", str(tmp_path / "out.txt"))
+    assert code == 0
+    assert (tmp_path / "out.txt").read_text().count("unique ") == 50
+    loaded = sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+    assert loaded == []
+
+
+@pytest.mark.parametrize("command, module", [("check", "core"), ("generate", "generate"), ("grade", "logic")])
+def test_a_command_loads_only_its_module(command, module):
+    code, modules = _modules_after(command, "--help")
+    assert code == 0
+    commands = {m for m in modules if m.startswith("sudokuprint.cli.") and m != "sudokuprint.cli.app"}
+    assert commands == {f"sudokuprint.cli.{module}"}
+
+
+def test_the_help_lists_every_command_with_its_line_and_each_module_registers_what_it_names():
+    listed = CliRunner().invoke(main, ["--help"], terminal_width=200)
+    assert listed.exit_code == 0
+    main.load_all()  # raises if a module does not register a command it is named for
+    names = main.list_commands(click.Context(main))
+    assert set(names) == set(main.commands) and len(names) >= 18
+    for name in names:
+        line = next(l for l in listed.output.splitlines() if l.split()[:1] == [name])
+        assert main.commands[name].get_short_help_str(200) in line
+
+
+def test_an_unknown_command_is_still_a_usage_error():
+    result = CliRunner().invoke(main, ["chek"])
+    assert result.exit_code == 2 and "No such command 'chek'" in result.output

@@ -1,0 +1,52 @@
+"""The fast paths of reading a list (bare lines, lazily built grids) give what the general paths give."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from conftest import data_file, puzzle_lines
+from sudokuprint.batch import check_chunk, check_grid
+from sudokuprint.formats import Record, read_file
+from sudokuprint.formats.base import Lines
+from sudokuprint.grid import Grid
+
+
+def test_a_grid_from_a_bare_line_is_the_grid_from_its_values():
+    for line in puzzle_lines("sudoku17_royle_49151.txt", limit=200, step=97) + puzzle_lines("top95.txt", limit=20):
+        fast = Grid.from_line(line)
+        full = Grid.from_values([0 if ch == "." else int(ch) for ch in line])
+        assert fast is not None
+        assert fast.clue_count == full.clue_count == sum(ch != "." for ch in line)  # before values are made
+        assert fast.to_string() == full.to_string() == line
+        assert fast == full and hash(fast) == hash(full) and repr(fast) == repr(full)
+        assert fast.values == full.values and fast.givens == full.givens
+        for other in (pickle.loads(pickle.dumps(Grid.from_line(line))), copy.deepcopy(Grid.from_line(line))):
+            assert other == full and other.givens == full.givens
+
+
+def test_a_grid_has_no_other_attribute_made_up():
+    grid = Grid.from_line(puzzle_lines("top95.txt", limit=1)[0])
+    assert grid is not None and not hasattr(grid, "value") and not hasattr(grid, "__setstate__")
+
+
+def test_lines_split_at_every_separator_and_keep_the_line_number():
+    text = "a\x0cb\r\nc\u2028d\re\n\nf"
+    assert list(Lines.from_text(text)) == [(1, "a"), (1, "b"), (2, "c"), (2, "d"), (3, "e"), (4, ""), (5, "f")]
+
+
+def test_records_of_a_standard_list_are_the_records_a_dataclass_makes():
+    path = data_file("puzzles", "sudoku17_royle_49151.txt")
+    records = [r for _, r in zip(range(300), read_file(path))]
+    assert [r.line for r in records] == list(range(1, 301))
+    for record in records[:50]:
+        assert record == Record(record.grid, record.line, {}, "standard")
+
+
+def test_check_chunk_reports_as_check_grid_does():
+    lines = puzzle_lines("top95.txt", limit=5) + ["11" + "." * 79, "." * 81, "1" + "." * 80]
+    items = [("x", Record(Grid.from_line(line), n, {}, "standard")) for n, line in enumerate(lines, 1)]  # type: ignore[arg-type]
+    reports = check_chunk(items)
+    assert [r["status"] for r in reports] == ["unique"] * 5 + ["invalid", "not-unique", "not-unique"]
+    for (source, record), report in zip(items, reports):
+        assert report == {"source": source, "line": record.line, **check_grid(record.grid)}
