@@ -13,6 +13,7 @@ reads back as puzzles (a failed row carries none).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import glob
 import io
@@ -65,15 +66,37 @@ class ScanOptions:
     debug_dir: str | None = None
     """A folder that gets a subfolder of stage images per photo."""
     overlay: str | None = None
-    """A file (one photo) or a folder (a ``NAME-overlay.jpg`` per photo) for the photo with the answer drawn in."""
+    """A file (one photo) or a folder (a ``NAME-overlay.jpg`` per photo, in the photo's subfolder under
+    :attr:`root`) for the photo with the answer drawn in."""
     overlay_is_folder: bool = False
+    root: str | None = None
+    """The folder the photos' names in the overlay and debug folders are relative to (:func:`common_root`)."""
+
+
+def common_root(photos: Iterable[str]) -> str | None:
+    """The deepest folder holding every photo: overlay and debug files keep each photo's path under it,
+    so ``a/x.jpg`` and ``b/x.jpg`` get ``OUT/a/x-overlay.jpg`` and ``OUT/b/x-overlay.jpg``."""
+    folders = [os.path.dirname(os.path.abspath(photo)) for photo in photos]
+    return os.path.commonpath(folders) if folders else None
+
+
+def photo_stem(options: ScanOptions, photo: str) -> Path:
+    """The photo's path under the common root without its extension (``a/x`` for ``ROOT/a/x.jpg``)."""
+    where = Path(os.path.abspath(photo))
+    if options.root is not None:
+        with contextlib.suppress(ValueError):
+            return where.relative_to(options.root).with_suffix("")
+    return Path(where.stem)
 
 
 def _overlay_path(options: ScanOptions, photo: str) -> Path | None:
     if options.overlay is None:
         return None
     if options.overlay_is_folder:
-        return Path(options.overlay) / f"{Path(photo).stem}-overlay.jpg"
+        stem = photo_stem(options, photo)
+        target = Path(options.overlay) / stem.parent / f"{stem.name}-overlay.jpg"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
     return Path(options.overlay)
 
 
@@ -136,7 +159,7 @@ def scan_row(options: ScanOptions, photo: str) -> dict:
     """
     from sudokuprint.ocr.pipeline import scan
 
-    debug = Path(options.debug_dir) / Path(photo).stem if options.debug_dir else None
+    debug = Path(options.debug_dir) / photo_stem(options, photo) if options.debug_dir else None
     try:
         result = scan(photo, reader=options.readers, debug=debug)
         row = _report(result)

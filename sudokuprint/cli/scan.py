@@ -12,7 +12,8 @@ from ..executor import run_all
 from ..formats import formats, get_format, write
 from ..grid import Grid
 from ..outputs import atomic_output
-from ..scan_batch import ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed, scan_row
+from ..scan_batch import (ROW_FORMATS, ScanOptions, common_root, csv_header, find_photos, format_row, is_folder_target,
+                          row_failed, scan_row)
 from .app import JOBS, OUTPUT, main, note, output_format, stop, with_progress
 
 PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
@@ -74,9 +75,10 @@ class ReaderName(click.ParamType):
 @click.option("--solve", "with_solution", is_flag=True, help="Also print the solution.")
 @click.option("--overlay", type=click.Path(writable=True), metavar="OUT.jpg|DIR",
               help="Write the photo with the missing digits drawn in: a file for one photo, else a folder that gets "
-                   "NAME-overlay.jpg per photo.")
+                   "NAME-overlay.jpg per photo (in the photo's subfolder under the photos' common folder).")
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False), metavar="DIR",
-              help="Write each stage's image into DIR (a subfolder per photo).")
+              help="Write each stage's image into DIR (a subfolder per photo, named by its path under the photos' "
+                   "common folder).")
 @click.option("--readers", type=ReaderName(), default="builtin", show_default=True, metavar="NAME",
               help="Digit reader: builtin (print and handwriting), printed (print only), tesseract, combined (both), "
                    "auto (Tesseract on unsure cells), or another registered reader.")
@@ -104,7 +106,8 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_
             Path(overlay).mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise OutputError(f"{overlay}: cannot make the overlay folder: {error.strerror or error}") from None
-    options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder)
+    options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder,
+                          root=common_root(paths))
     failed = 0
     with atomic_output(output) as out:
         if fmt == "csv":
