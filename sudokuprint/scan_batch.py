@@ -205,7 +205,8 @@ def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
         name = str(row["source"]).replace("\n", " ")
         if "error" in row:
             label = "NOGRID" if row["status"] == "no-grid" else "FAILED"
-            return f"# {name}: {label} ({row['error']}) {row['message']}\n"
+            message = " ".join(str(row["message"]).splitlines())  # a row is one line
+            return f"# {name}: {label} ({row['error']}) {message}\n"
         text = row["puzzle"]
         if with_solution and row.get("solution"):
             text += " " + row["solution"]
@@ -214,7 +215,27 @@ def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
 
 
 def csv_header() -> str:
+    """The first line of CSV rows: the column names."""
     return ",".join(CSV_COLUMNS) + "\n"
+
+
+def _rows(text: str, fmt: str) -> list[dict]:
+    """Rows written before (as much of each as its format shows): a dict per photo."""
+    if fmt == "csv":
+        return list(csv.DictReader(io.StringIO(text), fieldnames=CSV_COLUMNS))
+    if fmt == "jsonl":
+        return [json.loads(line) for line in text.splitlines()]
+    return [{"error": "text"} if line.startswith("# ") else {"status": "unique"} for line in text.splitlines()]
+
+
+def count_rows(fmt: str, text: str) -> int:
+    """Photos in ``text`` of rows of ``fmt`` (the CSV header left out): a CSV row may span lines."""
+    return len(_rows(text, fmt)) if fmt == "csv" else text.count("\n")
+
+
+def count_failed(text: str, fmt: str) -> int:
+    """Photos that failed among rows written before (text rows show only those with no grid)."""
+    return sum(1 for row in _rows(text, fmt) if row.get("error") or row.get("status") != "unique")
 
 
 def is_folder_target(path: str | os.PathLike, photos: int) -> bool:
