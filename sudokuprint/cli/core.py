@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-from typing import Iterator
+from typing import IO, Iterator, cast
 
 import click
 
@@ -115,7 +115,8 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
     with row_output(output, resume=resume) as out:
         work = functools.partial(solve_chunk, allow_multiple=allow_multiple, timeout=timeout)
         chunks = run_all(work, growing_chunks(out.skip(records)), jobs=jobs)
-        write_all(solutions(with_progress(itertools.chain.from_iterable(chunks), "solving")), out, target)
+        results = with_progress(itertools.chain.from_iterable(chunks), "solving")
+        write_all(solutions(results), cast(IO[str], out), target)  # a row a write, each flushed
 
 
 def _one_line_a_puzzle(format_name: str) -> bool:

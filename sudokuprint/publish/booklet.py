@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..layout.geometry import Slot, frame, slots
 from ..layout.gridview import draw_grid
@@ -234,14 +234,14 @@ def build_booklet(
     subject = f"{len(puzzles)} Sudoku puzzles" + (" with answers" if placement != "none" else "")
     document = assemble(plan, Metadata(title=title, author=author, subject=subject))
     document.notes.extend(notes)
-    answer_layout = {"placement": placement}
+    answer_layout: dict[str, Any] = {"placement": placement}
     if placement == "end":
         answer_layout.update(template=key.name, per_page=key.grid.per_page, first_page=first_answer_page)
     document.attachments[PLAN_NAME] = booklet_plan(puzzles, template, len(plan), answer_layout).to_json().encode()
     return document
 
 
-def booklet_plan(puzzles: Sequence[Puzzle], template: Template, pages: int, answers: dict) -> PagePlan:
+def booklet_plan(puzzles: Sequence[Puzzle], template: Template, pages: int, answers: dict[str, Any]) -> PagePlan:
     """The page plan of a booklet of ``pages`` pages: each puzzle's page, and its answer's where printed."""
     numbers = puzzle_page_numbers(puzzles, template)
     placed = []
