@@ -116,3 +116,21 @@ def test_answers_refuse_a_file_that_is_not_a_booklet_by_name(generated: Path, tm
     assert CliRunner().invoke(main, ["booklet", str(first), "-o", str(book)]).exit_code == 0
     stranger = CliRunner().invoke(main, ["answers", str(generated), "--booklet", str(book)])
     assert stranger.exit_code == 2 and "is not in" in stranger.stderr and str(book) in stranger.stderr
+
+
+def test_a_booklet_of_png_pages_carries_its_plan_in_the_first_page(generated: Path, tmp_path: Path) -> None:
+    pages = tmp_path / "book.png"
+    made = CliRunner().invoke(main, ["booklet", str(generated), "--template", "booklet-a5-4up", "--dpi", "30",
+                                     "-o", str(pages)])
+    assert made.exit_code == 0, made.output
+    first, second = tmp_path / "book-1.png", tmp_path / "book-2.png"
+    pdf_key, png_key = tmp_path / "from-pdf.pdf", tmp_path / "from-png.pdf"
+    book = tmp_path / "book.pdf"
+    assert CliRunner().invoke(main, ["booklet", str(generated), "--template", "booklet-a5-4up", "-o",
+                                     str(book)]).exit_code == 0
+    assert CliRunner().invoke(main, ["answers", "--booklet", str(book), "-o", str(pdf_key)]).exit_code == 0
+    assert CliRunner().invoke(main, ["answers", "--booklet", str(first), "-o", str(png_key)]).exit_code == 0
+    labels = re.findall(r"\d+ · p\. \d+", _text(png_key))
+    assert len(labels) == 13 and labels == re.findall(r"\d+ · p\. \d+", _text(pdf_key))  # same plan either way
+    refused = CliRunner().invoke(main, ["answers", "--booklet", str(second)])
+    assert refused.exit_code == 2 and str(second) in refused.stderr and "only the first page" in refused.stderr

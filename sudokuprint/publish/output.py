@@ -63,9 +63,9 @@ def write_document(document: Document, output: str | os.PathLike, *, format: str
     from ..render.png import check_resolution
 
     names = png_names(name, len(document.pages))
-    for page, target in zip(document.pages, names):
+    for number, (page, target) in enumerate(zip(document.pages, names)):
         check_resolution(page.width, page.height, dpi)  # a page too large is refused before it is drawn
-        data = png_bytes(page, dpi)
+        data = png_bytes(page, dpi, files=None if number else document.attachments)  # the first page carries them
         with atomic_output(target, binary=True) as stream:
             stream.write(data)
         if on_page is not None:

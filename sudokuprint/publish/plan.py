@@ -2,8 +2,10 @@
 
 Every booklet PDF holds its plan as an embedded file named
 :data:`PLAN_NAME` (the catalogue's ``EmbeddedFiles`` name tree, where PDF
-readers list attachments), so an answer key made later from the booklet
-alone gives the right page references.  The file is JSON:
+readers list attachments), and a booklet made as PNG pages holds it in its
+first page (``NAME-1.png``) as a compressed text chunk of that name, so an
+answer key made later from the booklet alone gives the right page
+references.  The file is JSON:
 
 .. code-block:: json
 
@@ -118,10 +120,25 @@ class PagePlan:
                 for index, p in enumerate(self.puzzles, 1)]
 
 
-def read_plan(path: str | os.PathLike) -> PagePlan:
-    """The page plan embedded in a booklet PDF.
+def _png_plan(name: str) -> PagePlan:
+    """The plan in the first PNG page of a booklet (a text chunk named :data:`PLAN_NAME`)."""
+    from PIL import Image, UnidentifiedImageError
 
-    A file that is missing, not a PDF, or a PDF without a plan (made by
+    try:
+        with Image.open(name) as image:
+            text = getattr(image, "text", {}).get(PLAN_NAME)
+    except (UnidentifiedImageError, OSError, ValueError) as error:
+        raise ParseError("booklet plan", f"cannot read this PNG ({error})", source=name) from None
+    if text is None:
+        raise ParseError("booklet plan", "this PNG holds no page plan: only the first page (NAME-1.png) of a "
+                         "booklet made by sudokuprint carries one", source=name)
+    return PagePlan.from_json(text, name)
+
+
+def read_plan(path: str | os.PathLike) -> PagePlan:
+    """The page plan embedded in a booklet PDF (or in the first PNG page of a booklet made as PNG pages).
+
+    A file that is missing, not a PDF or PNG, or one without a plan (made by
     another program, or not a booklet) raises an error that names the file
     (exit code 2).
     """
@@ -131,8 +148,11 @@ def read_plan(path: str | os.PathLike) -> PagePlan:
     name = os.fspath(path)
     try:
         with open(name, "rb") as stream:
-            if not stream.read(1024).lstrip().startswith(b"%PDF-"):
-                raise ParseError("booklet plan", "this is not a PDF file", source=name)
+            start = stream.read(1024)
+            if start.startswith(b"\x89PNG"):
+                return _png_plan(name)
+            if not start.lstrip().startswith(b"%PDF-"):
+                raise ParseError("booklet plan", "this is neither a PDF nor a PNG page of a booklet", source=name)
             stream.seek(0)
             attached = PdfReader(stream).attachments.get(PLAN_NAME)
             data = attached[0] if attached else None
