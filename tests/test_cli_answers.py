@@ -104,7 +104,7 @@ def test_a_booklet_carries_its_plan_as_an_embedded_file_with_every_puzzle_and_pa
 def test_answers_refuse_a_file_that_is_not_a_booklet_by_name(generated: Path, tmp_path: Path) -> None:
     key = tmp_path / "key.pdf"
     assert CliRunner().invoke(main, ["answers", str(generated), "-o", str(key)]).exit_code == 0
-    for path, reason in ((key, "holds no page plan"), (generated, "is not a PDF"), (tmp_path / "none.pdf", "no such")):
+    for path, reason in ((key, "holds no page plan"), (generated, "neither a PDF nor a PNG"), (tmp_path / "none.pdf", "no such")):
         outcome = CliRunner().invoke(main, ["answers", str(generated), "--booklet", str(path), "-o",
                                             str(tmp_path / "out.pdf")])
         assert outcome.exit_code == 2 and str(path) in outcome.stderr and reason in outcome.stderr, outcome.stderr
