@@ -149,8 +149,9 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
               help="The template of the booklet the puzzles are printed in: the labels then give its page numbers "
                    "('12 · p. 4'). Without it (or --booklet) the labels give no page.")
 @click.option("--booklet", "booklet_pdf", default=None, metavar="BOOK.pdf", type=click.Path(dir_okay=False),
-              help="A booklet PDF made by sudokuprint: its embedded page plan gives each puzzle's number and page. "
-                   "Without FILE the answers are the booklet's own puzzles.")
+              help="A booklet PDF made by sudokuprint (or the first page, NAME-1.png, of one made as PNG pages): "
+                   "its embedded page plan gives each puzzle's number and page. Without FILE the answers are the "
+                   "booklet's own puzzles.")
 @LANG
 def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
             output_format, dpi, title, author, booklet_template, booklet_pdf, lang) -> None:
