@@ -199,7 +199,8 @@ def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
         return json.dumps(row) + "\n"
     if fmt == "csv":
         buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerow(["" if row.get(k) is None else row[k] for k in CSV_COLUMNS])
+        cells = ["" if row.get(k) is None else " ".join(str(row[k]).splitlines()) for k in CSV_COLUMNS]
+        csv.writer(buffer, lineterminator="\n").writerow(cells)  # a row is one line
         return buffer.getvalue()
     if fmt == "text":
         name = str(row["source"]).replace("\n", " ")
@@ -226,11 +227,6 @@ def _rows(text: str, fmt: str) -> list[dict]:
     if fmt == "jsonl":
         return [json.loads(line) for line in text.splitlines()]
     return [{"error": "text"} if line.startswith("# ") else {"status": "unique"} for line in text.splitlines()]
-
-
-def count_rows(fmt: str, text: str) -> int:
-    """Photos in ``text`` of rows of ``fmt`` (the CSV header left out): a CSV row may span lines."""
-    return len(_rows(text, fmt)) if fmt == "csv" else text.count("\n")
 
 
 def count_failed(text: str, fmt: str) -> int:

@@ -12,7 +12,7 @@ from ..executor import run_all
 from ..formats import formats, get_format, write
 from ..grid import Grid
 from ..outputs import row_output
-from ..scan_batch import (ROW_FORMATS, ScanOptions, common_root, count_failed, count_rows, csv_header, find_photos,
+from ..scan_batch import (ROW_FORMATS, ScanOptions, common_root, count_failed, csv_header, find_photos,
                           format_row, is_folder_target, row_failed, scan_row)
 from .app import JOBS, OUTPUT, RESUME, main, note, output_format, stop, with_progress
 
@@ -112,8 +112,7 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, resum
     if resume and fmt not in ROW_FORMATS:
         raise click.UsageError(f"--resume needs a row a photo (--format {', '.join(ROW_FORMATS)}); {fmt} writes "
                                "nothing for a photo that failed")
-    with row_output(output, resume=resume, header=csv_header() if fmt == "csv" else "",
-                    count_rows=functools.partial(count_rows, fmt)) as out:
+    with row_output(output, resume=resume, header=csv_header() if fmt == "csv" else "") as out:  # a row a line
         failed = count_failed(out.before, fmt)
         rows = run_all(functools.partial(scan_row, options), out.skip(paths), jobs=jobs)
         for row in with_progress(rows, "scanning", length=len(paths) - out.done):
