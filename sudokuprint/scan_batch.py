@@ -220,12 +220,21 @@ def csv_header() -> str:
     return ",".join(CSV_COLUMNS) + "\n"
 
 
+def _json_row(line: str) -> dict:
+    """A JSON row read back (a line that is not one counts as a failed photo)."""
+    try:
+        row = json.loads(line)
+    except ValueError:
+        return {"error": "unreadable row"}
+    return row if isinstance(row, dict) else {"error": "unreadable row"}
+
+
 def _rows(text: str, fmt: str) -> list[dict]:
     """Rows written before (as much of each as its format shows): a dict per photo."""
     if fmt == "csv":
         return list(csv.DictReader(io.StringIO(text), fieldnames=CSV_COLUMNS))
     if fmt == "jsonl":
-        return [json.loads(line) for line in text.splitlines()]
+        return [_json_row(line) for line in text.splitlines()]
     return [{"error": "text"} if line.startswith("# ") else {"status": "unique"} for line in text.splitlines()]
 
 
