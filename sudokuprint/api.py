@@ -145,12 +145,13 @@ def booklet(
 
 
 def answers(
-    puzzles: PuzzleInput,
+    puzzles: PuzzleInput | None = None,
     *,
     template: TemplateInput = "answers-a4-12up",
     output: str | os.PathLike[str] | None = None,
     format: str | None = None,
     dpi: float = 150,
+    booklet: str | os.PathLike[str] | None = None,
     booklet_template: TemplateInput | None = None,
     title: str = "Sudoku answers",
     author: str = "",
@@ -159,14 +160,27 @@ def answers(
 ) -> "Document":
     """An answer key, written to ``output`` if given.
 
-    With ``booklet_template`` each label also names the booklet page of its
-    puzzle (``12 · p. 4``); without it, labels are the puzzle numbers alone.
+    With ``booklet`` (a booklet PDF made by sudokuprint) each label names the
+    puzzle's number and page in that booklet (``12 · p. 4``), from the page
+    plan the PDF carries; without ``puzzles`` the answers are the booklet's
+    own.  With ``booklet_template`` the pages are those of a booklet of these
+    puzzles in that template; with neither, labels are the numbers alone.
     """
     from .publish.booklet import build_answer_key
+    from .publish.plan import read_plan
 
-    ready = ready_puzzles(puzzles, order=order, allow_nonunique=allow_nonunique, grade=order == "difficulty")
+    if booklet is not None and booklet_template is not None:
+        raise ValueError("give booklet or booklet_template, not both")
+    plan = read_plan(booklet) if booklet is not None else None
+    if puzzles is None:
+        if plan is None:
+            raise ValueError("no puzzles given (give puzzles, or a booklet to take them from)")
+        ready = plan.puzzles_to_print(os.fspath(booklet or ""), allow_nonunique=allow_nonunique)
+    else:
+        ready = ready_puzzles(puzzles, order=order, allow_nonunique=allow_nonunique, grade=order == "difficulty")
     layout = _template(booklet_template) if booklet_template is not None else None
-    document = build_answer_key(ready, _template(template), booklet_template=layout, title=title, author=author)
+    document = build_answer_key(ready, _template(template), booklet_template=layout, booklet_plan=plan,
+                                booklet_source=os.fspath(booklet or "the booklet"), title=title, author=author)
     return _written(document, output, format, dpi)
 
 

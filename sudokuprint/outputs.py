@@ -7,21 +7,26 @@ keeps the old one's permissions (a 0600 file stays 0600); a symbolic link is
 followed and its target is replaced, so the link stays a link.
 :func:`locked_append` is for ``--resume``: it appends to the file under an
 exclusive ``flock``, so two runs on one file take turns instead of writing
-the same puzzles twice.
+the same puzzles twice.  :func:`row_output` is the one output of every
+command that writes a row per item (grade, check, solve, scan): atomic, or
+with ``--resume`` appended after the rows a killed run left.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import itertools
 import os
 import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO, Callable, Iterable, Iterator, TypeVar
 
-from .errors import OutputError
+from .errors import OutputError, UnsupportedError
+
+T = TypeVar("T")
 
 
 @contextlib.contextmanager
@@ -115,3 +120,91 @@ def locked_append(path: str | os.PathLike) -> Iterator[IO[bytes]]:
     finally:
         with contextlib.suppress(OSError):
             stream.close()  # closing releases the lock
+
+
+def count_lines(text: str) -> int:
+    """Rows in ``text`` when every row is one line."""
+    return text.count("\n")
+
+
+class Rows:
+    """The output of a command that writes a row (one item's whole text) as each item is done.
+
+    :meth:`write` puts one row out at once and flushes it, so a run that is
+    killed leaves whole rows (at worst a torn last line, which the next
+    ``--resume`` cuts off).  After a resume, :attr:`done` rows were already
+    in the file (their text is :attr:`before`) and :meth:`skip` drops as many
+    items from the input, so only the rest is worked on.
+    """
+
+    def __init__(self, write: Callable[[str], None], done: int = 0, before: str = "") -> None:
+        self._write = write
+        self.done = done
+        self.before = before
+
+    def write(self, text: str) -> None:
+        """Write one row (or any text) and flush it."""
+        self._write(text)
+
+    def flush(self) -> None:
+        """Rows are flushed as they are written."""
+
+    def skip(self, items: Iterable[T]) -> Iterator[T]:
+        """``items`` without the first :attr:`done` (those whose rows the file already has)."""
+        return itertools.islice(items, self.done, None)
+
+
+@contextlib.contextmanager
+def row_output(
+    path: str | os.PathLike,
+    *,
+    resume: bool = False,
+    header: str = "",
+    count_rows: Callable[[str], int] = count_lines,
+) -> Iterator[Rows]:
+    """Where a command's rows go: ``path`` written atomically, or with ``resume`` appended to.
+
+    Without ``resume`` this is :func:`atomic_output` (``-`` is standard
+    output) with ``header`` first.  With ``resume`` the file is opened under
+    a lock (:func:`locked_append`, created if missing), a torn last line (no
+    newline: the run before was killed while writing it) is cut off, the
+    rows already there are counted with ``count_rows`` (the header excluded)
+    and the new rows are appended, so the finished file is the one an
+    uninterrupted run writes.  ``resume`` needs a file, not standard output.
+    """
+    name = os.fspath(path)
+    if not resume:
+        with atomic_output(name) as out:
+            def put(text: str) -> None:
+                out.write(text)
+                out.flush()
+
+            if header:
+                put(header)
+            yield Rows(put)
+        return
+    if name == "-":
+        raise UnsupportedError("--resume needs an output file (-o FILE), not standard output")
+    with locked_append(name) as stream:
+        data = stream.read()
+        complete = data.rfind(b"\n") + 1
+        with _writing(name):
+            if complete != len(data):
+                stream.truncate(complete)  # a row cut short by the interrupted run
+            try:
+                text = data[:complete].decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise OutputError(f"{name}: cannot resume: the file is not UTF-8 text ({error})") from None
+
+        def append(row: str) -> None:
+            with _writing(name):
+                stream.write(row.encode("utf-8"))
+                stream.flush()
+
+        if header and text and not text.startswith(header):
+            raise OutputError(f"{name}: cannot resume: the file does not start with the header this output has "
+                              f"({header.strip()[:60]!r})")
+        if header and not text:
+            append(header)
+        before = text.removeprefix(header) if header else text
+        yield Rows(append, count_rows(before), before)

@@ -13,6 +13,7 @@ reads back as puzzles (a failed row carries none).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import glob
 import io
@@ -65,15 +66,37 @@ class ScanOptions:
     debug_dir: str | None = None
     """A folder that gets a subfolder of stage images per photo."""
     overlay: str | None = None
-    """A file (one photo) or a folder (a ``NAME-overlay.jpg`` per photo) for the photo with the answer drawn in."""
+    """A file (one photo) or a folder (a ``NAME-overlay.jpg`` per photo, in the photo's subfolder under
+    :attr:`root`) for the photo with the answer drawn in."""
     overlay_is_folder: bool = False
+    root: str | None = None
+    """The folder the photos' names in the overlay and debug folders are relative to (:func:`common_root`)."""
+
+
+def common_root(photos: Iterable[str]) -> str | None:
+    """The deepest folder holding every photo: overlay and debug files keep each photo's path under it,
+    so ``a/x.jpg`` and ``b/x.jpg`` get ``OUT/a/x-overlay.jpg`` and ``OUT/b/x-overlay.jpg``."""
+    folders = [os.path.dirname(os.path.abspath(photo)) for photo in photos]
+    return os.path.commonpath(folders) if folders else None
+
+
+def photo_stem(options: ScanOptions, photo: str) -> Path:
+    """The photo's path under the common root without its extension (``a/x`` for ``ROOT/a/x.jpg``)."""
+    where = Path(os.path.abspath(photo))
+    if options.root is not None:
+        with contextlib.suppress(ValueError):
+            return where.relative_to(options.root).with_suffix("")
+    return Path(where.stem)
 
 
 def _overlay_path(options: ScanOptions, photo: str) -> Path | None:
     if options.overlay is None:
         return None
     if options.overlay_is_folder:
-        return Path(options.overlay) / f"{Path(photo).stem}-overlay.jpg"
+        stem = photo_stem(options, photo)
+        target = Path(options.overlay) / stem.parent / f"{stem.name}-overlay.jpg"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return target
     return Path(options.overlay)
 
 
@@ -136,7 +159,7 @@ def scan_row(options: ScanOptions, photo: str) -> dict:
     """
     from sudokuprint.ocr.pipeline import scan
 
-    debug = Path(options.debug_dir) / Path(photo).stem if options.debug_dir else None
+    debug = Path(options.debug_dir) / photo_stem(options, photo) if options.debug_dir else None
     try:
         result = scan(photo, reader=options.readers, debug=debug)
         row = _report(result)
@@ -176,13 +199,15 @@ def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
         return json.dumps(row) + "\n"
     if fmt == "csv":
         buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerow(["" if row.get(k) is None else row[k] for k in CSV_COLUMNS])
+        cells = ["" if row.get(k) is None else " ".join(str(row[k]).splitlines()) for k in CSV_COLUMNS]
+        csv.writer(buffer, lineterminator="\n").writerow(cells)  # a row is one line
         return buffer.getvalue()
     if fmt == "text":
         name = str(row["source"]).replace("\n", " ")
         if "error" in row:
             label = "NOGRID" if row["status"] == "no-grid" else "FAILED"
-            return f"# {name}: {label} ({row['error']}) {row['message']}\n"
+            message = " ".join(str(row["message"]).splitlines())  # a row is one line
+            return f"# {name}: {label} ({row['error']}) {message}\n"
         text = row["puzzle"]
         if with_solution and row.get("solution"):
             text += " " + row["solution"]
@@ -191,7 +216,31 @@ def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
 
 
 def csv_header() -> str:
+    """The first line of CSV rows: the column names."""
     return ",".join(CSV_COLUMNS) + "\n"
+
+
+def _json_row(line: str) -> dict:
+    """A JSON row read back (a line that is not one counts as a failed photo)."""
+    try:
+        row = json.loads(line)
+    except ValueError:
+        return {"error": "unreadable row"}
+    return row if isinstance(row, dict) else {"error": "unreadable row"}
+
+
+def _rows(text: str, fmt: str) -> list[dict]:
+    """Rows written before (as much of each as its format shows): a dict per photo."""
+    if fmt == "csv":
+        return list(csv.DictReader(io.StringIO(text), fieldnames=CSV_COLUMNS))
+    if fmt == "jsonl":
+        return [_json_row(line) for line in text.splitlines()]
+    return [{"error": "text"} if line.startswith("# ") else {"status": "unique"} for line in text.splitlines()]
+
+
+def count_failed(text: str, fmt: str) -> int:
+    """Photos that failed among rows written before (text rows show only those with no grid)."""
+    return sum(1 for row in _rows(text, fmt) if row.get("error") or row.get("status") != "unique")
 
 
 def is_folder_target(path: str | os.PathLike, photos: int) -> bool:

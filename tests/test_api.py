@@ -94,6 +94,21 @@ def test_answers_without_a_booklet_template_have_no_page_references() -> None:
     assert "14 · p. 4" in paged_labels
 
 
+def test_answers_to_a_booklet_pdf_take_numbers_and_pages_from_its_plan(tmp_path: Path) -> None:
+    lines = puzzle_lines("easy50_pe96.txt", limit=14)
+    book = tmp_path / "book.pdf"
+    sudokuprint.booklet(lines, template="booklet-a4-6up", output=book)
+
+    def labels(document) -> list[str]:
+        return [t.text for page in document.pages for t in page.items if " · p. " in getattr(t, "text", "")]
+
+    assert labels(sudokuprint.answers(booklet=book)) == [f"{n} · p. {2 + (n - 1) // 6}" for n in range(1, 15)]
+    backwards = sudokuprint.answers(lines[::-1][:3], booklet=book)  # 14, 13, 12: their booklet numbers, not 1-3
+    assert labels(backwards) == ["14 · p. 4", "13 · p. 4", "12 · p. 3"]
+    with pytest.raises(ValueError, match="booklet or booklet_template"):
+        sudokuprint.answers(lines, booklet=book, booklet_template="booklet-a4-6up")
+
+
 def test_bad_puzzles_raise_the_documented_errors() -> None:
     with pytest.raises(InvalidGridError, match="puzzle 2"):
         sudokuprint.booklet([PHOTO_PUZZLE, "55" + "." * 79])

@@ -29,6 +29,7 @@ TABLE: dict[str, tuple[str, ...]] = {
     "--seed INTEGER": SEEDED,
     "--level 1-4|easy|medium|hard|expert": LEVELLED,
     "--size N|NxN": SIZED,
+    "--resume": PARALLEL,
     "-q, --quiet": ALL,
     "-v, --verbose": ALL,
 }

@@ -89,7 +89,28 @@ def test_overlays_go_into_a_folder_one_per_photo(folder: Path, tmp_path: Path) -
     outcome = CliRunner().invoke(main, ["scan", str(folder / "image1.jpg"), str(folder / "more" / "image10.jpg"),
                                         "--overlay", str(overlays), "-q"])
     assert outcome.exit_code == 0 and outcome.stderr == ""
-    assert sorted(p.name for p in overlays.iterdir()) == ["image1-overlay.jpg", "image10-overlay.jpg"]
+    written = sorted(str(p.relative_to(overlays)) for p in overlays.rglob("*") if p.is_file())
+    assert written == ["image1-overlay.jpg", "more/image10-overlay.jpg"]  # each under its path below the common folder
+
+
+def test_same_named_photos_in_two_folders_get_their_own_overlay_and_debug_files(tmp_path: Path) -> None:
+    for where, name in (("dirA", "image1.jpg"), ("dirB", "image10.jpg")):
+        (tmp_path / where).mkdir()
+        shutil.copy(TRAIN / name, tmp_path / where / "photo.jpg")  # two different photos, one name
+    out, debug = tmp_path / "out", tmp_path / "debug"
+    outcome = CliRunner().invoke(main, ["scan", str(tmp_path / "dirA"), str(tmp_path / "dirB"), "--overlay",
+                                        f"{out}/", "--debug", str(debug), "-q", "-j", "2"])
+    assert outcome.exit_code == 0, outcome.output
+    written = sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file())
+    assert written == ["dirA/photo-overlay.jpg", "dirB/photo-overlay.jpg"]
+    assert (out / "dirA" / "photo-overlay.jpg").read_bytes() != (out / "dirB" / "photo-overlay.jpg").read_bytes()
+    assert sorted(p.name for p in debug.iterdir()) == ["dirA", "dirB"]
+    for where in ("dirA", "dirB"):
+        stages = sorted(p.name for p in (debug / where / "photo").iterdir())
+        assert stages and all(name.endswith((".png", ".jpg", ".txt", ".json")) for name in stages), stages
+    again = tmp_path / "again"
+    CliRunner().invoke(main, ["scan", str(tmp_path / "dirA"), str(tmp_path / "dirB"), "--overlay", f"{again}/", "-q"])
+    assert sorted(str(p.relative_to(again)) for p in again.rglob("*") if p.is_file()) == written  # stable names
 
 
 def test_arguments_that_name_no_photo_are_refused_by_name(tmp_path: Path) -> None:

@@ -350,6 +350,11 @@ def JOBS(command: Callable[..., Any]) -> Callable[..., Any]:
                                 "(local:N), instead of -j; needs the cluster extra.")(command)
     return _JOBS(command)
 
+RESUME = click.option("--resume", is_flag=True,
+                      help="Keep the rows already in the -o file (left by a run that was stopped) and append the "
+                           "rest; the file ends as an uninterrupted run writes it. Give the same inputs and options.")
+"""``--resume`` on every bulk command that writes a row per item (the rows go through :func:`~sudokuprint.outputs.row_output`)."""
+
 SEED = click.option("--seed", type=int, default=1, show_default=True,
                     help="Random seed: the same seed makes the same puzzles.")
 """``--seed``, default 1, on every command that makes puzzles."""

@@ -5,17 +5,18 @@ from __future__ import annotations
 import functools
 import itertools
 import json
-from typing import Iterator
+import re
+from typing import IO, Iterator, cast
 
 import click
 
-from ..batch import check_chunk, growing_chunks, solve_chunk
+from ..batch import Solved, check_chunk, growing_chunks, solve_chunk
 from ..errors import ExitCode
 from ..executor import run_all
 from ..formats import Record, formats, get_format, write_all
 from ..grid import Grid
-from ..outputs import atomic_output
-from .app import (FROM, INPUTS, JOBS, OUTPUT, about_puzzle, main, output_format, peekable, read_inputs, stop,
+from ..outputs import atomic_output, row_output
+from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, peekable, read_inputs, stop,
                   with_progress)
 
 WRITABLE = [f.name for f in formats() if f.write is not None]
@@ -37,31 +38,44 @@ TIMEOUT = click.option(
 @TIMEOUT
 @OUTPUT
 @JOBS
+@RESUME
 def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: float | None, output: str,
-          jobs: int) -> None:
+          jobs: int, resume: bool) -> None:
     """Check puzzles: valid? 0, 1 or 2+ solutions? clue count and shape.
 
     Prints one line per puzzle: status (unique, not-unique, unsolvable,
     invalid), solutions, clues, shape and the puzzle. Exits with 1 when any
     puzzle is not valid with exactly one solution.
     """
-    all_unique = True
-    with atomic_output(output) as out:
+    with row_output(output, resume=resume, count_rows=_check_rows) as out:
+        all_unique = all(_check_status(line) == "unique" for line in out.before.splitlines() if line[:1].strip())
         work = functools.partial(check_chunk, timeout=timeout)
-        chunks = run_all(work, growing_chunks(read_inputs(inputs, from_format)), jobs=jobs)
+        chunks = run_all(work, growing_chunks(out.skip(read_inputs(inputs, from_format))), jobs=jobs)
         for report in with_progress(itertools.chain.from_iterable(chunks), "checking"):
             all_unique &= report["status"] == "unique"
-            if fmt == "jsonl":
-                out.write(json.dumps(report) + "\n")
-                continue
-            out.write(
-                f"{report['status']:<11} solutions={('0', '1', '2+')[report['solutions']]:<2} clues={report['clues']:<3} "
-                f"shape={report['shape']:<5} {report['puzzle']}\n"
-            )
-            for conflict in report["conflicts"]:
-                out.write(f"    {report['source']}, line {report['line']}: {conflict}\n")
+            out.write(json.dumps(report) + "\n" if fmt == "jsonl" else _check_text(report))
     if not all_unique:
         stop(ExitCode.FAILED)
+
+
+def _check_text(report: dict) -> str:
+    """A puzzle's check as text: the status line, then a line per conflict (indented)."""
+    text = (f"{report['status']:<11} solutions={('0', '1', '2+')[report['solutions']]:<2} clues={report['clues']:<3} "
+            f"shape={report['shape']:<5} {report['puzzle']}\n")
+    for conflict in report["conflicts"]:
+        text += f"    {report['source']}, line {report['line']}: {conflict}\n"
+    return text
+
+
+def _check_rows(text: str) -> int:
+    """Puzzles in check output: a line each (the indented conflict lines under it are not puzzles)."""
+    return sum(1 for line in text.splitlines() if line[:1].strip())
+
+
+def _check_status(line: str) -> str:
+    """The status of one puzzle's check line (text or JSON)."""
+    found = re.search(r'"status": "([a-z-]+)"', line) if line.startswith("{") else None
+    return found.group(1) if found else line.split(maxsplit=1)[0]
 
 
 @main.command()
@@ -72,8 +86,9 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: f
 @TIMEOUT
 @OUTPUT
 @JOBS
+@RESUME
 def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, allow_multiple: bool,
-          timeout: float | None, output: str, jobs: int) -> None:
+          timeout: float | None, output: str, jobs: int, resume: bool) -> None:
     """Solve puzzles and print their solutions.
 
     A file of many puzzles is solved as a stream, one solution per puzzle. A
@@ -81,14 +96,15 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
     run with exit code 1, naming the puzzle. Metadata the output format can
     hold travels (an OpenSudoku collection's name, .sdk headers).
     """
-    work = functools.partial(solve_chunk, allow_multiple=allow_multiple, timeout=timeout)
-    chunks = run_all(work, growing_chunks(read_inputs(inputs, from_format)), jobs=jobs)
-    results = peekable(with_progress(itertools.chain.from_iterable(chunks), "solving"))
-    first = results.peek()
-    target = fmt or (_writable(first.record.format) if first else "standard")
+    records = peekable(read_inputs(inputs, from_format))
+    first = records.peek()
+    target = fmt or (_writable(first[1].format) if first else "standard")
+    if resume and not _one_line_a_puzzle(target):
+        raise click.UsageError(f"--resume needs a format that writes a puzzle a line (such as standard or sdm); "
+                               f"{target} does not")
     givens_only = get_format(target).givens_only
 
-    def solutions() -> Iterator[Record]:
+    def solutions(results: Iterator[Solved]) -> Iterator[Record]:
         for solved in results:
             if solved.error is not None:
                 with about_puzzle(solved.source, solved.record.line):
@@ -98,8 +114,21 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
                 record = Record(Grid.from_values(record.grid.values, record.grid.shape), record.line, record.meta)
             yield record
 
-    with atomic_output(output) as out:
-        write_all(solutions(), out, target)
+    with row_output(output, resume=resume) as out:
+        work = functools.partial(solve_chunk, allow_multiple=allow_multiple, timeout=timeout)
+        chunks = run_all(work, growing_chunks(out.skip(records)), jobs=jobs)
+        results = with_progress(itertools.chain.from_iterable(chunks), "solving")
+        write_all(solutions(results), cast(IO[str], out), target)  # a row a write, each flushed
+
+
+def _one_line_a_puzzle(format_name: str) -> bool:
+    """Whether a format writes each puzzle as one line of its own (what --resume counts)."""
+    fmt = get_format(format_name)
+    if fmt.write_collection is not None or not fmt.many_per_file or fmt.separator != "\n":
+        return False
+    sample = Grid.from_string("." * 81)
+    text = fmt.write_record(sample, {}) if fmt.write_record is not None else fmt.write(sample)  # type: ignore[misc]
+    return "\n" not in text
 
 
 def _writable(format_name: str) -> str:

@@ -11,8 +11,8 @@ from ..errors import ExitCode
 from ..executor import run_all
 from ..logic import hint as next_hint
 from ..logic import solve as solve_logically
-from ..outputs import atomic_output
-from .app import FROM, INPUTS, JOBS, OUTPUT, about_puzzle, main, output_format, read_inputs, stop, with_progress
+from ..outputs import atomic_output, row_output
+from .app import FROM, INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, read_inputs, stop, with_progress
 
 JSONL = output_format(["text", "jsonl"], "text", flag_aliases={"--json": "jsonl"},
                       help="text: a line per puzzle; jsonl: a JSON object per puzzle.")
@@ -25,13 +25,19 @@ def _grade_line(result: dict) -> str:
     return f"{result['label']:<16} rating={result['rating']:<4} level={result['level']} {result['puzzle']}  [{names}]"
 
 
+def _failed_grades(rows: str) -> bool:
+    """Whether grade rows (text or JSON lines) written before hold an error."""
+    return any(line.startswith(("error ", '{"error": ')) or ', "error": ' in line for line in rows.splitlines())
+
+
 @main.command()
 @INPUTS
 @FROM
 @JSONL
 @JOBS
 @OUTPUT
-def grade(inputs: tuple[str, ...], from_format: str | None, fmt: str, jobs: int, output: str) -> None:
+@RESUME
+def grade(inputs: tuple[str, ...], from_format: str | None, fmt: str, jobs: int, output: str, resume: bool) -> None:
     """Grade puzzles: SVD level 1-4, moves, label id-moves-level-givens, rating.
 
     The rating is on a scale modelled on Sudoku Explainer's (the hardest
@@ -41,13 +47,12 @@ def grade(inputs: tuple[str, ...], from_format: str | None, fmt: str, jobs: int,
     techniques). A puzzle without exactly one solution gets an error line,
     and the exit code is then 1.
     """
-    failed = False
-    with atomic_output(output) as out:
-        numbered = enumerate(read_inputs(inputs, from_format), start=1)
+    with row_output(output, resume=resume) as out:
+        failed = _failed_grades(out.before)
+        numbered = out.skip(enumerate(read_inputs(inputs, from_format), start=1))
         for result in with_progress(run_all(grade_item, numbered, jobs=jobs, chunk_size=4), "grading"):
             failed |= "error" in result
             out.write((json.dumps(result) if fmt == "jsonl" else _grade_line(result)) + "\n")
-            out.flush()
     if failed:
         stop(ExitCode.FAILED)
 

@@ -13,6 +13,7 @@ from ..layout.page import Document
 from ..layout.template import Template, load_template
 from ..publish import build_answer_key, build_booklet, load_puzzles, write_document
 from ..publish.generated import generate_puzzles
+from ..publish.plan import read_plan
 from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, tiles_from_puzzles, tiles_matching
 from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
 from ..publish.marks import with_crop_marks
@@ -21,7 +22,7 @@ from ..publish.puzzles import ordered
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
 from ..patterns.picture import IMAGE_SUFFIXES
-from .app import FROM, INPUTS, LEVEL, SEED, SizeType, counter, main, note, read_inputs
+from .app import FROM, INPUTS, LEVEL, SEED, SizeType, counter, main, note, progress, read_inputs
 
 
 
@@ -88,7 +89,8 @@ def _finish(document: Document, output: str, output_format: str | None, dpi: int
         raise click.UsageError(f"refusing to write {fmt.upper()} data to a terminal; name a file with -o FILE")
     for message in document.notes:
         note(f"note: {message}")
-    names = write_document(document, output, format=fmt, dpi=dpi)
+    with progress(len(document.pages), "drawing pages") as advance:
+        names = write_document(document, output, format=fmt, dpi=dpi, on_page=lambda: advance(1))
     if output != "-":
         pages = len(document.pages)
         note(f"wrote {', '.join(names) if len(names) <= 3 else f'{names[0]} ... {names[-1]}'} "
@@ -145,18 +147,35 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
 @output_options("answers-a4-12up")
 @click.option("--booklet-template", default=None, metavar="NAME|FILE",
               help="The template of the booklet the puzzles are printed in: the labels then give its page numbers "
-                   "('12 · p. 4'). Without it the labels give no page.")
+                   "('12 · p. 4'). Without it (or --booklet) the labels give no page.")
+@click.option("--booklet", "booklet_pdf", default=None, metavar="BOOK.pdf", type=click.Path(dir_okay=False),
+              help="A booklet PDF made by sudokuprint (or the first page, NAME-1.png, of one made as PNG pages): "
+                   "its embedded page plan gives each puzzle's number and page. Without FILE the answers are the "
+                   "booklet's own puzzles.")
 @LANG
 def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-            output_format, dpi, title, author, booklet_template, lang) -> None:
+            output_format, dpi, title, author, booklet_template, booklet_pdf, lang) -> None:
     """An answer key: solved grids labelled with puzzle number and booklet page.
 
-    Givens are bold, filled digits grey.
+    Givens are bold, filled digits grey. The page references come from the
+    booklet itself (--booklet BOOK.pdf: every booklet PDF carries its page
+    plan) or from the booklet's template (--booklet-template NAME); with
+    neither the labels give no page. Example:
+    sudokuprint answers --booklet book.pdf -o key.pdf
     """
-    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
     template = _template(template_name, lang)
+    plan = None
+    if booklet_pdf:
+        if booklet_template:
+            raise click.UsageError("give --booklet BOOK.pdf or --booklet-template NAME, not both")
+        plan = read_plan(booklet_pdf)
+    if plan is not None and not inputs and not generate_count:
+        puzzles = plan.puzzles_to_print(booklet_pdf, allow_nonunique=allow_nonunique)
+    else:
+        puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
     booklet = _template(booklet_template, lang) if booklet_template else None
-    document = build_answer_key(puzzles, template, booklet_template=booklet,
+    document = build_answer_key(puzzles, template, booklet_template=booklet, booklet_plan=plan,
+                                booklet_source=booklet_pdf or "the booklet",
                                 title=title or template.strings.text("answers_title"), author=author)
     _finish(document, output, output_format, dpi, author)
 

@@ -11,9 +11,10 @@ from ..errors import ExitCode, OutputError
 from ..executor import run_all
 from ..formats import formats, get_format, write
 from ..grid import Grid
-from ..outputs import atomic_output
-from ..scan_batch import ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed, scan_row
-from .app import JOBS, OUTPUT, main, note, output_format, stop, with_progress
+from ..outputs import row_output
+from ..scan_batch import (ROW_FORMATS, ScanOptions, common_root, count_failed, csv_header, find_photos,
+                          format_row, is_folder_target, row_failed, scan_row)
+from .app import JOBS, OUTPUT, RESUME, main, note, output_format, stop, with_progress
 
 PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
 
@@ -71,20 +72,22 @@ class ReaderName(click.ParamType):
                     "corrections, timings); csv: a row a photo; or a puzzle format (the grids only).")
 @OUTPUT
 @JOBS
+@RESUME
 @click.option("--solve", "with_solution", is_flag=True, help="Also print the solution.")
 @click.option("--overlay", type=click.Path(writable=True), metavar="OUT.jpg|DIR",
               help="Write the photo with the missing digits drawn in: a file for one photo, else a folder that gets "
-                   "NAME-overlay.jpg per photo.")
+                   "NAME-overlay.jpg per photo (in the photo's subfolder under the photos' common folder).")
 @click.option("--debug", "debug_dir", type=click.Path(file_okay=False), metavar="DIR",
-              help="Write each stage's image into DIR (a subfolder per photo).")
+              help="Write each stage's image into DIR (a subfolder per photo, named by its path under the photos' "
+                   "common folder).")
 @click.option("--readers", type=ReaderName(), default="builtin", show_default=True, metavar="NAME",
               help="Digit reader: builtin (print and handwriting), printed (print only), tesseract, combined (both), "
                    "auto (Tesseract on unsure cells), or another registered reader.")
 @click.option("--filled", is_flag=True,
               help="Also report the digits written by hand, each checked against the solution "
                    "('r3c4: you wrote 7, the solution has 1'), on stderr; JSON and CSV rows carry the filled grid.")
-def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_solution: bool, overlay: str | None,
-         debug_dir: str | None, readers: str, filled: bool) -> None:
+def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, resume: bool, with_solution: bool,
+         overlay: str | None, debug_dir: str | None, readers: str, filled: bool) -> None:
     """Read the Sudoku grid in each photo and write a row per photo, in order.
 
     PHOTO may be a file, a folder (searched recursively for .jpg, .png, ...)
@@ -104,20 +107,21 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_
             Path(overlay).mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise OutputError(f"{overlay}: cannot make the overlay folder: {error.strerror or error}") from None
-    options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder)
-    failed = 0
-    with atomic_output(output) as out:
-        if fmt == "csv":
-            out.write(csv_header())
-        rows = run_all(functools.partial(scan_row, options), paths, jobs=jobs)
-        for row in with_progress(rows, "scanning", length=len(paths)):
+    options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder,
+                          root=common_root(paths))
+    if resume and fmt not in ROW_FORMATS:
+        raise click.UsageError(f"--resume needs a row a photo (--format {', '.join(ROW_FORMATS)}); {fmt} writes "
+                               "nothing for a photo that failed")
+    with row_output(output, resume=resume, header=csv_header() if fmt == "csv" else "") as out:  # a row a line
+        failed = count_failed(out.before, fmt)
+        rows = run_all(functools.partial(scan_row, options), out.skip(paths), jobs=jobs)
+        for row in with_progress(rows, "scanning", length=len(paths) - out.done):
             _tell(row, filled)
             failed += row_failed(row)
             text = format_row(row, fmt, with_solution=with_solution) if fmt in ROW_FORMATS else \
                 _puzzle_text(row, fmt, with_solution)
             if text:
                 out.write(text)
-                out.flush()
     if len(paths) > 1:
         note(f"scanned {len(paths)} photos: {len(paths) - failed} read with one solution, {failed} failed")
     if failed:

@@ -130,3 +130,5 @@ class Document:
     """The printer's rules the PDF must pass (``kdp``, ``ingramspark``), checked as it is written."""
     notes: list[str] = field(default_factory=list)
     """What the job chose for the user and should say (e.g. another layout for the answers)."""
+    attachments: dict[str, bytes] = field(default_factory=dict)
+    """Files embedded in the PDF by name (a booklet's page plan, :mod:`sudokuprint.publish.plan`)."""

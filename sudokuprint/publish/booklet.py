@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..layout.geometry import Slot, frame, slots
 from ..layout.gridview import draw_grid
@@ -13,6 +13,7 @@ from ..layout.template import Template, TemplateError, load_template, shipped_te
 from ..layout.textfit import cut, fit_lines
 from ..layout.validate import check_grid_digits, check_under_answers, validate_geometry
 from .pages import PlannedPage, assemble
+from .plan import PLAN_NAME, PagePlan, PlacedPuzzle
 from .puzzles import Puzzle
 
 UNDER_GAP = 0.06
@@ -228,11 +229,29 @@ def build_booklet(
             key = fitting_key(key, {p.grid.side for p in puzzles}, notes)
         pages = puzzle_page_numbers(puzzles, template)
         answers = [Answer(p, answer_label(p, pages[p.number], key)) for p in puzzles]
+        first_answer_page = len(plan) + 1
         plan += answer_pages(answers, key)
     subject = f"{len(puzzles)} Sudoku puzzles" + (" with answers" if placement != "none" else "")
     document = assemble(plan, Metadata(title=title, author=author, subject=subject))
     document.notes.extend(notes)
+    answer_layout: dict[str, Any] = {"placement": placement}
+    if placement == "end":
+        answer_layout.update(template=key.name, per_page=key.grid.per_page, first_page=first_answer_page)
+    document.attachments[PLAN_NAME] = booklet_plan(puzzles, template, len(plan), answer_layout).to_json().encode()
     return document
+
+
+def booklet_plan(puzzles: Sequence[Puzzle], template: Template, pages: int, answers: dict[str, Any]) -> PagePlan:
+    """The page plan of a booklet of ``pages`` pages: each puzzle's page, and its answer's where printed."""
+    numbers = puzzle_page_numbers(puzzles, template)
+    placed = []
+    for index, puzzle in enumerate(puzzles):
+        page = numbers[puzzle.number]
+        answer_page = {"under": page, "none": None}.get(answers["placement"])
+        if answers["placement"] == "end":
+            answer_page = answers["first_page"] + index // answers["per_page"]
+        placed.append(PlacedPuzzle(puzzle.number, page, puzzle.grid.to_string(), answer_page))
+    return PagePlan(template.name, template.grid.per_page, pages, tuple(placed), answers)
 
 
 def fitting_key(key: Template, sides: set[int], notes: list[str]) -> Template:
@@ -268,11 +287,17 @@ def build_answer_key(
     template: Template,
     *,
     booklet_template: Template | None = None,
+    booklet_plan: PagePlan | None = None,
+    booklet_source: str = "the booklet",
     title: str = "Sudoku",
     author: str = "",
 ) -> Document:
-    """Answer pages alone; with ``booklet_template`` each label names the booklet page of its puzzle."""
-    pages = puzzle_page_numbers(puzzles, booklet_template) if booklet_template else {}
+    """Answer pages alone; with ``booklet_template`` (or a booklet's ``booklet_plan``, which also gives each
+    puzzle its number in that booklet) each label names the booklet page of its puzzle."""
+    if booklet_plan is not None:
+        puzzles, pages = booklet_plan.pages_of(puzzles, booklet_source)
+    else:
+        pages = puzzle_page_numbers(puzzles, booklet_template) if booklet_template else {}
     answers = [Answer(p, answer_label(p, pages.get(p.number), template)) for p in puzzles]
     plan = answer_pages(answers, template)
     return assemble(plan, Metadata(title=title, author=author, subject=f"Answers to {len(puzzles)} Sudoku puzzles"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 import sys
 
@@ -40,11 +41,14 @@ def check_print_ready(data: bytes, spec: str) -> None:
                              broken)
 
 
-def write_document(document: Document, output: str | os.PathLike, *, format: str = "pdf", dpi: float = 150) -> list[str]:
-    """Write ``document`` as a PDF or as PNG pages; returns the names written ('-' is standard output)."""
+def write_document(document: Document, output: str | os.PathLike, *, format: str = "pdf", dpi: float = 150,
+                   on_page: Callable[[], None] | None = None) -> list[str]:
+    """Write ``document`` as a PDF or as PNG pages; returns the names written ('-' is standard output).
+
+    ``on_page`` is called as each page is drawn (for progress)."""
     name = os.fspath(output)
     if format == "pdf":
-        data = render_pdf(document)
+        data = render_pdf(document, on_page=on_page)
         if document.print_spec in SPECS:
             check_print_ready(data, document.print_spec)
         with atomic_output(name, binary=True) as stream:
@@ -59,9 +63,11 @@ def write_document(document: Document, output: str | os.PathLike, *, format: str
     from ..render.png import check_resolution
 
     names = png_names(name, len(document.pages))
-    for page, target in zip(document.pages, names):
+    for number, (page, target) in enumerate(zip(document.pages, names)):
         check_resolution(page.width, page.height, dpi)  # a page too large is refused before it is drawn
-        data = png_bytes(page, dpi)
+        data = png_bytes(page, dpi, files=None if number else document.attachments)  # the first page carries them
         with atomic_output(target, binary=True) as stream:
             stream.write(data)
+        if on_page is not None:
+            on_page()
     return names

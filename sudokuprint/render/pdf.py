@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import zlib
+from typing import Callable
+
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -141,8 +143,32 @@ def _compress_last_page(canvas: Canvas) -> None:
     page.stream = None
 
 
-def render_pdf(document: Document, *, invariant: bool = True) -> bytes:
-    """The PDF of a document; byte-identical for the same document when ``invariant``."""
+def _embed_files(canvas: Canvas, files: dict[str, bytes]) -> None:
+    """Attach ``files`` (name -> bytes) as embedded files: the catalogue's ``EmbeddedFiles`` name tree,
+    where every PDF reader lists a document's attachments; each stream deflated, its size recorded."""
+    document = canvas._doc
+    names: list[object] = []
+    for name in sorted(files):  # a name tree's keys are in order
+        data = files[name]
+        stream = pdfdoc.PDFStream(content=zlib.compress(data))
+        stream.dictionary["Type"] = pdfdoc.PDFName("EmbeddedFile")
+        stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+        stream.dictionary["Params"] = pdfdoc.PDFDictionary({"Size": len(data)})
+        spec = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("Filespec"), "F": pdfdoc.PDFString(name),
+                                     "UF": pdfdoc.PDFString(name),
+                                     "EF": pdfdoc.PDFDictionary({"F": document.Reference(stream)})})
+        names += [pdfdoc.PDFString(name), document.Reference(spec)]
+    tree = pdfdoc.PDFDictionary({"Names": pdfdoc.PDFArray(names)})
+    document.Catalog.Names = pdfdoc.PDFDictionary({"EmbeddedFiles": tree})
+
+
+def render_pdf(document: Document, *, invariant: bool = True,
+               on_page: Callable[[], None] | None = None) -> bytes:
+    """The PDF of a document; byte-identical for the same document when ``invariant``.
+
+    ``document.attachments`` become embedded files; ``on_page`` is called after each page is drawn
+    (for progress).
+    """
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1 if invariant else 0, pageCompression=1,
                     initialFontName=pdf_font(DEFAULT_FONTS.primary("regular")).fontName, initialFontSize=10)
@@ -154,5 +180,9 @@ def render_pdf(document: Document, *, invariant: bool = True) -> bytes:
     canvas.setKeywords(meta.keywords)
     for page in document.pages:
         _draw_page(canvas, page)
+        if on_page is not None:
+            on_page()
+    if document.attachments:
+        _embed_files(canvas, document.attachments)
     canvas.save()
     return buffer.getvalue()

@@ -15,6 +15,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
+from PIL.PngImagePlugin import PngInfo
 
 from ..errors import UnsupportedError
 from ..layout.fonts import DEFAULT_FONTS, Face, FontSet, face_path, text_runs, text_width
@@ -176,8 +177,12 @@ def _draw_page(page: Page, dpi: float, size: tuple[int, int], unit: int) -> Imag
     return image
 
 
-def png_bytes(page: Page, dpi: float = 150) -> bytes:
-    """The PNG file of one page, with its resolution recorded."""
+def png_bytes(page: Page, dpi: float = 150, *, files: dict[str, bytes] | None = None) -> bytes:
+    """The PNG file of one page, with its resolution recorded, and ``files`` (name -> UTF-8 text) as
+    compressed international text chunks (iTXt) keyed by their names."""
     buffer = io.BytesIO()
-    render_png(page, dpi).save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    info = PngInfo()
+    for name, data in sorted((files or {}).items()):
+        info.add_itxt(name, data.decode("utf-8"), zip=True)
+    render_png(page, dpi).save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6, pnginfo=info)
     return buffer.getvalue()
