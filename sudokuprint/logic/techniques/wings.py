@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from ...shape import digit_symbol
-from ..state import State, cells_of, lowest_digit, popcount
+from ..state import POPCOUNT, State, cells_of, lowest_digit, popcount
 from ..step import Step, cell_list
 
 
@@ -85,28 +85,49 @@ def find_xyz_wing(state: State) -> Step | None:
 
 def pivot_wing(state: State, size: int) -> Step | None:
     """A wing of ``size`` cells (a pivot and cells it sees) holding ``size`` digits between
-    them, with at most one digit not restricted (see WXYZ-Wing above)."""
+    them, with at most one digit not restricted (see WXYZ-Wing above).
+
+    The cells are grown one at a time from the pivot, keeping ``loose``, the digits
+    two cells of the group hold without seeing each other.  A digit once loose
+    stays loose as the group grows, so a group with two loose digits is not grown
+    further: no wing contains it.
+    """
     t = state.tables
     cands = state.cands
+    peer_set = t.peer_set
+    count = POPCOUNT
     for pivot, pm in enumerate(cands):
-        if not 2 <= popcount(pm) <= size:
+        if not 2 <= count[pm] <= size:
             continue
-        wings = [c for c in t.peers[pivot] if cands[c] and popcount(cands[c] | pm) <= size]
+        wings = [c for c in t.peers[pivot] if cands[c] and count[cands[c] | pm] <= size]
         if len(wings) < size - 1:
             continue
-        stack: list[tuple[tuple[int, ...], int, int]] = [((pivot,), pm, 0)]
+        # (cells, their digits, next wing index, loose digits, the cells as a cell set)
+        stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), pm, 0, 0, 1 << pivot)]
         while stack:
-            cells, union, next_index = stack.pop()
+            cells, union, next_index, loose, group = stack.pop()
             if len(cells) == size:
-                if popcount(union) == size:
+                if count[union] == size:
                     step = _wxyz_step(state, cells, union)
                     if step is not None:
                         return step
                 continue
             for k in range(next_index, len(wings)):
-                grown = union | cands[wings[k]]
-                if popcount(grown) <= size:
-                    stack.append((cells + (wings[k],), grown, k + 1))
+                cell = wings[k]
+                mask = cands[cell]
+                grown = union | mask
+                if count[grown] > size:
+                    continue
+                unseen = group & ~peer_set[cell]
+                held_apart = 0
+                while unseen:
+                    low = unseen & -unseen
+                    unseen ^= low
+                    held_apart |= cands[low.bit_length() - 1]
+                grown_loose = loose | (mask & held_apart)
+                if grown_loose & (grown_loose - 1):
+                    continue
+                stack.append((cells + (cell,), grown, k + 1, grown_loose, group | 1 << cell))
     return None
 
 
