@@ -95,6 +95,7 @@ def pivot_wing(state: State, size: int) -> Step | None:
     t = state.tables
     cands = state.cands
     peer_set = t.peer_set
+    digit_sets = state.digit_sets()
     count = POPCOUNT
     for pivot, pm in enumerate(cands):
         if not 2 <= count[pm] <= size:
@@ -106,17 +107,13 @@ def pivot_wing(state: State, size: int) -> Step | None:
         stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), pm, 0, 0, 1 << pivot)]
         while stack:
             cells, union, next_index, loose, group = stack.pop()
-            if len(cells) == size:
-                if count[union] == size:
-                    step = _wxyz_step(state, cells, union)
-                    if step is not None:
-                        return step
-                continue
+            last = len(cells) == size - 1
+            grown_groups = []
             for k in range(next_index, len(wings)):
                 cell = wings[k]
                 mask = cands[cell]
                 grown = union | mask
-                if count[grown] > size:
+                if count[grown] > size or (last and count[grown] != size):
                     continue
                 unseen = group & ~peer_set[cell]
                 held_apart = 0
@@ -127,8 +124,35 @@ def pivot_wing(state: State, size: int) -> Step | None:
                 grown_loose = loose | (mask & held_apart)
                 if grown_loose & (grown_loose - 1):
                     continue
-                stack.append((cells + (cell,), grown, k + 1, grown_loose, group | 1 << cell))
+                grown_groups.append((cells + (cell,), grown, k + 1, grown_loose, group | 1 << cell))
+            if not last:
+                stack += grown_groups
+                continue
+            # complete wings, in the order a depth-first search popping the last one first meets them
+            for cells, grown, _, grown_loose, grown_group in reversed(grown_groups):
+                if _wing_removes(peer_set, digit_sets, grown_group, grown_loose or grown):
+                    step = _wxyz_step(state, cells, grown)
+                    if step is not None:
+                        return step
     return None
+
+
+def _wing_removes(peer_set: tuple[int, ...], digit_sets: tuple[int, ...], group: int, digits: int) -> bool:
+    """True when some cell outside the wing ``group`` sees every cell of it holding one of
+    ``digits`` (the loose digit, or every digit when none is loose) and has that digit."""
+    while digits:
+        low = digits & -digits
+        digits ^= low
+        spots = digit_sets[low.bit_length() - 1]
+        holders = group & spots
+        seen = spots & ~group
+        while holders and seen:
+            cell_bit = holders & -holders
+            holders ^= cell_bit
+            seen &= peer_set[cell_bit.bit_length() - 1]
+        if seen:
+            return True
+    return False
 
 
 def find_wxyz_wing(state: State) -> Step | None:
