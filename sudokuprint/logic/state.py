@@ -48,6 +48,27 @@ def cells_of(cell_set: int) -> Iterator[int]:
         cell_set ^= low
 
 
+def spread_cells(cell_set: int, side: int) -> int:
+    """The candidate set of a cell set: bit ``c`` becomes bit ``c * side`` (the candidate of
+    digit 1 in cell ``c``; shift left by ``d - 1`` for digit ``d``)."""
+    spread = _SPREAD_BYTES.get(side)
+    if spread is None:
+        spread = _SPREAD_BYTES[side] = tuple(
+            sum(1 << (j * side) for j in range(8) if byte >> j & 1) for byte in range(256)
+        )
+    result = 0
+    shift = 0
+    step = 8 * side
+    while cell_set:
+        result |= spread[cell_set & 255] << shift
+        cell_set >>= 8
+        shift += step
+    return result
+
+
+_SPREAD_BYTES: dict[int, tuple[int, ...]] = {}
+
+
 class Tables:
     """Houses, peers and box/line intersections of one shape, computed once."""
 
@@ -78,6 +99,8 @@ class Tables:
                 if common:
                     meets.append((box, line, common))
         self.intersections: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(meets)
+        self.peer_candidates: tuple[int, ...] = tuple(spread_cells(p, n) for p in self.peer_set)
+        """For each cell, its peers as a candidate set (see :func:`spread_cells`)."""
 
     def sees(self, a: int, b: int) -> bool:
         """True when two different cells share a house."""
@@ -167,6 +190,18 @@ class State:
                     mask ^= low
                     sets[low.bit_length() - 1] |= cell_bit
             found = memo["digit_sets"] = tuple(sets)
+        return found
+
+    def candidate_sets(self) -> tuple[int, ...]:
+        """For each digit ``d`` (at index ``d - 1``), its candidates as a candidate set: bit
+        ``cell * side + d - 1`` for every cell where it may go."""
+        memo = self.memo()
+        found = memo.get("candidate_sets")
+        if found is None:
+            side = self.tables.side
+            found = memo["candidate_sets"] = tuple(
+                spread_cells(cells, side) << index for index, cells in enumerate(self.digit_sets())
+            )
         return found
 
     def line_spots(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
