@@ -90,7 +90,7 @@ def pivot_wing(state: State, size: int) -> Step | None:
     The cells are grown one at a time from the pivot, keeping ``loose``, the digits
     two cells of the group hold without seeing each other.  A digit once loose
     stays loose as the group grows, so a group with two loose digits is not grown
-    further: no wing contains it.
+    further: no wing contains it; nor is a group whose wings could remove nothing.
     """
     t = state.tables
     cands = state.cands
@@ -124,16 +124,22 @@ def pivot_wing(state: State, size: int) -> Step | None:
                 grown_loose = loose | (mask & held_apart)
                 if grown_loose & (grown_loose - 1):
                     continue
-                grown_groups.append((cells + (cell,), grown, k + 1, grown_loose, group | 1 << cell))
+                grown_group = group | 1 << cell
+                # Once the loose digit, or every digit, is known, the cells that could lose it
+                # only get fewer as the group grows: stop when there are none.
+                if (grown_loose or count[grown] == size) and not _wing_removes(
+                    peer_set, digit_sets, grown_group, grown_loose or grown
+                ):
+                    continue
+                grown_groups.append((cells + (cell,), grown, k + 1, grown_loose, grown_group))
             if not last:
                 stack += grown_groups
                 continue
             # complete wings, in the order a depth-first search popping the last one first meets them
-            for cells, grown, _, grown_loose, grown_group in reversed(grown_groups):
-                if _wing_removes(peer_set, digit_sets, grown_group, grown_loose or grown):
-                    step = _wxyz_step(state, cells, grown)
-                    if step is not None:
-                        return step
+            for cells, grown, _, _, _ in reversed(grown_groups):
+                step = _wxyz_step(state, cells, grown)
+                if step is not None:
+                    return step
     return None
 
 
