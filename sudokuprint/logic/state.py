@@ -99,6 +99,13 @@ class Tables:
                 if common:
                     meets.append((box, line, common))
         self.intersections: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(meets)
+        self.row_of: tuple[int, ...] = tuple(shape.row_of(c) for c in range(self.cell_count))
+        self.column_of: tuple[int, ...] = tuple(shape.column_of(c) for c in range(self.cell_count))
+        self.box_lines: tuple[tuple[frozenset[int], frozenset[int]], ...] = tuple(
+            (frozenset(self.row_of[c] for c in self.houses[b]), frozenset(self.column_of[c] for c in self.houses[b]))
+            for b in self.boxes
+        )
+        """For each box (by its number among the boxes), its rows and its columns."""
         self.peer_candidates: tuple[int, ...] = tuple(spread_cells(p, n) for p in self.peer_set)
         """For each cell, its peers as a candidate set (see :func:`spread_cells`)."""
 
