@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from ...shape import digit_symbol
-from ..state import POPCOUNT, State, cells_of, lowest_digit, popcount
+from ..state import POPCOUNT, State, cells_of, lowest_digit
 from ..step import Step, cell_list
 
 
@@ -32,15 +32,15 @@ def _removals(state: State, seen_by: int, digit: int, exclude: tuple[int, ...]) 
 def find_xy_wing(state: State) -> Step | None:
     t = state.tables
     cands = state.cands
-    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    pairs = [c for c, m in enumerate(cands) if POPCOUNT[m] == 2]
     for pivot in pairs:
         pm = cands[pivot]
-        wings = [c for c in t.peers[pivot] if popcount(cands[c]) == 2 and popcount(cands[c] & pm) == 1]
+        wings = [c for c in t.peers[pivot] if POPCOUNT[cands[c]] == 2 and POPCOUNT[cands[c] & pm] == 1]
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
                 am, bm = cands[a], cands[b]
                 z = am & bm & ~pm
-                if not z or (am & pm) == (bm & pm) or popcount(z) != 1:
+                if not z or (am & pm) == (bm & pm) or POPCOUNT[z] != 1:
                     continue
                 digit = lowest_digit(z)
                 removed = _removals(state, t.peer_set[a] & t.peer_set[b], digit, (pivot, a, b))
@@ -60,9 +60,9 @@ def find_xyz_wing(state: State) -> Step | None:
     t = state.tables
     cands = state.cands
     for pivot, pm in enumerate(cands):
-        if popcount(pm) != 3:
+        if POPCOUNT[pm] != 3:
             continue
-        wings = [c for c in t.peers[pivot] if popcount(cands[c]) == 2 and cands[c] & pm == cands[c]]
+        wings = [c for c in t.peers[pivot] if POPCOUNT[cands[c]] == 2 and cands[c] & pm == cands[c]]
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
                 am, bm = cands[a], cands[b]
@@ -217,7 +217,7 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
         eliminations=tuple(removed),
         cells=cells,
         digits=tuple(_mask_digits(union)),
-        extra={"pivot_size": popcount(cands[pivot])},
+        extra={"pivot_size": POPCOUNT[cands[pivot]]},
     )
 
 
@@ -237,7 +237,7 @@ def rate_vwxyz_wing(step: Step) -> float:
 def find_w_wing(state: State) -> Step | None:
     t = state.tables
     cands = state.cands
-    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    pairs = [c for c, m in enumerate(cands) if POPCOUNT[m] == 2]
     links = _strong_links(state)
     for i, a in enumerate(pairs):
         for b in pairs[i + 1 :]:
