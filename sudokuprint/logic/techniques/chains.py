@@ -251,17 +251,23 @@ class _XChainSearch:
         self.links = links = self.links + 1
         next_frontier = []
         for cell, is_on in self.frontier:
-            if not is_on:
-                targets = partners.get(cell, ())
-            else:
-                targets = [(other, -1) for other in cells_of(peer_set[cell] & positions)]
-            for other, house in targets:
-                node = (other, not is_on)
+            if is_on:  # a weak link to every other position the cell sees
+                weak = peer_set[cell] & positions
+                while weak:
+                    low = weak & -weak
+                    weak ^= low
+                    node = (low.bit_length() - 1, False)
+                    if node not in parent:
+                        parent[node] = ((cell, True), links, -1)
+                        next_frontier.append(node)
+                continue
+            for other, house in partners.get(cell, ()):  # a strong link
+                node = (other, True)
                 if node in parent:
                     continue
-                parent[node] = ((cell, is_on), links, house)
+                parent[node] = ((cell, False), links, house)
                 next_frontier.append(node)
-                if node[1] and other != start and links >= 3:
+                if other != start and links >= 3:
                     seen = peer_set[start] & peer_set[other] & positions
                     if seen:
                         self.found = self._step(node, seen)
