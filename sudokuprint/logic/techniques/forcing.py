@@ -167,13 +167,9 @@ def _shortest(links: _Links) -> tuple[int, int, bool] | None:
     for i in links.alive:
         # assume i true: a true candidate weakly linked to i makes it false
         limit = best[0] if best else 10**9
-        for step, layer in enumerate(links.layers(1 << i), start=1):
-            nodes = 2 * step + 2
-            if nodes >= limit:
-                break
-            if layer & links.weak[i]:
-                best = (nodes, i, False)
-                break
+        steps = _steps_to(links, 1 << i, links.weak[i], limit)
+        if steps:
+            best = (2 * steps + 2, i, False)
         # assume i false: its strong partners are true; reaching i makes it true
         start = 0
         for k in links.strong[i]:
@@ -181,14 +177,33 @@ def _shortest(links: _Links) -> tuple[int, int, bool] | None:
         if not start:
             continue
         limit = best[0] if best else 10**9
-        for step, layer in enumerate(links.layers(start), start=1):
-            nodes = 2 * step + 2
-            if nodes >= limit:
-                break
-            if layer >> i & 1:
-                best = (nodes, i, True)
-                break
+        steps = _steps_to(links, start, 1 << i, limit)
+        if steps:
+            best = (2 * steps + 2, i, True)
     return best
+
+
+def _steps_to(links: _Links, start: int, target: int, limit: int) -> int:
+    """The first layer (1, 2, ...) of :meth:`_Links.layers` from ``start`` that meets ``target``,
+    among those of a chain of fewer than ``limit`` nodes; 0 when none does."""
+    implies = links.implies
+    reached = frontier = start
+    for step in range(1, MAX_STEPS + 1):
+        if 2 * step + 2 >= limit:
+            return 0
+        new = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new |= implies[low.bit_length() - 1]
+        new &= ~reached
+        if not new:
+            return 0
+        if new & target:
+            return step
+        reached |= new
+        frontier = new
+    return 0
 
 
 def _aic_eliminations(links: _Links, max_nodes: int) -> list[tuple[int, int, int]]:
