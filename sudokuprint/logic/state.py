@@ -99,6 +99,14 @@ class Tables:
                 if common:
                     meets.append((box, line, common))
         self.intersections: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(meets)
+        self.intersection_rests: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+            (
+                tuple(c for c in self.houses[box] if c not in common),
+                tuple(c for c in self.houses[line] if c not in common),
+            )
+            for box, line, common in meets
+        )
+        """For each intersection, the cells of its box and of its line outside it (in house order)."""
         self.row_of: tuple[int, ...] = tuple(shape.row_of(c) for c in range(self.cell_count))
         self.column_of: tuple[int, ...] = tuple(shape.column_of(c) for c in range(self.cell_count))
         self.box_lines: tuple[tuple[frozenset[int], frozenset[int]], ...] = tuple(

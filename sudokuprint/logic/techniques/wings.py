@@ -273,11 +273,13 @@ def _strong_links(state: State) -> dict[int, list[tuple[int, tuple[int, int]]]]:
     """For each digit, the houses where it fits in exactly two cells."""
     t = state.tables
     links: dict[int, list[tuple[int, tuple[int, int]]]] = {}
-    for digit in range(1, t.side + 1):
-        for house in range(len(t.houses)):
-            spots = state.positions(house, digit)
-            if len(spots) == 2:
-                links.setdefault(digit, []).append((house, (spots[0], spots[1])))
+    for digit, spots_of_digit in enumerate(state.digit_sets(), start=1):
+        for house, house_cells in enumerate(t.house_set):
+            spots = spots_of_digit & house_cells
+            first = spots & -spots
+            rest = spots ^ first
+            if rest and not rest & (rest - 1):  # exactly two cells
+                links.setdefault(digit, []).append((house, (first.bit_length() - 1, rest.bit_length() - 1)))
     return links
 
 
