@@ -102,24 +102,6 @@ class _Links:
             implies[i] = bits & ~(1 << i)
         self.implies = implies
 
-    def layers(self, start: int):
-        """Breadth-first sets of candidates made true from ``start`` (a bit set), one per step."""
-        implies = self.implies
-        reached = start
-        frontier = start
-        for _ in range(MAX_STEPS):
-            new = 0
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
-                new |= implies[low.bit_length() - 1]
-            new &= ~reached
-            if not new:
-                return
-            reached |= new
-            frontier = new
-            yield new
-
 
 _RECENT: dict[tuple, _Links] = {}
 
@@ -184,19 +166,14 @@ def _shortest(links: _Links) -> tuple[int, int, bool] | None:
 
 
 def _steps_to(links: _Links, start: int, target: int, limit: int) -> int:
-    """The first layer (1, 2, ...) of :meth:`_Links.layers` from ``start`` that meets ``target``,
-    among those of a chain of fewer than ``limit`` nodes; 0 when none does."""
-    implies = links.implies
+    """How many true-to-true steps from the candidates ``start`` (a bit set) first reach a
+    candidate of ``target``, breadth first, on a chain of fewer than ``limit`` nodes
+    (``2 * steps + 2``); 0 when none does within :data:`MAX_STEPS`."""
     reached = frontier = start
     for step in range(1, MAX_STEPS + 1):
         if 2 * step + 2 >= limit:
             return 0
-        new = 0
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            new |= implies[low.bit_length() - 1]
-        new &= ~reached
+        new = _next_layer(links, frontier, reached)
         if not new:
             return 0
         if new & target:
