@@ -48,6 +48,27 @@ def cells_of(cell_set: int) -> Iterator[int]:
         cell_set ^= low
 
 
+def spread_cells(cell_set: int, side: int) -> int:
+    """The candidate set of a cell set: bit ``c`` becomes bit ``c * side`` (the candidate of
+    digit 1 in cell ``c``; shift left by ``d - 1`` for digit ``d``)."""
+    spread = _SPREAD_BYTES.get(side)
+    if spread is None:
+        spread = _SPREAD_BYTES[side] = tuple(
+            sum(1 << (j * side) for j in range(8) if byte >> j & 1) for byte in range(256)
+        )
+    result = 0
+    shift = 0
+    step = 8 * side
+    while cell_set:
+        result |= spread[cell_set & 255] << shift
+        cell_set >>= 8
+        shift += step
+    return result
+
+
+_SPREAD_BYTES: dict[int, tuple[int, ...]] = {}
+
+
 class Tables:
     """Houses, peers and box/line intersections of one shape, computed once."""
 
@@ -78,6 +99,23 @@ class Tables:
                 if common:
                     meets.append((box, line, common))
         self.intersections: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(meets)
+        self.intersection_rests: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+            (
+                tuple(c for c in self.houses[box] if c not in common),
+                tuple(c for c in self.houses[line] if c not in common),
+            )
+            for box, line, common in meets
+        )
+        """For each intersection, the cells of its box and of its line outside it (in house order)."""
+        self.row_of: tuple[int, ...] = tuple(shape.row_of(c) for c in range(self.cell_count))
+        self.column_of: tuple[int, ...] = tuple(shape.column_of(c) for c in range(self.cell_count))
+        self.box_lines: tuple[tuple[frozenset[int], frozenset[int]], ...] = tuple(
+            (frozenset(self.row_of[c] for c in self.houses[b]), frozenset(self.column_of[c] for c in self.houses[b]))
+            for b in self.boxes
+        )
+        """For each box (by its number among the boxes), its rows and its columns."""
+        self.peer_candidates: tuple[int, ...] = tuple(spread_cells(p, n) for p in self.peer_set)
+        """For each cell, its peers as a candidate set (see :func:`spread_cells`)."""
 
     def sees(self, a: int, b: int) -> bool:
         """True when two different cells share a house."""
@@ -96,13 +134,15 @@ def tables_for(shape: Shape) -> Tables:
 class State:
     """Values and candidate masks of every cell; ``givens`` are the puzzle's cells."""
 
-    __slots__ = ("tables", "values", "cands", "givens")
+    __slots__ = ("tables", "values", "cands", "givens", "_memo", "_memo_key")
 
     def __init__(self, tables: Tables, values: list[int], cands: list[int], givens: frozenset[int]) -> None:
         self.tables = tables
         self.values = values
         self.cands = cands
         self.givens = givens
+        self._memo: dict = {}
+        self._memo_key: tuple[int, ...] | None = None
 
     @classmethod
     def from_grid(cls, grid: Grid) -> "State":
@@ -141,6 +181,64 @@ class State:
 
     # -- questions ----------------------------------------------------------
 
+    def memo(self) -> dict:
+        """A dict where techniques keep what they derive from the candidates (strong links,
+        chain searches), so that the techniques tried one after another on one state
+        share it.  It is emptied whenever the candidates have changed since the last
+        call (they are compared, so a change made anywhere is seen)."""
+        key = tuple(self.cands)
+        if key != self._memo_key:
+            self._memo_key = key
+            self._memo = {}
+        return self._memo
+
+    def digit_sets(self) -> tuple[int, ...]:
+        """For each digit ``d`` (at index ``d - 1``), the cell set of the empty cells where it may go."""
+        memo = self.memo()
+        found = memo.get("digit_sets")
+        if found is None:
+            sets = [0] * self.tables.side
+            for cell, mask in enumerate(self.cands):
+                cell_bit = 1 << cell
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    sets[low.bit_length() - 1] |= cell_bit
+            found = memo["digit_sets"] = tuple(sets)
+        return found
+
+    def candidate_sets(self) -> tuple[int, ...]:
+        """For each digit ``d`` (at index ``d - 1``), its candidates as a candidate set: bit
+        ``cell * side + d - 1`` for every cell where it may go."""
+        memo = self.memo()
+        found = memo.get("candidate_sets")
+        if found is None:
+            side = self.tables.side
+            found = memo["candidate_sets"] = tuple(
+                spread_cells(cells, side) << index for index, cells in enumerate(self.digit_sets())
+            )
+        return found
+
+    def line_spots(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """``(by_row, by_column)``: ``by_row[d - 1][r]`` has bit ``i`` set when digit ``d`` may go
+        in row ``r``, column ``i``; ``by_column[d - 1][c]`` has bit ``i`` for row ``i`` of column ``c``."""
+        memo = self.memo()
+        found = memo.get("line_spots")
+        if found is None:
+            n = self.tables.side
+            by_row = [[0] * n for _ in range(n)]
+            by_column = [[0] * n for _ in range(n)]
+            for cell, mask in enumerate(self.cands):
+                row, column = divmod(cell, n)
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    digit_index = low.bit_length() - 1
+                    by_row[digit_index][row] |= 1 << column
+                    by_column[digit_index][column] |= 1 << row
+            found = memo["line_spots"] = (tuple(map(tuple, by_row)), tuple(map(tuple, by_column)))
+        return found
+
     def is_solved(self) -> bool:
         return all(self.values)
 
@@ -155,12 +253,7 @@ class State:
 
     def digit_cells(self, digit: int) -> int:
         """The cell set of every empty cell where ``digit`` may go."""
-        bit = 1 << (digit - 1)
-        result = 0
-        for cell, mask in enumerate(self.cands):
-            if mask & bit:
-                result |= 1 << cell
-        return result
+        return self.digit_sets()[digit - 1]
 
     def house_has(self, house: int, digit: int) -> bool:
         """True when the digit is already filled in the house."""

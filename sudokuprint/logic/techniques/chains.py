@@ -33,24 +33,45 @@ MAX_CHAIN_LINKS = 16
 
 
 def strong_partners(state: State, digit: int) -> dict[int, list[tuple[int, int]]]:
-    """For each cell, the (partner cell, house) pairs it is strongly linked to for ``digit``."""
-    t = state.tables
-    partners: dict[int, list[tuple[int, int]]] = {}
-    for house in range(len(t.houses)):
-        spots = state.positions(house, digit)
-        if len(spots) == 2:
-            a, b = spots
-            partners.setdefault(a, []).append((b, house))
-            partners.setdefault(b, []).append((a, house))
+    """For each cell, the (partner cell, house) pairs it is strongly linked to for ``digit``
+    (kept in the state's memo: do not change the lists)."""
+    memo = state.memo()
+    key = ("strong_partners", digit)
+    partners = memo.get(key)
+    if partners is None:
+        partners = memo[key] = {}
+        spots_of_digit = state.digit_sets()[digit - 1]
+        for house, house_cells in enumerate(state.tables.house_set):
+            spots = spots_of_digit & house_cells
+            first = spots & -spots
+            rest = spots ^ first
+            if rest and not rest & (rest - 1):  # exactly two cells
+                a, b = first.bit_length() - 1, rest.bit_length() - 1
+                partners.setdefault(a, []).append((b, house))
+                partners.setdefault(b, []).append((a, house))
     return partners
 
 
 def find_simple_colouring(state: State, max_length: int | None = None) -> Step | None:
     """The shortest colour wrap or trap (over every digit), of at most ``max_length`` links."""
-    t = state.tables
-    cands = state.cands
     best: Step | None = None
-    for digit in range(1, t.side + 1):
+    for step in _colourings(state):
+        if max_length is not None and step.extra["length"] > max_length:
+            continue
+        if best is None or step.extra["length"] < best.extra["length"]:
+            best = step
+    return best
+
+
+def _colourings(state: State) -> list[Step]:
+    """Every colour wrap and trap of the state (digit by digit, chain by chain), found once
+    per state: the colouring tiers of the table all choose among them."""
+    memo = state.memo()
+    found = memo.get("colourings")
+    if found is not None:
+        return found
+    found = memo["colourings"] = []
+    for digit in range(1, state.tables.side + 1):
         partners = strong_partners(state, digit)
         seen: set[int] = set()
         all_cells = state.digit_cells(digit)
@@ -71,11 +92,9 @@ def find_simple_colouring(state: State, max_length: int | None = None) -> Step |
             if len(colour) < 3:
                 continue
             for step in (_wrap(state, digit, colour, depth), _trap(state, digit, colour, depth, all_cells)):
-                if step is None or (max_length is not None and step.extra["length"] > max_length):
-                    continue
-                if best is None or step.extra["length"] < best.extra["length"]:
-                    best = step
-    return best
+                if step is not None:
+                    found.append(step)
+    return found
 
 
 def _wrap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int]) -> Step | None:
@@ -139,13 +158,28 @@ def colouring_finder(strong_links: int):
 
 def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 2) -> Step | None:
     """The shortest X-chain that removes a candidate (over every digit and start),
-    with at most ``max_strong_links`` strong links."""
+    with at most ``max_strong_links`` strong links; the first one found (digits and
+    starts in increasing order) among the shortest.
+
+    The breadth-first search from each start is kept in the state's memo and
+    resumed, so the tiers of the table (2, 3, ... strong links) tried one after
+    another on a state search each level once."""
+    memo = state.memo()
+    searches = memo.get("x_chain")
+    if searches is None:
+        searches = memo["x_chain"] = {}
     best: Step | None = None
-    limit = 2 * max_strong_links
+    shorter_than = 2 * max_strong_links
     for digit in range(1, state.tables.side + 1):
-        step = _x_chain_for_digit(state, digit, best.extra["length"] if best else limit)
-        if step is not None:
-            best = step
+        partners = strong_partners(state, digit)
+        for start in sorted(partners):
+            search = searches.get((digit, start))
+            if search is None:
+                search = searches[(digit, start)] = _XChainSearch(state, digit, start, partners)
+            step = search.first_chain(shorter_than)
+            if step is not None:
+                best = step
+                shorter_than = step.extra["length"]
     return best
 
 
@@ -184,57 +218,80 @@ def strong_link_name(strong_links: int, kinds: tuple[str, ...], weak: tuple[int,
     return "Turbot Fish"
 
 
-def _x_chain_for_digit(state: State, digit: int, shorter_than: int) -> Step | None:
-    t = state.tables
-    partners = strong_partners(state, digit)
-    positions = state.digit_cells(digit)
-    best: Step | None = None
-    for start in sorted(partners):
-        # Node: (cell, on). "on" means: if the start is not the digit, this cell is.
-        # parent[node] = (previous node, links so far, house of the link or -1 for a weak link)
-        parent: dict[tuple[int, bool], tuple[tuple[int, bool], int, int] | None] = {(start, False): None}
-        frontier = [(start, False)]
-        links = 0
-        while frontier and links + 1 < shorter_than:
-            links += 1
-            next_frontier = []
-            for cell, is_on in frontier:
-                if not is_on:
-                    targets = partners.get(cell, ())
-                else:
-                    targets = [(other, -1) for other in cells_of(t.peer_set[cell] & positions)]
-                for other, house in targets:
-                    node = (other, not is_on)
-                    if node in parent:
-                        continue
-                    parent[node] = ((cell, is_on), links, house)
-                    next_frontier.append(node)
-                    if node[1] and other != start and links >= 3:
-                        seen = t.peer_set[start] & t.peer_set[other] & positions
-                        removed = tuple((c, digit) for c in cells_of(seen) if c not in (start, other))
-                        if removed:
-                            chain, houses = _path(parent, node)
-                            kinds = tuple(t.house_kinds[h] for h in houses)
-                            strong = len(houses)
-                            shorter_than = links
-                            best = Step(
-                                strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
-                                f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
-                                f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
-                                f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
-                                eliminations=removed,
-                                cells=tuple(chain),
-                                digits=(digit,),
-                                houses=tuple(t.house_names[h] for h in houses),
-                                extra={"length": links, "strong_links": strong, "link_kinds": kinds},
-                            )
-                            break
-                if best is not None and best.extra["length"] == links:
-                    break
-            if best is not None and best.extra["length"] == links:
-                break
-            frontier = next_frontier
-    return best
+class _XChainSearch:
+    """The breadth-first search for X-chains from one start on one digit, one level of
+    links at a time, stopping at the first chain that removes something.
+
+    A node is ``(cell, on)``: "on" means that if the start is not the digit,
+    this cell is.  ``parent[node]`` is ``(previous node, links so far, house of
+    the link or -1 for a weak link)``.
+    """
+
+    __slots__ = ("state", "digit", "start", "partners", "positions", "parent", "frontier", "links", "found")
+
+    def __init__(self, state: State, digit: int, start: int, partners: dict[int, list[tuple[int, int]]]) -> None:
+        self.state, self.digit, self.start, self.partners = state, digit, start, partners
+        self.positions = state.digit_cells(digit)
+        self.parent: dict[tuple[int, bool], tuple[tuple[int, bool], int, int] | None] = {(start, False): None}
+        self.frontier: list[tuple[int, bool]] = [(start, False)]
+        self.links = 0
+        self.found: Step | None = None
+
+    def first_chain(self, shorter_than: int) -> Step | None:
+        """The first chain of fewer than ``shorter_than`` links, searching further if needed."""
+        while self.found is None and self.frontier and self.links + 1 < shorter_than:
+            self._next_level()
+        found = self.found
+        return found if found is not None and found.extra["length"] < shorter_than else None
+
+    def _next_level(self) -> None:
+        t = self.state.tables
+        peer_set = t.peer_set
+        start, positions, parent, partners = self.start, self.positions, self.parent, self.partners
+        self.links = links = self.links + 1
+        next_frontier = []
+        for cell, is_on in self.frontier:
+            if is_on:  # a weak link to every other position the cell sees
+                weak = peer_set[cell] & positions
+                while weak:
+                    low = weak & -weak
+                    weak ^= low
+                    node = (low.bit_length() - 1, False)
+                    if node not in parent:
+                        parent[node] = ((cell, True), links, -1)
+                        next_frontier.append(node)
+                continue
+            for other, house in partners.get(cell, ()):  # a strong link
+                node = (other, True)
+                if node in parent:
+                    continue
+                parent[node] = ((cell, False), links, house)
+                next_frontier.append(node)
+                if other != start and links >= 3:
+                    seen = peer_set[start] & peer_set[other] & positions
+                    if seen:
+                        self.found = self._step(node, seen)
+                        return
+        self.frontier = next_frontier
+
+    def _step(self, node: tuple[int, bool], seen: int) -> Step:
+        t = self.state.tables
+        start, other, digit, links = self.start, node[0], self.digit, self.links
+        removed = tuple((c, digit) for c in cells_of(seen))
+        chain, houses = _path(self.parent, node)
+        kinds = tuple(t.house_kinds[h] for h in houses)
+        strong = len(houses)
+        return Step(
+            strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
+            f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
+            f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
+            f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
+            eliminations=removed,
+            cells=tuple(chain),
+            digits=(digit,),
+            houses=tuple(t.house_names[h] for h in houses),
+            extra={"length": links, "strong_links": strong, "link_kinds": kinds},
+        )
 
 
 def _path(parent: dict, node: tuple[int, bool] | None) -> tuple[list[int], list[int]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...shape import digit_symbol
-from ..state import State, popcount
+from ..state import POPCOUNT, State
 from ..step import Step
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -21,25 +21,20 @@ def fish(state: State, size: int) -> Step | None:
     t = state.tables
     n = t.side
     cands = state.cands
+    by_row, by_column = state.line_spots()
     for digit in range(1, n + 1):
         bit = 1 << (digit - 1)
         for base_is_row in (True, False):
-            lines: list[tuple[int, int]] = []  # (line index, mask of positions across)
-            for line in range(n):
-                spots = 0
-                for i in range(n):
-                    cell = line * n + i if base_is_row else i * n + line
-                    if cands[cell] & bit:
-                        spots |= 1 << i
-                if 2 <= popcount(spots) <= size:
-                    lines.append((line, spots))
+            # (line index, mask of positions across)
+            spots_of = by_row[digit - 1] if base_is_row else by_column[digit - 1]
+            lines = [(line, spots) for line, spots in enumerate(spots_of) if 2 <= POPCOUNT[spots] <= size]
             if len(lines) < size:
                 continue
             for group in combinations(lines, size):
                 cover = 0
                 for _, spots in group:
                     cover |= spots
-                if popcount(cover) != size:
+                if POPCOUNT[cover] != size:
                     continue
                 base = {line for line, _ in group}
                 removed = []

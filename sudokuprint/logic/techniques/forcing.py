@@ -48,62 +48,59 @@ class _Links:
         n = t.side
         cands = state.cands
         self.side = n
-        self.alive = [i for cell, mask in enumerate(cands) for i in _candidates(cell, mask, n)]
+        digit_sets = state.digit_sets()
+        candidate_sets = state.candidate_sets()
+        peer_candidates = t.peer_candidates
+        alive_set = 0
+        for one_digit in candidate_sets:
+            alive_set |= one_digit
+        self.alive = list(_bits(alive_set))
         weak: dict[int, int] = {}
         strong: dict[int, list[int]] = {i: [] for i in self.alive}
         for i in self.alive:
             cell, digit = divmod(i, n)
-            bit = 1 << digit
-            bits = 0
-            for peer in t.peers[cell]:
-                if cands[peer] & bit:
-                    bits |= 1 << (peer * n + digit)
+            # the same digit in the cells this one sees
+            bits = (peer_candidates[cell] << digit) & candidate_sets[digit]
             if xy:
-                others = cands[cell] & ~bit
-                while others:
-                    low = others & -others
-                    others ^= low
-                    bits |= 1 << (cell * n + low.bit_length() - 1)
-                if cands[cell].bit_count() == 2:
-                    other = (cands[cell] & ~bit).bit_length() - 1
-                    strong[i].append(cell * n + other)
+                others = cands[cell] & ~(1 << digit)
+                bits |= others << (cell * n)  # the other candidates of the cell
+                if others and not others & (others - 1):  # a cell of two candidates
+                    strong[i].append(cell * n + others.bit_length() - 1)
             weak[i] = bits
-        for cells in t.houses:
-            for digit in range(n):
-                bit = 1 << digit
-                spots = [c for c in cells if cands[c] & bit]
-                if len(spots) == 2:
-                    a, b = spots[0] * n + digit, spots[1] * n + digit
+        for house_cells in t.house_set:
+            for digit, spots_of_digit in enumerate(digit_sets):
+                spots = spots_of_digit & house_cells
+                first = spots & -spots
+                rest = spots ^ first
+                if rest and not rest & (rest - 1):  # exactly two cells
+                    a = (first.bit_length() - 1) * n + digit
+                    b = (rest.bit_length() - 1) * n + digit
                     if b not in strong[a]:
                         strong[a].append(b)
                     if a not in strong[b]:
                         strong[b].append(a)
         self.weak = weak
         self.strong = strong
+        strong_set: dict[int, int] = {}
+        linked = 0  # the candidates with a strong link
+        for i, partners in strong.items():
+            if partners:
+                linked |= 1 << i
+                bits = 0
+                for k in partners:
+                    bits |= 1 << k
+                strong_set[i] = bits
         # implies[i]: the candidates that are true when candidate i is true, one weak and one strong link away
-        implies: dict[int, int] = {}
+        implies = [0] * (t.cell_count * n)
         for i in self.alive:
             bits = 0
-            for j in _bits(weak[i]):
-                for k in strong[j]:
-                    bits |= 1 << k
+            linked_peers = weak[i] & linked
+            while linked_peers:
+                low = linked_peers & -linked_peers
+                linked_peers ^= low
+                bits |= strong_set[low.bit_length() - 1]
             implies[i] = bits & ~(1 << i)
         self.implies = implies
-
-    def layers(self, start: int):
-        """Breadth-first sets of candidates made true from ``start`` (a bit set), one per step."""
-        reached = start
-        frontier = start
-        for _ in range(MAX_STEPS):
-            new = 0
-            for i in _bits(frontier):
-                new |= self.implies[i]
-            new &= ~reached
-            if not new:
-                return
-            reached |= new
-            frontier = new
-            yield new
 
 
 _RECENT: dict[tuple, _Links] = {}
@@ -137,9 +134,12 @@ def _bits(bits: int):
 
 def _next_layer(links: _Links, frontier: int, reached: int) -> int:
     """The candidates the ``frontier`` makes true that were not ``reached`` before (0: the chain ends)."""
+    implies = links.implies
     new = 0
-    for i in _bits(frontier):
-        new |= links.implies[i]
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        new |= implies[low.bit_length() - 1]
     return new & ~reached
 
 
@@ -149,13 +149,9 @@ def _shortest(links: _Links) -> tuple[int, int, bool] | None:
     for i in links.alive:
         # assume i true: a true candidate weakly linked to i makes it false
         limit = best[0] if best else 10**9
-        for step, layer in enumerate(links.layers(1 << i), start=1):
-            nodes = 2 * step + 2
-            if nodes >= limit:
-                break
-            if layer & links.weak[i]:
-                best = (nodes, i, False)
-                break
+        steps = _steps_to(links, 1 << i, links.weak[i], limit)
+        if steps:
+            best = (2 * steps + 2, i, False)
         # assume i false: its strong partners are true; reaching i makes it true
         start = 0
         for k in links.strong[i]:
@@ -163,14 +159,28 @@ def _shortest(links: _Links) -> tuple[int, int, bool] | None:
         if not start:
             continue
         limit = best[0] if best else 10**9
-        for step, layer in enumerate(links.layers(start), start=1):
-            nodes = 2 * step + 2
-            if nodes >= limit:
-                break
-            if layer >> i & 1:
-                best = (nodes, i, True)
-                break
+        steps = _steps_to(links, start, 1 << i, limit)
+        if steps:
+            best = (2 * steps + 2, i, True)
     return best
+
+
+def _steps_to(links: _Links, start: int, target: int, limit: int) -> int:
+    """How many true-to-true steps from the candidates ``start`` (a bit set) first reach a
+    candidate of ``target``, breadth first, on a chain of fewer than ``limit`` nodes
+    (``2 * steps + 2``); 0 when none does within :data:`MAX_STEPS`."""
+    reached = frontier = start
+    for step in range(1, MAX_STEPS + 1):
+        if 2 * step + 2 >= limit:
+            return 0
+        new = _next_layer(links, frontier, reached)
+        if not new:
+            return 0
+        if new & target:
+            return step
+        reached |= new
+        frontier = new
+    return 0
 
 
 def _aic_eliminations(links: _Links, max_nodes: int) -> list[tuple[int, int, int]]:

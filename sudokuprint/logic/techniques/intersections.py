@@ -13,22 +13,21 @@ CLAIMING = "Locked Candidates (claiming)"
 def _locked(state: State, pointing: bool) -> Step | None:
     t = state.tables
     cands = state.cands
-    for box, line, common in t.intersections:
+    for (box, line, common), (box_rest, line_rest) in zip(t.intersections, t.intersection_rests):
         source, target = (box, line) if pointing else (line, box)
-        common_set = set(common)
+        source_rest, target_rest = (box_rest, line_rest) if pointing else (line_rest, box_rest)
         inside = 0
         for c in common:
             inside |= cands[c]
         outside_source = 0
-        for c in t.houses[source]:
-            if c not in common_set:
-                outside_source |= cands[c]
+        for c in source_rest:
+            outside_source |= cands[c]
         locked = inside & ~outside_source
         while locked:
             bit = locked & -locked
             locked ^= bit
             digit = bit.bit_length()
-            removed = tuple((c, digit) for c in t.houses[target] if c not in common_set and cands[c] & bit)
+            removed = tuple((c, digit) for c in target_rest if cands[c] & bit)
             if not removed:
                 continue
             where = tuple(c for c in common if cands[c] & bit)

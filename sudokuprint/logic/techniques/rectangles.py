@@ -16,7 +16,7 @@ box's row or column part), so it sits with the Turbot Fish on the scale.
 from __future__ import annotations
 
 from ...shape import digit_symbol
-from ..state import State
+from ..state import State, cells_of
 from ..step import Step
 
 EMPTY_RECTANGLE = "Empty Rectangle"
@@ -24,31 +24,33 @@ EMPTY_RECTANGLE = "Empty Rectangle"
 
 def find_empty_rectangle(state: State) -> Step | None:
     t = state.tables
-    shape = t.shape
     n = t.side
-    cands = state.cands
+    row_of, column_of, house_set = t.row_of, t.column_of, t.house_set
+    line_houses = list(t.rows) + list(t.columns)
     for digit in range(1, n + 1):
-        bit = 1 << (digit - 1)
+        digit_cells = state.digit_sets()[digit - 1]
         lines: list[tuple[int, int, int]] = []  # strong links (house, a, b) in rows and columns
-        for house in list(t.rows) + list(t.columns):
-            spots = [c for c in t.houses[house] if cands[c] & bit]
-            if len(spots) == 2:
-                lines.append((house, spots[0], spots[1]))
+        for house in line_houses:
+            spots_set = digit_cells & house_set[house]
+            first = spots_set & -spots_set
+            rest = spots_set ^ first
+            if rest and not rest & (rest - 1):  # exactly two cells
+                lines.append((house, first.bit_length() - 1, rest.bit_length() - 1))
         if not lines:
             continue
         for box in t.boxes:
-            spots = [c for c in t.houses[box] if cands[c] & bit]
-            if len(spots) < 2:
+            spots_set = digit_cells & house_set[box]
+            if not spots_set & (spots_set - 1):
                 continue
-            rows = {shape.row_of(c) for c in spots}
-            cols = {shape.column_of(c) for c in spots}
+            spots = list(cells_of(spots_set))
+            rows = {row_of[c] for c in spots}
+            cols = {column_of[c] for c in spots}
             if len(rows) < 2 or len(cols) < 2:
                 continue
-            box_rows = {shape.row_of(c) for c in t.houses[box]}
-            box_cols = {shape.column_of(c) for c in t.houses[box]}
+            box_rows, box_cols = t.box_lines[box - 2 * n]
             for r in sorted(rows):
                 for c in sorted(cols):
-                    if any(shape.row_of(s) != r and shape.column_of(s) != c for s in spots):
+                    if any(row_of[s] != r and column_of[s] != c for s in spots):
                         continue
                     step = _with_link(state, digit, box, r, c, spots, lines, box_rows, box_cols)
                     if step is not None:
@@ -58,20 +60,20 @@ def find_empty_rectangle(state: State) -> Step | None:
 
 def _with_link(state, digit, box, r, c, spots, lines, box_rows, box_cols) -> Step | None:
     t = state.tables
-    shape = t.shape
+    row_of, column_of = t.row_of, t.column_of
     bit = 1 << (digit - 1)
     for house, p, q in lines:
         is_row = t.house_kinds[house] == "row"
         for a, b in ((p, q), (q, p)):
             if is_row:
                 # a row link outside the box's rows, one end in column c
-                if shape.row_of(a) in box_rows or shape.column_of(a) != c or shape.column_of(b) in box_cols:
+                if row_of[a] in box_rows or column_of[a] != c or column_of[b] in box_cols:
                     continue
-                target = r * t.side + shape.column_of(b)
+                target = r * t.side + column_of[b]
             else:
-                if shape.column_of(a) in box_cols or shape.row_of(a) != r or shape.row_of(b) in box_rows:
+                if column_of[a] in box_cols or row_of[a] != r or row_of[b] in box_rows:
                     continue
-                target = shape.row_of(b) * t.side + c
+                target = row_of[b] * t.side + c
             if not state.cands[target] & bit:
                 continue
             name = t.cell_name

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..state import State, digits_of, popcount
+from ..state import POPCOUNT, State, digits_of
 from ..step import Step, cell_list, digit_list
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -24,12 +24,12 @@ def naked_subset(state: State, size: int) -> Step | None:
         open_cells = [c for c in cells if cands[c]]
         if len(open_cells) <= size:
             continue
-        small = [c for c in open_cells if popcount(cands[c]) <= size]
+        small = [c for c in open_cells if POPCOUNT[cands[c]] <= size]
         for group in combinations(small, size):
             union = 0
             for c in group:
                 union |= cands[c]
-            if popcount(union) != size:
+            if POPCOUNT[union] != size:
                 continue
             removed = tuple(
                 (c, d) for c in open_cells if c not in group and cands[c] & union for d in digits_of(cands[c] & union)
@@ -55,16 +55,20 @@ def hidden_subset(state: State, size: int) -> Step | None:
         open_cells = [c for c in cells if cands[c]]
         if len(open_cells) <= size:
             continue
-        where: dict[int, int] = {}
+        where: dict[int, int] = {}  # digit -> bit i for each open cell i where it may go
         for i, c in enumerate(open_cells):
-            for d in digits_of(cands[c]):
+            mask = cands[c]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                d = low.bit_length()
                 where[d] = where.get(d, 0) | (1 << i)
-        few = [d for d, spots in where.items() if popcount(spots) <= size]
+        few = [d for d, spots in where.items() if POPCOUNT[spots] <= size]
         for digits in combinations(sorted(few), size):
             spots = 0
             for d in digits:
                 spots |= where[d]
-            if popcount(spots) != size:
+            if POPCOUNT[spots] != size:
                 continue
             group = tuple(open_cells[i] for i in range(len(open_cells)) if spots >> i & 1)
             keep = sum(1 << (d - 1) for d in digits)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ...shape import digit_symbol
-from ..state import State, digits_of, popcount
+from ..state import POPCOUNT, State, digits_of
 from ..step import Step, cell_list
 
 MAX_ROUNDS = 40
@@ -240,7 +240,7 @@ def assumption_order(state: State) -> list[tuple[int, int]]:
     """Every candidate, cells with fewest candidates first, then in reading order, digits ascending."""
     return sorted(
         ((cell, digit) for cell, mask in enumerate(state.cands) if mask for digit in digits_of(mask)),
-        key=lambda cd: (popcount(state.cands[cd[0]]), cd[0], cd[1]),
+        key=lambda cd: (POPCOUNT[state.cands[cd[0]]], cd[0], cd[1]),
     )
 
 
@@ -260,7 +260,7 @@ def bifurcate(state: State, deduce: Callable[[State], Step | None] | None) -> St
     sub.place(cell, digit)
     broken, nesting, steps = _explore(sub, deduce, 1)
     name, d = t.cell_name(cell), digit_symbol(digit)
-    rule = f"{name} is the first cell with fewest candidates ({popcount(state.cands[cell])}); assuming {name}={d}"
+    rule = f"{name} is the first cell with fewest candidates ({POPCOUNT[state.cands[cell]]}); assuming {name}={d}"
     extra = {"depth": 3, "nesting": nesting, "rounds": steps, "placed": steps, "length": steps}
     if broken:
         return Step(

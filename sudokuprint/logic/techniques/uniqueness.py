@@ -20,7 +20,7 @@ which the engine checks before it starts.
 
 from __future__ import annotations
 
-from ..state import State, popcount
+from ..state import POPCOUNT, State
 from ..step import Step, cell_list, digit_list
 
 
@@ -30,7 +30,7 @@ def find_unique_rectangle_1(state: State) -> Step | None:
     n = t.side
     cands = state.cands
     givens = state.givens
-    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    pairs = [c for c, m in enumerate(cands) if POPCOUNT[m] == 2]
     pair_set = set(pairs)
     for a in pairs:
         ra, ca = divmod(a, n)
@@ -69,7 +69,7 @@ def find_bug_plus_one(state: State) -> Step | None:
     for cell, mask in enumerate(cands):
         if not mask:
             continue
-        size = popcount(mask)
+        size = POPCOUNT[mask]
         if size == 2:
             continue
         if size != 3 or odd is not None:
@@ -114,7 +114,7 @@ def _rectangles(state: State):
     shape = t.shape
     n = t.side
     cands = state.cands
-    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    pairs = [c for c, m in enumerate(cands) if POPCOUNT[m] == 2]
     for a in pairs:
         for b in pairs:
             if b <= a or cands[b] != cands[a] or not t.sees(a, b):
@@ -141,7 +141,7 @@ def find_unique_rectangle_2(state: State) -> Step | None:
     cands = state.cands
     for floor, (c, d), mask in _rectangles(state):
         extra = cands[c] & ~mask
-        if cands[c] != cands[d] or popcount(extra) != 1:
+        if cands[c] != cands[d] or POPCOUNT[extra] != 1:
             continue
         digit = extra.bit_length()
         seen = t.peer_set[c] & t.peer_set[d]

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from ...shape import digit_symbol
-from ..state import State, cells_of, lowest_digit, popcount
+from ..state import POPCOUNT, State, cells_of, lowest_digit
 from ..step import Step, cell_list
 
 
@@ -32,15 +32,15 @@ def _removals(state: State, seen_by: int, digit: int, exclude: tuple[int, ...]) 
 def find_xy_wing(state: State) -> Step | None:
     t = state.tables
     cands = state.cands
-    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    pairs = [c for c, m in enumerate(cands) if POPCOUNT[m] == 2]
     for pivot in pairs:
         pm = cands[pivot]
-        wings = [c for c in t.peers[pivot] if popcount(cands[c]) == 2 and popcount(cands[c] & pm) == 1]
+        wings = [c for c in t.peers[pivot] if POPCOUNT[cands[c]] == 2 and POPCOUNT[cands[c] & pm] == 1]
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
                 am, bm = cands[a], cands[b]
                 z = am & bm & ~pm
-                if not z or (am & pm) == (bm & pm) or popcount(z) != 1:
+                if not z or (am & pm) == (bm & pm) or POPCOUNT[z] != 1:
                     continue
                 digit = lowest_digit(z)
                 removed = _removals(state, t.peer_set[a] & t.peer_set[b], digit, (pivot, a, b))
@@ -60,9 +60,9 @@ def find_xyz_wing(state: State) -> Step | None:
     t = state.tables
     cands = state.cands
     for pivot, pm in enumerate(cands):
-        if popcount(pm) != 3:
+        if POPCOUNT[pm] != 3:
             continue
-        wings = [c for c in t.peers[pivot] if popcount(cands[c]) == 2 and cands[c] & pm == cands[c]]
+        wings = [c for c in t.peers[pivot] if POPCOUNT[cands[c]] == 2 and cands[c] & pm == cands[c]]
         for i, a in enumerate(wings):
             for b in wings[i + 1 :]:
                 am, bm = cands[a], cands[b]
@@ -85,29 +85,80 @@ def find_xyz_wing(state: State) -> Step | None:
 
 def pivot_wing(state: State, size: int) -> Step | None:
     """A wing of ``size`` cells (a pivot and cells it sees) holding ``size`` digits between
-    them, with at most one digit not restricted (see WXYZ-Wing above)."""
+    them, with at most one digit not restricted (see WXYZ-Wing above).
+
+    The cells are grown one at a time from the pivot, keeping ``loose``, the digits
+    two cells of the group hold without seeing each other.  A digit once loose
+    stays loose as the group grows, so a group with two loose digits is not grown
+    further: no wing contains it; nor is a group whose wings could remove nothing.
+    """
     t = state.tables
     cands = state.cands
+    peer_set = t.peer_set
+    digit_sets = state.digit_sets()
+    count = POPCOUNT
     for pivot, pm in enumerate(cands):
-        if not 2 <= popcount(pm) <= size:
+        if not 2 <= count[pm] <= size:
             continue
-        wings = [c for c in t.peers[pivot] if cands[c] and popcount(cands[c] | pm) <= size]
+        wings = [c for c in t.peers[pivot] if cands[c] and count[cands[c] | pm] <= size]
         if len(wings) < size - 1:
             continue
-        stack: list[tuple[tuple[int, ...], int, int]] = [((pivot,), pm, 0)]
+        # (cells, their digits, next wing index, loose digits, the cells as a cell set)
+        stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), pm, 0, 0, 1 << pivot)]
         while stack:
-            cells, union, next_index = stack.pop()
-            if len(cells) == size:
-                if popcount(union) == size:
-                    step = _wxyz_step(state, cells, union)
-                    if step is not None:
-                        return step
-                continue
+            cells, union, next_index, loose, group = stack.pop()
+            last = len(cells) == size - 1
+            grown_groups = []
             for k in range(next_index, len(wings)):
-                grown = union | cands[wings[k]]
-                if popcount(grown) <= size:
-                    stack.append((cells + (wings[k],), grown, k + 1))
+                cell = wings[k]
+                mask = cands[cell]
+                grown = union | mask
+                if count[grown] > size or (last and count[grown] != size):
+                    continue
+                unseen = group & ~peer_set[cell]
+                held_apart = 0
+                while unseen:
+                    low = unseen & -unseen
+                    unseen ^= low
+                    held_apart |= cands[low.bit_length() - 1]
+                grown_loose = loose | (mask & held_apart)
+                if grown_loose & (grown_loose - 1):
+                    continue
+                grown_group = group | 1 << cell
+                # Once the loose digit, or every digit, is known, the cells that could lose it
+                # only get fewer as the group grows: stop when there are none.
+                if (grown_loose or count[grown] == size) and not _wing_removes(
+                    peer_set, digit_sets, grown_group, grown_loose or grown
+                ):
+                    continue
+                grown_groups.append((cells + (cell,), grown, k + 1, grown_loose, grown_group))
+            if not last:
+                stack += grown_groups
+                continue
+            # complete wings, in the order a depth-first search popping the last one first meets them
+            for cells, grown, _, _, _ in reversed(grown_groups):
+                step = _wxyz_step(state, cells, grown)
+                if step is not None:
+                    return step
     return None
+
+
+def _wing_removes(peer_set: tuple[int, ...], digit_sets: tuple[int, ...], group: int, digits: int) -> bool:
+    """True when some cell outside the wing ``group`` sees every cell of it holding one of
+    ``digits`` (the loose digit, or every digit when none is loose) and has that digit."""
+    while digits:
+        low = digits & -digits
+        digits ^= low
+        spots = digit_sets[low.bit_length() - 1]
+        holders = group & spots
+        seen = spots & ~group
+        while holders and seen:
+            cell_bit = holders & -holders
+            holders ^= cell_bit
+            seen &= peer_set[cell_bit.bit_length() - 1]
+        if seen:
+            return True
+    return False
 
 
 def find_wxyz_wing(state: State) -> Step | None:
@@ -166,7 +217,7 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
         eliminations=tuple(removed),
         cells=cells,
         digits=tuple(_mask_digits(union)),
-        extra={"pivot_size": popcount(cands[pivot])},
+        extra={"pivot_size": POPCOUNT[cands[pivot]]},
     )
 
 
@@ -186,7 +237,7 @@ def rate_vwxyz_wing(step: Step) -> float:
 def find_w_wing(state: State) -> Step | None:
     t = state.tables
     cands = state.cands
-    pairs = [c for c, m in enumerate(cands) if popcount(m) == 2]
+    pairs = [c for c, m in enumerate(cands) if POPCOUNT[m] == 2]
     links = _strong_links(state)
     for i, a in enumerate(pairs):
         for b in pairs[i + 1 :]:
@@ -222,11 +273,13 @@ def _strong_links(state: State) -> dict[int, list[tuple[int, tuple[int, int]]]]:
     """For each digit, the houses where it fits in exactly two cells."""
     t = state.tables
     links: dict[int, list[tuple[int, tuple[int, int]]]] = {}
-    for digit in range(1, t.side + 1):
-        for house in range(len(t.houses)):
-            spots = state.positions(house, digit)
-            if len(spots) == 2:
-                links.setdefault(digit, []).append((house, (spots[0], spots[1])))
+    for digit, spots_of_digit in enumerate(state.digit_sets(), start=1):
+        for house, house_cells in enumerate(t.house_set):
+            spots = spots_of_digit & house_cells
+            first = spots & -spots
+            rest = spots ^ first
+            if rest and not rest & (rest - 1):  # exactly two cells
+                links.setdefault(digit, []).append((house, (first.bit_length() - 1, rest.bit_length() - 1)))
     return links
 
 
