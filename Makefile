@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 EXTRAS ?= tesseract
 TEST_EXTRAS ?= test,tesseract,cluster
 
-.PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model ocr-hand-model clean
+.PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -44,6 +44,7 @@ fuzz: setup
 	$(BIN)/python fuzz/fuzz_readers.py build/fuzz-corpus -max_len=4096 -max_total_time=$(FUZZ_SECONDS)
 
 bench: test-setup
+	bash scripts/install-training-fonts.sh  # benchmarks/ocr_faces.py renders the held-out faces
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
 
 ocr-model: setup
@@ -52,6 +53,11 @@ ocr-model: setup
 
 ocr-hand-model: setup
 	$(BIN)/python -m sudokuprint.ocr.training.build_hand --out ocr/models/hand.npz
+
+ocr-cnn-model: setup  # PyTorch and onnx are training-time tools: installed here, never needed to read photos
+	bash scripts/install-training-fonts.sh
+	$(BIN)/pip install -q torch onnx onnxscript
+	$(BIN)/python -m sudokuprint.ocr.training.build_cnn --out ocr/models/cnn.onnx
 
 clean:
 	rm -rf $(VENV) build *.egg-info demo-output

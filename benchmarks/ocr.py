@@ -22,7 +22,8 @@ printed givens (every given right, no handwritten digit taken as a given);
 handwritten digits count as read right when reported as handwriting with the
 right digit.  ``--cross-validate DIR`` reads each photo with the handwriting
 model of the fold that held it out (``python -m sudokuprint.ocr.training.build_hand
---fold-models DIR``), so the figures are held-out ones; it applies to both
+--fold-models DIR``; for ``--readers cnn`` the fold's network, ``python -m
+sudokuprint.ocr.training.build_cnn --fold-models DIR``), so the figures are held-out ones; it applies to both
 folders (a plain photo and its mixed twin share a fold).
 
 ``--suite DIR`` scores a synthetic photo suite made by
@@ -44,6 +45,7 @@ from pathlib import Path
 from PIL import Image, ImageOps  # noqa: E402
 
 from sudokuprint.ocr.classifier import DigitModel  # noqa: E402
+from sudokuprint.ocr.cnn import CnnModel, CnnReader  # noqa: E402
 from sudokuprint.ocr.perturb import parse, perturb  # noqa: E402
 from sudokuprint.ocr.pipeline import READERS, ScanResult, scan  # noqa: E402
 from sudokuprint.ocr.readers import BuiltinReader, DigitReader  # noqa: E402
@@ -226,6 +228,9 @@ def _reader(photo: Path, mode: str, folds: Path | None) -> "str | DigitReader":
     """The reader for a photo: the mode by name, or its held-out fold's model when cross-validating."""
     if folds is None:
         return mode
+    if mode == "cnn":
+        count = len(list(folds.glob("cnn-fold*.onnx")))
+        return CnnReader(mode, model=CnnModel(folds / f"cnn-fold{fold_of(photo.name, count)}.onnx"))
     count = len(list(folds.glob("hand-fold*.npz")))
     model = DigitModel.load(folds / f"hand-fold{fold_of(photo.name, count)}.npz")
     tesseract = {"builtin": "never", "tesseract": "only", "combined": "always", "auto": "unsure"}[mode]

@@ -162,3 +162,12 @@ register_reader("printed", lambda: BuiltinReader("printed", handwriting=False))
 register_reader("tesseract", lambda: BuiltinReader("tesseract", tesseract="only"))
 register_reader("combined", lambda: BuiltinReader("combined", tesseract="always"))
 register_reader("auto", lambda: BuiltinReader("auto", tesseract="unsure"))
+
+
+def _cnn_reader() -> DigitReader:
+    from .cnn import CnnReader  # imported on use: ocr.cnn builds on this module
+
+    return CnnReader("cnn")
+
+
+register_reader("cnn", _cnn_reader)

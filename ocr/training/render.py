@@ -29,13 +29,14 @@ CANVAS = 160
 """Cell side when drawing (pixels), before the photo's resolution is applied."""
 
 
-def training_fonts(extra_dirs: tuple[str, ...] = ()) -> list[Path]:
-    """The font files used, sorted: every TrueType/OpenType file in the font folders except :data:`EXCLUDED_WORDS`."""
+def training_fonts(extra_dirs: tuple[str, ...] = (), excluded: tuple[str, ...] = EXCLUDED_WORDS) -> list[Path]:
+    """The font files used, sorted: every TrueType/OpenType file in the font folders except those whose
+    lower-case name holds one of ``excluded`` (default :data:`EXCLUDED_WORDS`)."""
     fonts = []
     for folder in FONT_DIRS + extra_dirs:
         for path in sorted(Path(folder).rglob("*")):
             name = path.name.lower()
-            if path.suffix.lower() in (".ttf", ".otf") and not any(word in name for word in EXCLUDED_WORDS):
+            if path.suffix.lower() in (".ttf", ".otf") and not any(word in name for word in excluded):
                 fonts.append(path)
     return sorted(set(fonts))
 

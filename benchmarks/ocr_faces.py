@@ -1,0 +1,79 @@
+"""Per-digit recall of the digit readers on print faces held out of the CNN's training.
+
+    python benchmarks/ocr_faces.py [--readers cnn,builtin] [--samples 10] [--seed 11]
+
+The faces are :data:`ocr.training.cnn_data.HELD_OUT_FACES` (slab, typewriter,
+old-style serif, condensed, book serif, sans and mono families installed by
+``scripts/install-training-fonts.sh``), never used to train the CNN.  Each
+face draws ``--samples`` cells per digit with the photo's troubles
+(:func:`ocr.training.render.render_cell`: ink spread or thinning, slant,
+perspective, low resolution, blur, noise, JPEG), cut out as the scanner does.
+A cell counts as read when the reader's digit is right and it is not taken for
+handwriting.  Printed: one row per reader with recall per digit and overall,
+then recall per face family.  (The ``builtin`` print model was trained on some
+of these families: Clear Sans and Cousine are in ``ocr/models/digits-fonts.txt``.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+
+import numpy as np
+
+from sudokuprint.ocr.cells import extract_digit, ink_contrast
+from sudokuprint.ocr.readers import DigitCell, get_reader
+from sudokuprint.ocr.training.cnn_data import HELD_OUT_FACES, cnn_fonts
+from sudokuprint.ocr.training.render import render_cell
+
+
+def held_out_cells(samples: int, seed: int) -> tuple[list[DigitCell], list[int], list[str]]:
+    """Rendered cells of the held-out faces: the cells, their digits and their family."""
+    rng = np.random.default_rng(seed)
+    cells, digits, families = [], [], []
+    for font in cnn_fonts()[1]:
+        family = next(word for word in HELD_OUT_FACES if word in font.name.lower())
+        for digit in range(1, 10):
+            for _ in range(samples):
+                image = render_cell(font, digit, rng)
+                contrast = ink_contrast([image])
+                cut, box = extract_digit(image, contrast)
+                if cut is None or box is None:
+                    cut, box = np.zeros((28, 28), np.float32), (0, 0, 1, 1)  # not seen: counts as missed
+                    image = np.full_like(image, 255)
+                cells.append(DigitCell(len(cells) % 81, image, cut, box, contrast))
+                digits.append(digit)
+                families.append(family)
+    return cells, digits, families
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--readers", default="cnn,builtin")
+    parser.add_argument("--samples", type=int, default=10, help="cells per face and digit")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args(argv)
+    cells, digits, families = held_out_cells(args.samples, args.seed)
+    if not cells:
+        print("no held-out face installed: run scripts/install-training-fonts.sh", file=sys.stderr)
+        return 1
+    truth = np.array(digits)
+    print(f"{len(cells)} cells, {len(set(families))} held-out families ({len(cnn_fonts()[1])} font files)")
+    print(f"{'reader':<10}" + "".join(f"{d:>7}" for d in range(1, 10)) + f"{'all':>8}")
+    by_family: dict[str, list[str]] = defaultdict(list)
+    for name in args.readers.split(","):
+        reading = get_reader(name).read(cells)
+        right = (reading.probabilities.argmax(axis=1) == truth) & (reading.handwritten < 0.5)
+        print(f"{name:<10}" + "".join(f"{right[truth == d].mean():>7.3f}" for d in range(1, 10))
+              + f"{right.mean():>8.4f}")
+        for family in sorted(set(families)):
+            mask = np.array([f == family for f in families])
+            by_family[family].append(f"{name}={right[mask].mean():.3f}")
+    for family, figures in by_family.items():
+        print(f"  {family:<14} " + " ".join(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
