@@ -56,7 +56,7 @@ ocr-hand-model: setup
 
 ocr-cnn-model: setup  # PyTorch and onnx are training-time tools: installed here, never needed to read photos
 	bash scripts/install-training-fonts.sh
-	$(BIN)/pip install -q torch onnx onnxscript
+	$(BIN)/pip install -q torch==2.13.0 onnx onnxscript  # the CPU build (a bare "torch" can pull a multi-GB CUDA build)
 	$(BIN)/python -m sudokuprint.ocr.training.build_cnn --out ocr/models/cnn.onnx
 
 clean:
