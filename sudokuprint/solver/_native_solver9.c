@@ -34,6 +34,9 @@ typedef struct {
     uint32_t candidates[27];
     uint32_t unsolved[3];
     uint32_t dirty; /* bit i: candidates[i] changed since the band logic last saw it */
+    /* For each digit, the segments (3 * row + box) of band b its candidates
+     * use, at bit 10 * b: up to date for digit-bands that are not dirty. */
+    uint32_t segments[9];
 } Board;
 
 /* -- compile-time tables --------------------------------------------------- */
@@ -95,19 +98,19 @@ static inline int lowest_bit(uint32_t x) { return __builtin_ctz(x); }
 static inline int highest_bit(uint32_t x) { return 31 - __builtin_clz(x); }
 #endif
 
-static inline int popcount32(uint32_t x)
-{
 #if defined(__POPCNT__) || defined(__ARM_NEON) || defined(__aarch64__)
-    return __builtin_popcount(x);
+static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 #else
-    /* Without a popcount instruction in the target, compilers call a library
-     * routine; these few inline operations are faster. */
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
-#endif
+/* Without a popcount instruction in the target, compilers call a library
+ * routine; these few inline operations are faster. */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
 }
+#endif
 
 /* Bits of a band mask standing alone in their row. */
 static inline uint32_t row_singles(uint32_t s)
@@ -173,6 +176,8 @@ static int band_logic(Board *board, uint32_t *touched)
             return 0;
         board->candidates[i] = s;
         int band = i % 3;
+        uint32_t *segments = &board->segments[i / 3];
+        *segments = (*segments & ~(0x1FFu << (10 * band))) | (uint32_t)permutation_segments[occupancy] << (10 * band);
         uint32_t singles = row_singles(s) & board->unsolved[band];
         if (singles)
             place(board, i / 3, band, singles);
@@ -282,22 +287,24 @@ static void choose_cell(const Board *board, const uint32_t pairs[3], int *guess_
     *guess_band = -1;
     for (int b = 0; b < 3; b++) {
         uint32_t unsolved = board->unsolved[b];
+        int o1 = b == 2 ? 0 : b + 1, o2 = b == 0 ? 2 : b - 1;
         for (uint32_t left = pairs[b]; left; left &= left - 1) {
             int position = lowest_bit(left);
             uint32_t bit = 1u << position, column = COLUMN_IN_BAND << (position % 9);
             uint32_t peers = band_peers[position] & unsolved;
             int score = 0, seen = 0;
             for (int d = 0; d < 9 && seen < 2; d++) {
-                uint32_t here = board->candidates[d * 3 + b];
-                if (!(here & bit))
+                const uint32_t *s = &board->candidates[d * 3];
+                if (!(s[b] & bit))
                     continue;
                 seen++;
-                score += popcount32(here & peers) + 2 * popcount32(here & peers & pairs[b]);
-                for (int o = 1; o < 3; o++) {
-                    int other = (b + o) % 3;
-                    uint32_t hit = board->candidates[d * 3 + other] & column & board->unsolved[other];
-                    score += popcount32(hit) + 2 * popcount32(hit & pairs[other]);
-                }
+                /* the hits in the band's row and box, and in the column in the
+                 * other two bands (shifted apart: the column bits are 9 apart) */
+                uint32_t row_box = s[b] & peers;
+                uint32_t hit1 = s[o1] & column & board->unsolved[o1], hit2 = s[o2] & column & board->unsolved[o2];
+                uint64_t hits = row_box | (uint64_t)(hit1 | hit2 << 1) << 32;
+                uint64_t in_pairs = (row_box & pairs[b]) | (uint64_t)((hit1 & pairs[o1]) | (hit2 & pairs[o2]) << 1) << 32;
+                score += popcount64(hits) + 2 * popcount64(in_pairs);
             }
             if (score > best_score) {
                 best_score = score;
@@ -314,12 +321,6 @@ static void choose_cell(const Board *board, const uint32_t pairs[3], int *guess_
             *guess_position = lowest_bit(board->unsolved[b]);
             return;
         }
-}
-
-/* Segments (3 * row + box of a band) where a band mask has a candidate. */
-static inline unsigned segments_of(uint32_t s)
-{
-    return row_segments[s & ROW] | (row_segments[(s >> 9) & ROW] << 3) | (row_segments[s >> 18] << 6);
 }
 
 /* Triad logic works on the three bands at once: a digit's 9-bit masks of
@@ -360,8 +361,7 @@ static int triad_logic(Board *board)
     uint32_t ones = 0, twos = 0, threes = 0, fours = 0;
     uint32_t b_ones = 0, b_twos = 0, b_threes = 0, b_fours = 0;
     for (int d = 0; d < 9; d++) {
-        const uint32_t *s = &board->candidates[d * 3];
-        uint32_t o = segments_of(s[0]) | (segments_of(s[1]) << 10) | (segments_of(s[2]) << 20);
+        uint32_t o = board->segments[d];
         /* bound to a segment: alone in its row or alone in its box */
         uint32_t l = alone(o, 1, PACKED_GROUPS) | alone(o, 3, PACKED_FIRSTS);
         occupancy[d] = o;
@@ -481,6 +481,7 @@ static int load(Board *board, const uint8_t values[81])
     for (int i = 0; i < 27; i++)
         board->candidates[i] = BAND;
     board->dirty = BAND; /* one bit for each of the 27 digit-bands: all need a first pass */
+    memset(board->segments, 0, sizeof board->segments);
     for (int b = 0; b < 3; b++)
         board->unsolved[b] = BAND;
     for (int cell = 0; cell < 81; cell++) {
