@@ -286,28 +286,32 @@ static void choose_cell(const Board *board, const uint32_t pairs[3], int *guess_
     int best_score = -1;
     *guess_band = -1;
     for (int b = 0; b < 3; b++) {
+        if (!pairs[b])
+            continue;
         uint32_t unsolved = board->unsolved[b];
         int o1 = b == 2 ? 0 : b + 1, o2 = b == 0 ? 2 : b - 1;
+        uint8_t score[27];
+        memset(score, 0, sizeof score);
+        for (int d = 0; d < 9; d++) {
+            const uint32_t *s = &board->candidates[d * 3];
+            uint32_t hit1 = s[o1] & board->unsolved[o1], hit2 = s[o2] & board->unsolved[o2];
+            /* each cell with two candidates, d one of them: the candidates of d
+             * it sees in the band's row and box, and in its column in the other
+             * two bands (shifted apart: a column's bits are 9 apart) */
+            for (uint32_t left = s[b] & pairs[b]; left; left &= left - 1) {
+                int position = lowest_bit(left);
+                uint32_t column = COLUMN_IN_BAND << (position % 9);
+                uint32_t row_box = s[b] & band_peers[position] & unsolved;
+                uint32_t column1 = hit1 & column, column2 = hit2 & column;
+                uint64_t hits = row_box | (uint64_t)(column1 | column2 << 1) << 32;
+                uint64_t in_pairs = (row_box & pairs[b]) | (uint64_t)((column1 & pairs[o1]) | (column2 & pairs[o2]) << 1) << 32;
+                score[position] = (uint8_t)(score[position] + popcount64(hits) + 2 * popcount64(in_pairs));
+            }
+        }
         for (uint32_t left = pairs[b]; left; left &= left - 1) {
             int position = lowest_bit(left);
-            uint32_t bit = 1u << position, column = COLUMN_IN_BAND << (position % 9);
-            uint32_t peers = band_peers[position] & unsolved;
-            int score = 0, seen = 0;
-            for (int d = 0; d < 9 && seen < 2; d++) {
-                const uint32_t *s = &board->candidates[d * 3];
-                if (!(s[b] & bit))
-                    continue;
-                seen++;
-                /* the hits in the band's row and box, and in the column in the
-                 * other two bands (shifted apart: the column bits are 9 apart) */
-                uint32_t row_box = s[b] & peers;
-                uint32_t hit1 = s[o1] & column & board->unsolved[o1], hit2 = s[o2] & column & board->unsolved[o2];
-                uint64_t hits = row_box | (uint64_t)(hit1 | hit2 << 1) << 32;
-                uint64_t in_pairs = (row_box & pairs[b]) | (uint64_t)((hit1 & pairs[o1]) | (hit2 & pairs[o2]) << 1) << 32;
-                score += popcount64(hits) + 2 * popcount64(in_pairs);
-            }
-            if (score > best_score) {
-                best_score = score;
+            if (score[position] > best_score) {
+                best_score = score[position];
                 *guess_band = b;
                 *guess_position = position;
             }
@@ -440,13 +444,13 @@ static int propagate(Board *board, int *band, int *position)
             return CONTRADICTION;
         if (!(board->unsolved[0] | board->unsolved[1] | board->unsolved[2]))
             return SOLVED;
-        int found = column_logic(board, touched);
-        touched = 0;
+        int found = naked_singles(board, pairs);
         if (found < 0)
             return CONTRADICTION;
         if (found)
             continue;
-        found = naked_singles(board, pairs);
+        found = column_logic(board, touched);
+        touched = 0;
         if (found < 0)
             return CONTRADICTION;
         if (found)
@@ -454,10 +458,8 @@ static int propagate(Board *board, int *band, int *position)
         found = triad_logic(board);
         if (found < 0)
             return CONTRADICTION;
-        if (found) {
-            touched = 0x1FF;
+        if (found)
             continue;
-        }
         choose_cell(board, pairs, band, position);
         return STUCK;
     }
@@ -494,7 +496,14 @@ static int load(Board *board, const uint8_t values[81])
     return 1;
 }
 
-uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget)
+/* The search; this file is compiled twice on x86-64 with GCC (see the end). */
+#ifndef SOLVE9_SEARCH
+#define SOLVE9_SEARCH solve9_portable
+static
+#endif
+uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget);
+
+uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget)
 {
     Board stack[81];
     uint8_t guessed_digit[81];
@@ -537,3 +546,22 @@ uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Bud
         narrow(&board, guessed_digit[depth] * 3 + guessed_band[depth], ~(1u << guessed_position[depth]));
     }
 }
+
+/* _native_solver9_x86.c includes this file once more, compiled for x86-64
+ * CPUs with popcnt and BMI1/2 (2013 on): a tenth fewer instructions.  The
+ * build stays portable: the CPU is asked at run time. */
+#ifndef SOLVE9_VARIANT
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+uint64_t solve9_x86_bmi2(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget);
+#define HAVE_SOLVE9_X86_BMI2 1
+#endif
+
+uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget)
+{
+#ifdef HAVE_SOLVE9_X86_BMI2
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        return solve9_x86_bmi2(values, limit, first, budget);
+#endif
+    return solve9_portable(values, limit, first, budget);
+}
+#endif
