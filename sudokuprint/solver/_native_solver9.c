@@ -113,15 +113,11 @@ static inline int popcount64(uint64_t x)
 #endif
 
 /* Bits of a band mask standing alone in their row. */
+#define ROW_SINGLE(x) (((x) & ((x) - 1)) ? 0u : (uint32_t)(x))
+static const uint16_t row_single[512] = {T512(ROW_SINGLE)};
 static inline uint32_t row_singles(uint32_t s)
 {
-    uint32_t out = 0;
-    for (int r = 0; r < 27; r += 9) {
-        uint32_t x = (s >> r) & ROW;
-        if (!(x & (x - 1)))
-            out |= x << r;
-    }
-    return out;
+    return row_single[s & ROW] | (uint32_t)row_single[(s >> 9) & ROW] << 9 | (uint32_t)row_single[s >> 18] << 18;
 }
 
 /* Columns (9 bits) that hold a bit of a band mask. */
