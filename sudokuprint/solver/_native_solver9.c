@@ -23,6 +23,9 @@
  * untried rest on an explicit stack of board copies; no recursion, no heap.
  */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "_native_solver.h"
 
@@ -32,7 +35,7 @@
 
 typedef struct {
     uint32_t candidates[27];
-    uint32_t unsolved[3];
+    uint32_t unsolved[3]; /* right after candidates, and followed by a fourth word: SSE2 loads four */
     uint32_t dirty; /* bit i: candidates[i] changed since the band logic last saw it */
     /* For each digit, the segments (3 * row + box) of band b its candidates
      * use, at bit 10 * b: up to date for digit-bands that are not dirty. */
@@ -238,22 +241,41 @@ static int column_logic(Board *board, uint32_t digits)
  * When none is, pairs[b] holds the unsolved cells of band b with two candidates. */
 static int naked_singles(Board *board, uint32_t pairs[3])
 {
-    int found = 0;
+    /* How many digits each cell may take: once, twice, three times or more,
+     * for the three bands at once (SSE2: a band a lane; the fourth lane is 0). */
+    uint32_t ones[4], twos[4], threes[4];
+#if defined(__SSE2__)
+    __m128i unsolved = _mm_loadu_si128((const __m128i *)board->unsolved); /* the fourth lane, dirty, ... */
+    unsolved = _mm_and_si128(unsolved, _mm_set_epi32(0, -1, -1, -1)); /* ... is masked out */
+    __m128i one = _mm_setzero_si128(), two = one, three = one;
+    for (int d = 0; d < 9; d++) {
+        __m128i p = _mm_and_si128(_mm_loadu_si128((const __m128i *)&board->candidates[d * 3]), unsolved);
+        three = _mm_or_si128(three, _mm_and_si128(two, p));
+        two = _mm_or_si128(two, _mm_and_si128(one, p));
+        one = _mm_or_si128(one, p);
+    }
+    _mm_storeu_si128((__m128i *)ones, one);
+    _mm_storeu_si128((__m128i *)twos, two);
+    _mm_storeu_si128((__m128i *)threes, three);
+#else
     for (int b = 0; b < 3; b++) {
         uint32_t unsolved = board->unsolved[b];
-        pairs[b] = 0;
-        if (!unsolved)
-            continue;
-        uint32_t ones = 0, twos = 0, threes = 0;
+        ones[b] = twos[b] = threes[b] = 0;
         for (int d = 0; d < 9; d++) {
             uint32_t p = board->candidates[d * 3 + b] & unsolved;
-            threes |= twos & p;
-            twos |= ones & p;
-            ones |= p;
+            threes[b] |= twos[b] & p;
+            twos[b] |= ones[b] & p;
+            ones[b] |= p;
         }
-        if (unsolved & ~ones)
+    }
+#endif
+    int found = 0;
+    for (int b = 0; b < 3; b++) {
+        if (board->unsolved[b] & ~ones[b])
             return -1;
-        uint32_t singles = ones & ~twos;
+        /* the counts were taken before this pass placed anything: a single may
+         * have lost its digit since (a contradiction, found below) */
+        uint32_t singles = ones[b] & ~twos[b];
         while (singles) {
             int position = lowest_bit(singles);
             uint32_t bit = singles & (0u - singles);
@@ -265,7 +287,7 @@ static int naked_singles(Board *board, uint32_t pairs[3])
                 return -1; /* an earlier single of this pass took the cell's last digit */
             found = 1;
         }
-        pairs[b] = twos & ~threes;
+        pairs[b] = twos[b] & ~threes[b];
     }
     return found;
 }
