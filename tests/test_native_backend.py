@@ -295,6 +295,17 @@ def test_the_extension_checks_its_own_arguments() -> None:
         _native.count_many(bytes(81), 3, 3, -5)
     with pytest.raises(TypeError):
         _native.solve("." * 81, 3, 3, 2)
+    # by position (the fast path) and by keyword (the general parser) alike
+    values = bytes(parse(puzzle_lines("top95.txt", limit=1)[0]).values)
+    expected = _native.solve(values, 3, 3, 2)
+    assert expected[0] == 1
+    assert _native.solve(values=values, box_width=3, box_height=3, limit=2) == expected
+    assert _native.solve(bytearray(values), 3, 3, 2, False, 0.0, None) == expected
+    assert _native.solve(values, 3, 3, 2, 0, 5, stop=bytearray(1)) == expected
+    with pytest.raises(OverflowError):
+        _native.solve(values, 3, 2**40, 2)
+    with pytest.raises(TypeError):
+        _native.solve(values, 3, 3, 2.0)
     assert _native.count_many(b"", 3, 3, 2) == []
     rng = random.Random(11)
     for _ in range(200):  # random bytes of random lengths: errors, never a crash
