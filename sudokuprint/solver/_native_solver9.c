@@ -233,7 +233,7 @@ static int column_logic(Board *board, uint32_t digits)
  * When none is, pairs[b] holds the unsolved cells of band b with two candidates. */
 static int naked_singles(Board *board, uint32_t pairs[3])
 {
-    /* How many digits each cell may take: once, twice, three times or more,
+    /* The cells that may take one or more, two or more, three or more digits,
      * for the three bands at once (SSE2: a band a lane; the fourth lane is 0). */
     uint32_t ones[4], twos[4], threes[4];
 #if defined(__SSE2__)
@@ -283,7 +283,6 @@ static int naked_singles(Board *board, uint32_t pairs[3])
     }
     return found;
 }
-
 
 /* The cell to guess on.  Of the cells with two candidates, the one whose two
  * branches take the most candidates off its peers, a candidate counting
