@@ -16,6 +16,7 @@ from setuptools.command.build_ext import build_ext
 NATIVE_SOURCES = [
     "sudokuprint/solver/_native.c",
     "sudokuprint/solver/_native_solver9.c",
+    "sudokuprint/solver/_native_solver9_x86.c",
     "sudokuprint/solver/_native_generic.c",
 ]
 
@@ -67,7 +68,7 @@ setup(
         Extension(
             "sudokuprint.solver._native",
             sources=NATIVE_SOURCES,
-            depends=["sudokuprint/solver/_native_solver.h"],
+            depends=["sudokuprint/solver/_native_solver.h", "sudokuprint/solver/_native_solver9.c"],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

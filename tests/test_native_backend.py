@@ -118,6 +118,40 @@ def test_fast_and_generic_engines_agree_on_9x9() -> None:
             assert fast[1] == generic[1]
 
 
+def test_fast_engine_on_the_hardest_puzzles_made_wrong_or_loose() -> None:
+    # The 9x9 engine's triad logic and its guess choice work hardest here: each
+    # forum puzzle with a wrong digit added (no solution: the contradictions)
+    # and with three givens taken away (several: the stop at the limit) is
+    # counted by the fast and the generic C engine alike; the pure one checks
+    # a sample.
+    rng = random.Random("hardest-wrong-loose")
+    wrong, loose = [], []
+    for line in puzzle_lines("forum_hardest_1106.txt"):
+        values = list(parse(line).values)
+        count, solution = _native.solve(bytes(values), 3, 3, 1)
+        assert count == 1
+        empty = [cell for cell, value in enumerate(values) if not value]
+        for cell in rng.sample(empty, len(empty)):
+            digit = rng.choice([d for d in range(1, 10) if d != solution[cell]])
+            if all(values[peer] != digit for peer in CLASSIC.peers[cell]):
+                wrong.append(values[:cell] + [digit] + values[cell + 1 :])
+                break
+        givens = [cell for cell, value in enumerate(values) if value]
+        dropped = set(rng.sample(givens, 3))
+        loose.append([0 if cell in dropped else value for cell, value in enumerate(values)])
+    assert len(wrong) > 300
+    for puzzles, limit in ((wrong, 2), (loose, 5)):
+        buffer = b"".join(bytes(values) for values in puzzles)
+        fast = _native.count_many(buffer, 3, 3, limit)
+        assert fast == _native.count_many(buffer, 3, 3, limit, generic=True)
+        for values in puzzles[::25]:
+            assert_backends_agree(values, CLASSIC, limit)
+        if puzzles is wrong:
+            assert set(fast) == {0}
+        else:
+            assert min(fast) >= 1 and max(fast) == limit  # some reach the limit and stop there
+
+
 # -- random puzzles: no, one and many solutions, every shape ---------------------
 
 
@@ -261,6 +295,17 @@ def test_the_extension_checks_its_own_arguments() -> None:
         _native.count_many(bytes(81), 3, 3, -5)
     with pytest.raises(TypeError):
         _native.solve("." * 81, 3, 3, 2)
+    # by position (the fast path) and by keyword (the general parser) alike
+    values = bytes(parse(puzzle_lines("top95.txt", limit=1)[0]).values)
+    expected = _native.solve(values, 3, 3, 2)
+    assert expected[0] == 1
+    assert _native.solve(values=values, box_width=3, box_height=3, limit=2) == expected
+    assert _native.solve(bytearray(values), 3, 3, 2, False, 0.0, None) == expected
+    assert _native.solve(values, 3, 3, 2, 0, 5, stop=bytearray(1)) == expected
+    with pytest.raises(OverflowError):
+        _native.solve(values, 3, 2**40, 2)
+    with pytest.raises(TypeError):
+        _native.solve(values, 3, 3, 2.0)
     assert _native.count_many(b"", 3, 3, 2) == []
     rng = random.Random(11)
     for _ in range(200):  # random bytes of random lengths: errors, never a crash

@@ -1,6 +1,6 @@
 /* sudokuprint.solver._native: the compiled solver's Python interface.
  *
- *   solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)
+ *   solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)  (fast by position)
  *       -> (count, solution | None)
  *   count_many(buffer, box_width, box_height, limit, generic=False, time_limit=0, stop=None,
  *              solutions=None) -> list[int]
@@ -27,6 +27,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 
 #include "_native_solver.h"
 
@@ -221,14 +222,77 @@ static uint64_t count_one(const Request *r, GenericWork *work, Watch *watch, con
     return solve9(values, limit, first, &watch->budget);
 }
 
-static PyObject *native_solve(PyObject *module, PyObject *args, PyObject *kwargs)
+/* An int argument as a C int; -1 with OverflowError / TypeError as PyArg's "i" would set. */
+static int int_argument(PyObject *value, int *out)
 {
-    static char *keywords[] = {"values", "box_width", "box_height", "limit", "generic", "time_limit", "stop", NULL};
+    long x = PyLong_AsLong(value);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < INT_MIN || x > INT_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "Python int too large to convert to C int");
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+/* solve()'s arguments given by position (the API's own calls): read without
+ * PyArg's format parsing, which costs as much as an easy puzzle's search.
+ * Returns 1 when done, 0 to fall back on the keyword parser, -1 on an error. */
+static int solve_positional(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, Py_buffer *view, Request *r)
+{
+    if (kwnames || nargs < 4 || nargs > 7 || !PyBytes_CheckExact(args[0]) || !PyLong_CheckExact(args[1]) ||
+        !PyLong_CheckExact(args[2]) || !PyLong_CheckExact(args[3]) || (nargs > 5 && !PyFloat_CheckExact(args[5])))
+        return 0;
+    if (int_argument(args[1], &r->box_width) < 0 || int_argument(args[2], &r->box_height) < 0)
+        return -1;
+    r->limit = PyLong_AsLongLong(args[3]);
+    if (r->limit == -1 && PyErr_Occurred())
+        return -1;
+    if (nargs > 4 && (r->generic = PyObject_IsTrue(args[4])) < 0)
+        return -1;
+    if (nargs > 5)
+        r->time_limit = PyFloat_AS_DOUBLE(args[5]);
+    if (nargs > 6)
+        r->stop = args[6];
+    return PyObject_GetBuffer(args[0], view, PyBUF_SIMPLE) < 0 ? -1 : 1;
+}
+
+static PyObject *native_solve(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const keywords[] = {"values", "box_width", "box_height", "limit", "generic", "time_limit", "stop",
+                                           NULL};
     Py_buffer view;
     Request r = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iiL|pdO:solve", keywords, &view, &r.box_width, &r.box_height,
-                                     &r.limit, &r.generic, &r.time_limit, &r.stop))
+    int fast = solve_positional(args, nargs, kwnames, &view, &r);
+    if (fast < 0)
         return NULL;
+    if (!fast) {
+        /* anything else: the general parser on a tuple and a dict */
+        PyObject *tuple = PyTuple_New(nargs), *kwargs = NULL;
+        if (!tuple)
+            return NULL;
+        for (Py_ssize_t i = 0; i < nargs; i++)
+            PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+        Py_ssize_t named = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+        if (named && !(kwargs = PyDict_New())) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < named; i++)
+            if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) < 0) {
+                Py_DECREF(tuple);
+                Py_DECREF(kwargs);
+                return NULL;
+            }
+        int parsed = PyArg_ParseTupleAndKeywords(tuple, kwargs, "y*iiL|pdO:solve", (char **)keywords, &view,
+                                                 &r.box_width, &r.box_height, &r.limit, &r.generic, &r.time_limit,
+                                                 &r.stop);
+        Py_DECREF(tuple);
+        Py_XDECREF(kwargs);
+        if (!parsed)
+            return NULL;
+    }
     PyObject *result = NULL;
     uint8_t values[NATIVE_MAX_CELLS], first[NATIVE_MAX_CELLS];
     GenericWork work = {NULL, NULL};
@@ -253,10 +317,12 @@ static PyObject *native_solve(PyObject *module, PyObject *args, PyObject *kwargs
     generic_work_close(&work);
     if (watch_close(&watch) < 0)
         goto done;
-    if (count)
-        result = Py_BuildValue("(Ky#)", (unsigned long long)count, (const char *)first, (Py_ssize_t)r.cell_count);
-    else
-        result = Py_BuildValue("(KO)", (unsigned long long)0, Py_None);
+    PyObject *number = PyLong_FromUnsignedLongLong((unsigned long long)count);
+    PyObject *solution = count ? PyBytes_FromStringAndSize((const char *)first, r.cell_count) : Py_NewRef(Py_None);
+    if (number && solution)
+        result = PyTuple_Pack(2, number, solution);
+    Py_XDECREF(number);
+    Py_XDECREF(solution);
 done:
     PyBuffer_Release(&view);
     return result;
@@ -389,7 +455,7 @@ done:
 }
 
 static PyMethodDef native_methods[] = {
-    {"solve", (PyCFunction)(void (*)(void))native_solve, METH_VARARGS | METH_KEYWORDS,
+    {"solve", (PyCFunction)(void (*)(void))native_solve, METH_FASTCALL | METH_KEYWORDS,
      "solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)\n"
      "    -> (count, solution bytes or None)\n\n"
      "Count the solutions of one puzzle (bytes of cell values, 0 = empty) up to limit; also the first.\n"

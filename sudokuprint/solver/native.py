@@ -7,6 +7,8 @@ false, so :mod:`sudokuprint.solver` falls back to the pure-Python backend.
 Two C engines sit behind it (``_native_solver9.c``, ``_native_generic.c``):
 a fast one for the classic 9x9 grid and a generic one for every shape up to
 16x16, the largest grid sudokuprint takes (:data:`sudokuprint.shape.MAX_SIDE`).
+On x86-64 with GCC the 9x9 one is built twice, the second time for CPUs with
+popcnt and BMI1/2 (``_native_solver9_x86.c``); it is picked at run time.
 Every search is bounded: a time limit, a stop flag and Ctrl-C end it (see
 ``_native.c``).
 
