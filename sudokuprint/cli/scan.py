@@ -12,7 +12,7 @@ from ..executor import run_all
 from ..formats import formats, get_format, write
 from ..grid import Grid
 from ..outputs import atomic_output
-from ..scan_batch import ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed, scan_row
+from ..scan_batch import ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed, scan_rows
 from .app import JOBS, OUTPUT, main, note, output_format, stop, with_progress
 
 PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
@@ -32,7 +32,7 @@ def _puzzle_text(row: dict, fmt_name: str, with_solution: bool) -> str | None:
 
 def _tell(row: dict, filled: bool = False) -> None:
     """What the user should know about one photo, on stderr."""
-    photo = row["source"]
+    photo = row["source"] + (f" grid {row['grid']}" if row.get("grid") else "")
     if "error" in row:
         what = "no grid found" if row["status"] == "no-grid" else "cannot be read"
         message = row["message"] if row["error"] == "not-sudoku" else f"{what}: {row['message']}"
@@ -83,8 +83,11 @@ class ReaderName(click.ParamType):
 @click.option("--filled", is_flag=True,
               help="Also report the digits written by hand, each checked against the solution "
                    "('r3c4: you wrote 7, the solution has 1'), on stderr; JSON and CSV rows carry the filled grid.")
+@click.option("--all", "all_grids", is_flag=True,
+              help="Read every grid of a photo (a row each: text 'PUZZLE # PHOTO grid N', JSON and CSV with a grid "
+                   "number), not only the main one (the most complete and central).")
 def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_solution: bool, overlay: str | None,
-         debug_dir: str | None, readers: str, filled: bool) -> None:
+         debug_dir: str | None, readers: str, filled: bool, all_grids: bool) -> None:
     """Read the Sudoku grid in each photo and write a row per photo, in order.
 
     PHOTO may be a file, a folder (searched recursively for .jpg, .png, ...)
@@ -104,21 +107,25 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, with_
             Path(overlay).mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise OutputError(f"{overlay}: cannot make the overlay folder: {error.strerror or error}") from None
-    options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder)
-    failed = 0
+    options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder,
+                          all_grids=all_grids)
+    failed = grids = 0
     with atomic_output(output) as out:
         if fmt == "csv":
-            out.write(csv_header())
-        rows = run_all(functools.partial(scan_row, options), paths, jobs=jobs)
-        for row in with_progress(rows, "scanning", length=len(paths)):
+            out.write(csv_header(all_grids))
+        photo_rows = run_all(functools.partial(scan_rows, options), paths, jobs=jobs)
+        for row in (row for rows in with_progress(photo_rows, "scanning", length=len(paths)) for row in rows):
             _tell(row, filled)
             failed += row_failed(row)
+            grids += 1
             text = format_row(row, fmt, with_solution=with_solution) if fmt in ROW_FORMATS else \
                 _puzzle_text(row, fmt, with_solution)
             if text:
                 out.write(text)
                 out.flush()
-    if len(paths) > 1:
+    if all_grids:
+        note(f"scanned {len(paths)} photos: {grids - failed} grids read with one solution, {failed} failed")
+    elif len(paths) > 1:
         note(f"scanned {len(paths)} photos: {len(paths) - failed} read with one solution, {failed} failed")
     if failed:
         stop(ExitCode.FAILED)
