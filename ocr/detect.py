@@ -390,7 +390,8 @@ def _in_order(ranked: list[tuple[float, GridOutline]]) -> list[GridOutline]:
         lead = remaining[0][0]
         tied = [outline for rank, outline in remaining if rank >= SAME_RANK * lead]
         height = float(np.ptp(tied[0].corners[:, 1]))
-        tied.sort(key=lambda o: (round(float(o.corners[:, 1].mean()) / max(height, 1.0)), float(o.corners[:, 0].mean())))
+        tied.sort(key=lambda o: (round(float(o.corners[:, 1].mean()) / max(height, 1.0)),
+                                 float(o.corners[:, 0].mean())))
         ordered += tied
         remaining = [r for r in remaining if not any(r[1] is t for t in tied)]
     return ordered

@@ -15,20 +15,19 @@ import cv2
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from PIL import Image, ImageOps
 
 from conftest import data_file
 
 from sudokuprint.cli import main
 from sudokuprint.errors import NoGridError
-from sudokuprint.ocr.detect import find_grids
+from sudokuprint.ocr.detect import find_grids, ink_mask
 from sudokuprint.ocr.perturb import rotate
 from sudokuprint.ocr.pipeline import scan
 from sudokuprint.ocr.skew import estimate_skew
-from sudokuprint.ocr.detect import ink_mask
 from sudokuprint.ocr.training import photo_suite
-from PIL import Image, ImageOps
 
-PAIRS = photo_suite._puzzles()
+PAIRS = photo_suite.puzzle_pairs()
 
 
 def several(seed: int, grids: int, tmp_path) -> tuple[str, list[str]]:
@@ -88,10 +87,12 @@ def test_scan_all_writes_a_row_per_grid_that_names_photo_and_grid(tmp_path):
     assert [line.split(" # ")[1] for line in lines] == [f"{photo} grid 1", f"{photo} grid 2", f"{photo} grid 3",
                                                          f"{other} grid 1"]
     assert [line.split(" # ")[0] for line in lines[:3]] == puzzles
-    rows = [json.loads(line) for line in runner.invoke(main, ["scan", "--all", "--format", "jsonl", photo]).stdout.splitlines()]
+    jsonl = runner.invoke(main, ["scan", "--all", "--format", "jsonl", photo]).stdout
+    rows = [json.loads(line) for line in jsonl.splitlines()]
     assert [(r["source"], r["grid"], r["puzzle"]) for r in rows] == [(photo, k + 1, p) for k, p in enumerate(puzzles)]
     table = list(csv.DictReader(io.StringIO(runner.invoke(main, ["scan", "--all", "--format", "csv", photo]).stdout)))
-    assert [(r["source"], r["grid"], r["puzzle"]) for r in table] == [(photo, str(k + 1), p) for k, p in enumerate(puzzles)]
+    assert [(r["source"], r["grid"], r["puzzle"]) for r in table] == [(photo, str(k + 1), p)
+                                                                      for k, p in enumerate(puzzles)]
     # the rows read back as puzzles: check takes them as they are
     listing = tmp_path / "grids.txt"
     listing.write_text(text.stdout)

@@ -322,7 +322,7 @@ SETTINGS: dict[str, tuple[Camera, dict[str, float]]] = {
 NOT_SUDOKU = ("crossword", "calendar", "text", "table")
 
 
-def _puzzles() -> list[tuple[str, str]]:
+def puzzle_pairs() -> list[tuple[str, str]]:
     """``(puzzle, solution)`` pairs from the samples."""
     from sudokuprint.grid import Grid
     from sudokuprint.solver import search
@@ -354,7 +354,7 @@ def _several(stem: Path, pairs: list[tuple[str, str]], camera: Camera, rng: np.r
 def build(out: Path, per_setting: int, seed: int) -> int:
     """Write the suite into ``out``; returns the number of photos."""
     out.mkdir(parents=True, exist_ok=True)
-    pairs = _puzzles()
+    pairs = puzzle_pairs()
     count = 0
     for number, (name, (camera, content)) in enumerate(SETTINGS.items()):
         rng = np.random.default_rng([seed, number])

@@ -12,7 +12,8 @@ from ..executor import run_all
 from ..formats import formats, get_format, write
 from ..grid import Grid
 from ..outputs import atomic_output
-from ..scan_batch import ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed, scan_rows
+from ..scan_batch import (ROW_FORMATS, ScanOptions, csv_header, find_photos, format_row, is_folder_target, row_failed,
+                          scan_rows)
 from .app import JOBS, OUTPUT, main, note, output_format, stop, with_progress
 
 PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
