@@ -374,9 +374,9 @@ def scan(
     """Read the Sudoku in a photo: a path, PIL image, numpy array (gray or BGR), bytes or binary file object.
 
     ``reader`` is a :class:`~ocr.readers.DigitReader` or a registered name
-    (:data:`READERS`; ``readers`` is the old spelling).  The main grid is the
-    most complete and central one that reads as a Sudoku; ``all=True`` returns
-    every grid that does, the main one first (their ``grid_number`` 1, 2, ...).
+    (:data:`READERS`; ``readers`` is the old spelling).  The grid read is the
+    main one, the most complete and central; ``all=True`` returns every grid
+    that reads as a Sudoku, the main one first (their ``grid_number`` 1, 2, ...).
     Raises :class:`sudokuprint.errors.NoGridError` when no grid can be read.
     """
     sink = debug if isinstance(debug, DebugSink) else (DebugSink(debug) if debug is not None else NO_DEBUG)
@@ -386,6 +386,8 @@ def scan(
     loaded = time.perf_counter()
     outlines = find_grids(photo.gray, debug=sink)
     shared = {"load": round(loaded - clock, 4), "find_grid": round(time.perf_counter() - loaded, 4)}
+    if not all:
+        return _scan_grid(photo, outlines[0], the_reader, solver_check, confident, sink, shared)
     results: list[ScanResult] = []
     refusal: NoGridError | None = None
     for outline in outlines[:MAX_GRIDS]:
@@ -396,8 +398,6 @@ def scan(
             continue
         result.grid_number = len(results) + 1
         results.append(result)
-        if not all:
-            return result
     if not results:
         assert refusal is not None
         raise refusal
@@ -457,6 +457,11 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)
+        givens = sum(1 for v in checked.values if v)
+        if checked.status != "unique" and givens < MIN_DIGITS:
+            # a table's numbers read as a few givens and much "handwriting": no puzzle either way
+            raise NoGridError(f"no Sudoku grid: only {givens} printed digits in the 9 x 9 lattice, and no puzzle "
+                              "when every digit is read as print", reason="not-sudoku")
     else:
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)
