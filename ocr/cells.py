@@ -3,7 +3,9 @@
 Each cell is warped from the photo on its own four line crossings (so bent
 or unevenly spaced lines still give square cells).  A cell holds a given when
 it has a dark, compact stroke shape near its centre, tall enough to be a
-printed clue: small candidate digits (pencil marks) and specks are not.
+printed clue: small candidate digits (pencil marks) and specks are not, even
+when blur runs several pale marks together (no single stroke of theirs is a
+digit's height).
 The given's ink is then normalised to a 28 x 28 image for the readers.
 """
 
@@ -123,6 +125,10 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
             continue
         if short_side > 0.3 * size and mask[labels == label].sum() > 0.9 * w * h:  # a solid blot, not a stroke
             continue
+        # its strokes as thresholded (the joining above grows a shape and ties nearby marks together)
+        stroke = _longest_stroke(mask.astype(bool) & (labels == label))
+        if stroke < MIN_DIGIT_HEIGHT * size and peak < SMUDGE_DARKNESS * contrast:
+            continue  # pale small marks run together (pencil-mark candidates, blurred): no stroke a digit's height
         if long_side >= SMUDGE_SPAN * size and peak < SMUDGE_DARKNESS * contrast:
             continue  # pale and running edge to edge: a smudge or a shadow, not a printed digit
         if main is None or long_side > max(stats[main][2], stats[main][3]):
@@ -147,6 +153,12 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
     support = keep
     ink = np.where(support, darkness, 0.0)[y : y + h, x : x + w]
     return normalise_digit(ink), (x, y, w, h)
+
+
+def _longest_stroke(mask: np.ndarray) -> int:
+    """The longer side (pixels) of the largest connected stroke in a boolean mask."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    return max((int(max(w, h)) for _, _, w, h, _ in stats[1:]), default=0)
 
 
 PENCIL_HEIGHT = (0.12, 0.3)

@@ -1,10 +1,11 @@
-"""Stage 2: find the main grid, the largest grid-like quadrilateral in the photo.
+"""Stage 2: find the grids, the grid-like quadrilaterals in the photo (the main one first).
 
 Candidates are the big connected shapes of the ink (as printed and after
 keeping only long straight strokes, which cuts the grid loose from text that
 touches it).  Each candidate's outline is reduced to four corners and checked
 by warping it flat and looking for the ten evenly spread lines of a Sudoku in
-both directions; the largest candidate that looks like a grid wins.
+both directions.  Candidates that overlap are one grid; of several grids the
+largest, most complete and most central comes first.
 """
 
 from __future__ import annotations
@@ -39,6 +40,15 @@ STRETCH_PERCENT = 1.0
 MIN_SPREAD = 64.0
 """Gray levels (a quarter of the range) that ink and paper are spread to, at least, before the ink is thresholded;
 the dimmest of the 160 training photos span 73, so well-lit photos are left as they are."""
+INK_OFFSET = 7
+"""Gray levels below its neighbourhood's mean that make a pixel ink."""
+FAINT_INK_OFFSET = 4
+"""The same, for a second look when nothing grid-like shows at :data:`INK_OFFSET`: in a blurred photo of a page in
+shadow or dim light the thin cell lines fade to a few gray levels and break up."""
+OFF_CENTRE_WEIGHT = 0.5
+"""How much a grid loses in rank (see :func:`find_grids`) for being off the photo's centre, at most."""
+SAME_RANK = 0.85
+"""Grids ranked at least this share of another's are about equal (see :func:`_in_order`)."""
 CHECK_CELL = 16
 MIN_SKEW = 3
 """A page tilted at least this many degrees is also searched turned upright (see :mod:`ocr.skew`)."""
@@ -77,12 +87,15 @@ def stretch_contrast(gray: np.ndarray) -> np.ndarray:
     return np.clip((gray.astype(np.float32) - low) * factor + low + 0.5, 0, 255).astype(np.uint8)
 
 
-def ink_mask(gray: np.ndarray) -> np.ndarray:
-    """Dark strokes on paper, insensitive to shadows (adaptive threshold on the contrast-stretched gray)."""
+def ink_mask(gray: np.ndarray, offset: int = INK_OFFSET) -> np.ndarray:
+    """Dark strokes on paper, insensitive to shadows (adaptive threshold on the contrast-stretched gray).
+
+    A pixel is ink when it is ``offset`` gray levels darker than its neighbourhood's mean.
+    """
     gray = stretch_contrast(gray)
     block = max(15, (min(gray.shape) // 25) | 1)
     blurred = cv2.GaussianBlur(gray, (3, 3), 0)
-    return cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, 7)
+    return cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, offset)
 
 
 def _line_mask(ink: np.ndarray) -> np.ndarray:
@@ -291,7 +304,7 @@ def _outlines(ink: np.ndarray) -> list[np.ndarray]:
     return outlines
 
 
-def _straightened_outlines(gray: np.ndarray, degrees: float) -> list[np.ndarray]:
+def _straightened_outlines(gray: np.ndarray, degrees: float, offset: int) -> list[np.ndarray]:
     """Candidate outlines found in ``gray`` turned ``degrees`` (so a tilted page stands straight), in ``gray``'s pixels.
 
     The line mask and the cell holes assume lines along the image axes; a page
@@ -301,27 +314,29 @@ def _straightened_outlines(gray: np.ndarray, degrees: float) -> list[np.ndarray]
     paper = int(np.median(gray))
     straight = cv2.warpAffine(gray, matrix, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=paper)
     back = cv2.invertAffineTransform(matrix)
-    return [cv2.transform(quad.reshape(-1, 1, 2).astype(np.float64), back).reshape(4, 2) for quad in _outlines(ink_mask(straight))]
+    return [cv2.transform(quad.reshape(-1, 1, 2).astype(np.float64), back).reshape(4, 2)
+            for quad in _outlines(ink_mask(straight, offset))]
 
 
-def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
-    """The outline of the main (largest plausible) Sudoku grid in a gray photo.
+@dataclass
+class _Group:
+    """Candidate outlines of one grid: the best ranked first."""
 
-    Raises :class:`NoGridError` with reason ``no-grid`` (nothing grid-like)
-    or ``too-small``.
-    """
-    scale = min(1.0, WORK_SIDE / max(gray.shape))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
-    ink = ink_mask(small)
-    debug.save("ink", ink)
+    rank: float
+    score: float
+    corners: np.ndarray
+    members: list[tuple[float, np.ndarray]]
+
+
+def _plausible(small: np.ndarray, ink: np.ndarray, offset: int) -> tuple[list[tuple[float, float, np.ndarray]], bool]:
+    """The grid-like outlines found in ``small`` (``ink`` its mask): ``(rank, score, corners)``, and whether
+    any was grid-like but too small."""
     image_area = small.shape[0] * small.shape[1]
-    best: tuple[float, float, np.ndarray] | None = None
-    plausible: list[tuple[float, np.ndarray]] = []
-    too_small = False
     outlines = _outlines(ink)
     skew = estimate_skew(ink)
     if abs(skew) >= MIN_SKEW:
-        outlines += _straightened_outlines(small, skew)
+        outlines += _straightened_outlines(small, skew, offset)
+    found, too_small = [], False
     for corners in outlines:
         corners = order_corners(corners)
         area = cv2.contourArea(corners)
@@ -331,26 +346,96 @@ def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
         if area < MIN_GRID_FRACTION * image_area:
             too_small = True
             continue
-        plausible.append((score, corners))
-        rank = area * min(1.0, score / GOOD_GRID_SCORE)
-        if best is None or rank > best[0]:
-            best = (rank, score, corners)
-    if best is None:
-        if too_small:
-            raise NoGridError("the grid is too small to read", reason="too-small")
-        raise NoGridError("nothing grid-like in the photo", reason="no-grid")
-    _, score, corners = best
-    # outlines of the same grid (a window shifted by some cells among them): the one on the lattice wins
-    same_grid = [(s, c) for s, c in plausible if s >= min(score, GOOD_GRID_SCORE) and _overlap(c, corners) >= SAME_GRID_OVERLAP]
+        found.append((area * min(1.0, score / GOOD_GRID_SCORE), score, corners))
+    return found, too_small
+
+
+def _groups(found: list[tuple[float, float, np.ndarray]]) -> list[_Group]:
+    """The outlines gathered by grid: each joins the best ranked grid it overlaps (:data:`SAME_GRID_OVERLAP`)."""
+    groups: list[_Group] = []
+    for rank, score, corners in sorted(found, key=lambda f: -f[0]):
+        for group in groups:
+            if _overlap(corners, group.corners) >= SAME_GRID_OVERLAP:
+                group.members.append((score, corners))
+                break
+        else:
+            groups.append(_Group(rank, score, corners, [(score, corners)]))
+    return groups
+
+
+def _on_lattice(ink: np.ndarray, group: _Group) -> tuple[float, np.ndarray]:
+    """The group's outline that sits on the grid's lattice (a window shifted by some cells loses): score, corners."""
+    score, corners = group.score, group.corners
+    same_grid = [(s, c) for s, c in group.members if s >= min(score, GOOD_GRID_SCORE)]
     fit = lattice_fit(ink, corners)
     fits = [lattice_fit(ink, c) for _, c in same_grid]
     if max(fits) > fit + SHIFTED_FIT_MARGIN:
         score, corners = same_grid[int(np.argmax(fits))]
-    corners = corners / scale
-    if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
+    return score, corners
+
+
+def _centrality(corners: np.ndarray, shape: tuple[int, ...]) -> float:
+    """1 for a grid centred in the photo, down to 1 - :data:`OFF_CENTRE_WEIGHT` for one centred in a corner."""
+    middle = np.array([shape[1], shape[0]], np.float64) / 2
+    off = float(np.linalg.norm(corners.mean(axis=0) - middle) / np.linalg.norm(middle))
+    return 1.0 - OFF_CENTRE_WEIGHT * min(1.0, off)
+
+
+def _in_order(ranked: list[tuple[float, GridOutline]]) -> list[GridOutline]:
+    """The grids by rank, the best first; after it, grids of about the same rank (:data:`SAME_RANK`) in reading
+    order (top to bottom, left to right), as the small puzzles of a page are."""
+    remaining = sorted(ranked, key=lambda r: -r[0])
+    ordered = [remaining.pop(0)[1]] if remaining else []
+    while remaining:
+        lead = remaining[0][0]
+        tied = [outline for rank, outline in remaining if rank >= SAME_RANK * lead]
+        height = float(np.ptp(tied[0].corners[:, 1]))
+        tied.sort(key=lambda o: (round(float(o.corners[:, 1].mean()) / max(height, 1.0)),
+                                 float(o.corners[:, 0].mean())))
+        ordered += tied
+        remaining = [r for r in remaining if not any(r[1] is t for t in tied)]
+    return ordered
+
+
+def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOutline]:
+    """The outlines of every Sudoku-like grid in a gray photo, the most complete and central first.
+
+    Raises :class:`NoGridError` with reason ``no-grid`` (nothing grid-like)
+    or ``too-small``.
+    """
+    scale = min(1.0, WORK_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    too_small = False
+    for offset in (INK_OFFSET, FAINT_INK_OFFSET):
+        ink = ink_mask(small, offset)
+        debug.save("ink", ink)
+        found, small_one = _plausible(small, ink, offset)
+        too_small |= small_one
+        if found:
+            break
+    else:
+        if too_small:
+            raise NoGridError("the grid is too small to read", reason="too-small")
+        raise NoGridError("nothing grid-like in the photo", reason="no-grid")
+    ranked = []
+    for group in _groups(found):
+        score, corners = _on_lattice(ink, group)
+        corners = corners / scale
+        if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
+            continue
+        ranked.append((group.rank * _centrality(corners, gray.shape), GridOutline(corners.astype(np.float32), score)))
+    if not ranked:
         raise NoGridError("the grid is too small to read", reason="too-small")
+    outlines = _in_order(ranked)
     if debug.enabled:
         picture = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
-        cv2.polylines(picture, [corners.astype(np.int32)], True, (0, 0, 255), 3)
+        for number, outline in enumerate(outlines):
+            colour = (0, 0, 255) if number == 0 else (0, 160, 255)
+            cv2.polylines(picture, [outline.corners.astype(np.int32)], True, colour, 3)
         debug.save("outline", picture)
-    return GridOutline(corners=corners.astype(np.float32), score=score)
+    return outlines
+
+
+def find_grid(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> GridOutline:
+    """The outline of the main (most complete and central) Sudoku grid in a gray photo (see :func:`find_grids`)."""
+    return find_grids(gray, debug=debug)[0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, overload
 
 import cv2
 import numpy as np
@@ -24,7 +24,7 @@ from sudokuprint.grid import Grid
 from .cells import CellReading, pencil_marks, read_cells
 from .correct import CONFIDENT, CheckedReading, Correction, check_reading, reading_status
 from .debug import NO_DEBUG, DebugSink
-from .detect import GridOutline, find_grid
+from .detect import GridOutline, find_grids
 from .lines import locate_lines
 from .load import Photo, PhotoSource, load_photo
 from .orientation import best_turn, turn_indices
@@ -45,6 +45,8 @@ MAX_REPEATS = 8
 """More pairs of equal printed digits in a unit than this (a misread Sudoku has a few) mean a table of numbers."""
 MAX_REPEATS_ALL = 40
 """The same for all digits, printed and handwritten (a solver's mistakes repeat digits too, but not this often)."""
+MAX_GRIDS = 4
+"""At most this many of a photo's grids are read (the most complete and central first)."""
 MAX_PRINT_BACK = 20
 """At most this many handwritten-looking digits are taken back as print when the givens alone are not unique."""
 MIN_ENTRIES = 3
@@ -120,6 +122,8 @@ class ScanResult:
     """Cells holding small pencil-mark candidates: cell -> how many marks (never givens)."""
     reader: str = "builtin"
     timings: dict[str, float] = field(default_factory=dict)
+    grid_number: int = 1
+    """Which grid of the photo this is, 1 = the main one (see ``scan(all=True)``)."""
 
     @property
     def corrections(self) -> tuple[Correction, ...]:
@@ -160,6 +164,7 @@ class ScanResult:
             ],
             "pencil_marks": [{**place(cell), "marks": count} for cell, count in sorted(self.pencil_marks.items())],
             "reader": self.reader,
+            "grid": self.grid_number,
         }
 
 
@@ -257,9 +262,12 @@ def not_sudoku(found: GridCells, values: list[int] | None = None, every: list[in
     return None
 
 
-def grid_cells(source: PhotoSource | Photo, *, debug: DebugSink = NO_DEBUG,
+def grid_cells(source: PhotoSource | Photo, *, outline: GridOutline | None = None, debug: DebugSink = NO_DEBUG,
                timings: dict[str, float] | None = None) -> GridCells:
-    """Run the stages up to the cells (load, find the grid, rectify, lines, cells, orientation)."""
+    """Run the stages up to the cells (load, find the grid, rectify, lines, cells, orientation).
+
+    ``outline`` is the grid to read (one of :func:`~ocr.detect.find_grids`); default: the main one.
+    """
     clock = time.perf_counter()
     laps = timings if timings is not None else {}
 
@@ -269,10 +277,14 @@ def grid_cells(source: PhotoSource | Photo, *, debug: DebugSink = NO_DEBUG,
         laps[stage] = round(now - clock, 4)
         clock = now
 
-    photo = source if isinstance(source, Photo) else load_photo(source)
-    lap("load")
-    outline = find_grid(photo.gray, debug=debug)
-    lap("find_grid")
+    if isinstance(source, Photo):
+        photo = source
+    else:
+        photo = load_photo(source)
+        lap("load")
+    if outline is None:
+        outline = find_grids(photo.gray, debug=debug)[0]
+        lap("find_grid")
     flat = rectify(photo.gray, outline.corners, debug=debug)
     lap("rectify")
     crossings = locate_lines(flat, debug=debug)
@@ -337,6 +349,18 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
     return changes
 
 
+@overload
+def scan(source: PhotoSource, *, reader: "str | DigitReader" = ..., readers: str | None = ...,
+         solver_check: bool = ..., confident: float = ..., debug: DebugSink | str | os.PathLike | None = ...,
+         all: Literal[False] = ...) -> ScanResult: ...
+
+
+@overload
+def scan(source: PhotoSource, *, reader: "str | DigitReader" = ..., readers: str | None = ...,
+         solver_check: bool = ..., confident: float = ..., debug: DebugSink | str | os.PathLike | None = ...,
+         all: Literal[True]) -> list[ScanResult]: ...
+
+
 def scan(
     source: PhotoSource,
     *,
@@ -345,17 +369,45 @@ def scan(
     solver_check: bool = True,
     confident: float = CONFIDENT,
     debug: DebugSink | str | os.PathLike | None = None,
-) -> ScanResult:
+    all: bool = False,  # noqa: A002  (the option's name, as the CLI's --all)
+) -> "ScanResult | list[ScanResult]":
     """Read the Sudoku in a photo: a path, PIL image, numpy array (gray or BGR), bytes or binary file object.
 
     ``reader`` is a :class:`~ocr.readers.DigitReader` or a registered name
-    (:data:`READERS`; ``readers`` is the old spelling).  Raises
-    :class:`sudokuprint.errors.NoGridError` when no grid can be read.
+    (:data:`READERS`; ``readers`` is the old spelling).  The grid read is the
+    main one, the most complete and central; ``all=True`` returns every grid
+    that reads as a Sudoku, the main one first (their ``grid_number`` 1, 2, ...).
+    Raises :class:`sudokuprint.errors.NoGridError` when no grid can be read.
     """
     sink = debug if isinstance(debug, DebugSink) else (DebugSink(debug) if debug is not None else NO_DEBUG)
     the_reader = get_reader(readers if readers is not None else reader)
-    timings: dict[str, float] = {}
-    found = grid_cells(source, debug=sink, timings=timings)
+    clock = time.perf_counter()
+    photo = source if isinstance(source, Photo) else load_photo(source)
+    loaded = time.perf_counter()
+    outlines = find_grids(photo.gray, debug=sink)
+    shared = {"load": round(loaded - clock, 4), "find_grid": round(time.perf_counter() - loaded, 4)}
+    if not all:
+        return _scan_grid(photo, outlines[0], the_reader, solver_check, confident, sink, shared)
+    results: list[ScanResult] = []
+    refusal: NoGridError | None = None
+    for outline in outlines[:MAX_GRIDS]:
+        try:
+            result = _scan_grid(photo, outline, the_reader, solver_check, confident, sink, dict(shared))
+        except NoGridError as error:
+            refusal = refusal or error
+            continue
+        result.grid_number = len(results) + 1
+        results.append(result)
+    if not results:
+        assert refusal is not None
+        raise refusal
+    return results
+
+
+def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solver_check: bool, confident: float,
+               sink: DebugSink, timings: dict[str, float]) -> ScanResult:
+    """Read one grid of a photo (see :func:`scan`); raises :class:`NoGridError` when it is not a Sudoku."""
+    found = grid_cells(photo, outline=outline, debug=sink, timings=timings)
     clock = time.perf_counter()
     digit_cells = found.upright()
     reading = the_reader.read(digit_cells)
@@ -405,6 +457,11 @@ def scan(
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)
+        givens = sum(1 for v in checked.values if v)
+        if checked.status != "unique" and givens < MIN_DIGITS:
+            # a table's numbers read as a few givens and much "handwriting": no puzzle either way
+            raise NoGridError(f"no Sudoku grid: only {givens} printed digits in the 9 x 9 lattice, and no puzzle "
+                              "when every digit is read as print", reason="not-sudoku")
     else:
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)

@@ -2,8 +2,8 @@
 
 Printed lines, text rows and grid lines all run along the page's axes.  Turned
 by the right angle, the ink's row and column sums are most peaked (the classic
-projection-profile measure); every whole degree within :data:`MAX_SKEW` is tried
-on a small copy of the ink.
+projection-profile measure); angles within :data:`MAX_SKEW` are tried coarse to
+fine on a small copy of the ink.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-MAX_SKEW = 20
-"""Largest tilt (degrees, either way) looked for."""
+MAX_SKEW = 45
+"""Largest tilt (degrees, either way) looked for: every tilt, as a quarter turn is the orientation stage's."""
+COARSE_STEP = 2
+"""Degrees between the angles tried first; the best one's neighbourhood is then tried degree by degree."""
 PROFILE_SIDE = 400
 """Longer side of the ink image the tilt is measured on."""
 
@@ -41,15 +43,20 @@ def estimate_skew(ink: np.ndarray) -> float:
     small = (cv2.resize(ink, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA) > 0).astype(np.float32)
     if small.sum() == 0:
         return 0.0
-    best_score, best_angle = -1.0, 0.0
-    for degrees in sorted(range(-MAX_SKEW, MAX_SKEW + 1), key=abs):  # ties go to the smaller tilt
-        matrix, size = rotation(small.shape, degrees, expand=False)
-        turned = cv2.warpAffine(small, matrix, size, flags=cv2.INTER_LINEAR)
-        total = float(turned.sum())
-        if total <= 0:
-            continue
-        rows, columns = turned.sum(axis=1), turned.sum(axis=0)
-        score = float((rows**2).sum() + (columns**2).sum()) / total**2
-        if score > best_score:
-            best_score, best_angle = score, float(degrees)
-    return best_angle
+    scores: dict[int, float] = {}
+
+    def score(degrees: int) -> float:
+        if degrees not in scores:
+            matrix, size = rotation(small.shape, degrees, expand=False)
+            turned = cv2.warpAffine(small, matrix, size, flags=cv2.INTER_LINEAR)
+            total = float(turned.sum())
+            rows, columns = turned.sum(axis=1), turned.sum(axis=0)
+            scores[degrees] = float((rows**2).sum() + (columns**2).sum()) / total**2 if total > 0 else -1.0
+        return scores[degrees]
+
+    # every COARSE_STEP degrees, then each degree around the best (ties go to the smaller tilt)
+    coarse = sorted(range(-MAX_SKEW, MAX_SKEW + 1, COARSE_STEP), key=abs)
+    best = max(coarse, key=lambda d: (score(d), -abs(d)))
+    fine = [d for d in range(best - COARSE_STEP + 1, best + COARSE_STEP) if -MAX_SKEW <= d <= MAX_SKEW]
+    best_angle = max(sorted(fine, key=abs), key=lambda d: (score(d), -abs(d)))
+    return float(best_angle)

@@ -71,6 +71,8 @@ class ScanOptions:
     overlay_is_folder: bool = False
     root: str | None = None
     """The folder the photos' names in the overlay and debug folders are relative to (:func:`common_root`)."""
+    all_grids: bool = False
+    """Read every grid of a photo (a row each, with its ``grid`` number), not only the main one."""
 
 
 def common_root(photos: Iterable[str]) -> str | None:
@@ -157,30 +159,52 @@ def scan_row(options: ScanOptions, photo: str) -> dict:
     A missing program (Tesseract asked for and not installed) is not a
     photo's failure: it stops the run.
     """
+    return scan_rows(options, photo)[0]
+
+
+def scan_rows(options: ScanOptions, photo: str) -> list[dict]:
+    """Read one photo's grids (every one when ``options.all_grids``, else the main one): a row each, or one row
+    that says why none could be read (see :func:`scan_row`); rows of every grid have a ``grid`` number (``None``
+    in a failed photo's row)."""
+    rows = _read_rows(options, photo)
+    if options.all_grids:
+        for row in rows:
+            row.setdefault("grid", None)
+    return rows
+
+
+def _read_rows(options: ScanOptions, photo: str) -> list[dict]:
     from sudokuprint.ocr.pipeline import scan
 
     debug = Path(options.debug_dir) / photo_stem(options, photo) if options.debug_dir else None
     try:
-        result = scan(photo, reader=options.readers, debug=debug)
-        row = _report(result)
-        row["source"] = photo
+        results = scan(photo, reader=options.readers, debug=debug, all=True) if options.all_grids else \
+            [scan(photo, reader=options.readers, debug=debug)]
+        rows = []
+        for result in results:
+            row = _report(result)
+            row["source"] = photo
+            if options.all_grids:
+                row["grid"] = result.grid_number
+            rows.append(row)
         overlay = _overlay_path(options, photo)
         if overlay is not None:
             from sudokuprint.ocr.overlay import draw_solution
 
-            _write_overlay(overlay, draw_solution(result))
-        return row
+            _write_overlay(overlay, draw_solution(results[0]))
+        return rows
     except MissingDependencyError:
         raise
     except NoGridError as error:
         detail = str(error).removeprefix(f"{photo}: ")  # the loader names the file itself
-        return {"source": photo, "status": "no-grid", "error": error.reason, "message": detail}
+        return [{"source": photo, "status": "no-grid", "error": error.reason, "message": detail}]
     except SudokuprintError as error:
-        return {"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error)}
+        return [{"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error)}]
     except (OSError, ValueError, MemoryError) as error:
-        return {"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error) or repr(error)}
+        return [{"source": photo, "status": "failed", "error": type(error).__name__,
+                 "message": str(error) or repr(error)}]
     except Exception as error:  # noqa: BLE001  (cv2.error and kin: one photo must not stop the run)
-        return {"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error).strip()}
+        return [{"source": photo, "status": "failed", "error": type(error).__name__, "message": str(error).strip()}]
 
 
 def row_failed(row: dict) -> bool:
@@ -192,18 +216,20 @@ def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
     """One row (with its newline) as ``text``, ``jsonl`` or ``csv`` (see :func:`csv_header`).
 
     Text is ``PUZZLE [SOLUTION] # PHOTO`` (a standard puzzle list with the
-    photo as the comment), or ``# PHOTO: NOGRID (reason) message`` for a
-    photo that failed.
+    photo as the comment; ``# PHOTO grid N`` for a row of ``scan --all``), or
+    ``# PHOTO: NOGRID (reason) message`` for a photo that failed.  A CSV row
+    of ``scan --all`` ends with the grid's number (see :func:`csv_header`).
     """
     if fmt == "jsonl":
         return json.dumps(row) + "\n"
     if fmt == "csv":
         buffer = io.StringIO()
-        cells = ["" if row.get(k) is None else " ".join(str(row[k]).splitlines()) for k in CSV_COLUMNS]
+        columns = CSV_COLUMNS + (("grid",) if "grid" in row else ())
+        cells = ["" if row.get(k) is None else " ".join(str(row[k]).splitlines()) for k in columns]
         csv.writer(buffer, lineterminator="\n").writerow(cells)  # a row is one line
         return buffer.getvalue()
     if fmt == "text":
-        name = str(row["source"]).replace("\n", " ")
+        name = str(row["source"]).replace("\n", " ") + (f" grid {row['grid']}" if row.get("grid") else "")
         if "error" in row:
             label = "NOGRID" if row["status"] == "no-grid" else "FAILED"
             message = " ".join(str(row["message"]).splitlines())  # a row is one line
@@ -215,9 +241,9 @@ def format_row(row: dict, fmt: str, *, with_solution: bool = False) -> str:
     raise ValueError(f"unknown row format {fmt!r}; choose one of: {', '.join(ROW_FORMATS)}")
 
 
-def csv_header() -> str:
-    """The first line of CSV rows: the column names."""
-    return ",".join(CSV_COLUMNS) + "\n"
+def csv_header(grids: bool = False) -> str:
+    """The CSV header line (the column names); ``grids``: with the ``grid`` column of ``scan --all``."""
+    return ",".join(CSV_COLUMNS + (("grid",) if grids else ())) + "\n"
 
 
 def _json_row(line: str) -> dict:

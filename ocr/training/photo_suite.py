@@ -5,7 +5,8 @@
 Writes ``SETTING-NNN.jpg`` with ``SETTING-NNN.dat`` (the printed givens, Wicht
 layout; 81 zeros is never written: a page that is not a Sudoku has no
 ``.dat`` and must be refused) and ``SETTING-NNN.hand`` (handwritten digits, if
-any).  ``benchmarks/ocr.py --suite`` scores the reader on it.  Pages are
+any); a page of several grids also has ``SETTING-NNN.all`` (every grid's
+givens, 81 digits a line, the main grid first).  ``benchmarks/ocr.py --suite`` scores the reader on it.  Pages are
 drawn with Pillow: a Sudoku in one of several print faces (the faces
 shipped with reportlab, so the suite is the same on every machine), with
 optional pencil marks and handwritten entries (pen strokes, black or blue),
@@ -127,6 +128,29 @@ def sudoku_page(puzzle: str, solution: str, rng: np.random.Generator, *, hand: f
         other = [int(c) if c.isdigit() else 0 for c in second_grid]
         _draw_grid(draw, 60, top + side + 40, int(side * 0.45), other, face, rng)
     return SudokuPage(page, givens, hand_values, (left, top, left + side, top + side))
+
+
+def grids_page(puzzles: list[str], rng: np.random.Generator) -> tuple[Image.Image, list[list[int]]]:
+    """A page of two or three Sudoku grids, as a newspaper prints them: a large one in the middle, small ones below.
+
+    Returns the page and each grid's givens, the main (largest, most central) grid first.
+    """
+    page = Image.new("RGB", (PAGE, int(PAGE * 1.3)), (250, 248, 240))
+    draw = ImageDraw.Draw(page)
+    fonts = _fonts()
+    face = fonts[int(rng.integers(len(fonts)))]
+    draw.text((60, 60), "Three puzzles a day: easy, medium, hard.", fill=(40, 40, 40), font=ImageFont.truetype(fonts[0], 26))
+    main_side = int(rng.integers(480, 540))
+    boxes = [((PAGE - main_side) // 2, 180, main_side)]
+    small_side = int(rng.integers(300, 340))
+    below = 180 + main_side + 70
+    boxes += [(80, below, small_side), (PAGE - 80 - small_side, below, small_side)][: len(puzzles) - 1]
+    values = []
+    for puzzle, (left, top, side) in zip(puzzles, boxes):
+        givens = [int(c) if c.isdigit() else 0 for c in puzzle]
+        _draw_grid(draw, left, top, side, givens, face, rng)
+        values.append(givens)
+    return page, values
 
 
 def _draw_grid(draw: ImageDraw.ImageDraw, left: int, top: int, side: int, values: list[int], face: str,
@@ -291,11 +315,14 @@ SETTINGS: dict[str, tuple[Camera, dict[str, float]]] = {
     "two-grids": (Camera(tilt=3, fill=0.6), {"second": 1.0}),
     "hardest": (Camera(tilt=30, perspective=0.04, motion=4, defocus=1.2, shadow=0.45, light=0.6),
                 {"hand": 0.4, "pencil": 0.3}),
+    "several-grids": (Camera(tilt=4, fill=0.97), {"grids": 3}),
 }
+"""Settings: how the camera takes the page, and what the page holds (shares of the empty cells written in by
+``hand`` or with ``pencil`` marks; a ``second`` small grid; ``grids``: a page of 2 or 3 grids, all to be read)."""
 NOT_SUDOKU = ("crossword", "calendar", "text", "table")
 
 
-def _puzzles() -> list[tuple[str, str]]:
+def puzzle_pairs() -> list[tuple[str, str]]:
     """``(puzzle, solution)`` pairs from the samples."""
     from sudokuprint.grid import Grid
     from sudokuprint.solver import search
@@ -315,14 +342,27 @@ def _write_dat(path: Path, values: list[int]) -> None:
     path.write_text("synthetic photo suite\n1000x1000 JPG\n" + "\n".join(rows) + "\n")
 
 
+def _several(stem: Path, pairs: list[tuple[str, str]], camera: Camera, rng: np.random.Generator) -> None:
+    """A photo of a page of two or three grids: ``.dat`` is the main grid, ``.all`` every grid (81 digits a line)."""
+    puzzles = [pairs[int(rng.integers(len(pairs)))][0] for _ in range(int(rng.integers(2, 4)))]
+    page, grids = grids_page(puzzles, rng)
+    photograph(page, None, camera, rng).save(stem.with_suffix(".jpg"))
+    _write_dat(stem.with_suffix(".dat"), grids[0])
+    stem.with_suffix(".all").write_text("".join("".join(map(str, g)) + "\n" for g in grids))
+
+
 def build(out: Path, per_setting: int, seed: int) -> int:
     """Write the suite into ``out``; returns the number of photos."""
     out.mkdir(parents=True, exist_ok=True)
-    pairs = _puzzles()
+    pairs = puzzle_pairs()
     count = 0
     for number, (name, (camera, content)) in enumerate(SETTINGS.items()):
         rng = np.random.default_rng([seed, number])
         for k in range(per_setting):
+            if content.get("grids"):
+                _several(out / f"{name}-{k:03d}", pairs, camera, rng)
+                count += 1
+                continue
             puzzle, solution = pairs[int(rng.integers(len(pairs)))]
             second = pairs[int(rng.integers(len(pairs)))][0] if content.get("second") else None
             page = sudoku_page(puzzle, solution, rng, hand=content.get("hand", 0.0), pencil=content.get("pencil", 0.0),

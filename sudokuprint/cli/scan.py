@@ -13,7 +13,7 @@ from ..formats import formats, get_format, write
 from ..grid import Grid
 from ..outputs import row_output
 from ..scan_batch import (ROW_FORMATS, ScanOptions, common_root, count_failed, csv_header, find_photos,
-                          format_row, is_folder_target, row_failed, scan_row)
+                          format_row, is_folder_target, row_failed, scan_rows)
 from .app import JOBS, OUTPUT, RESUME, main, note, output_format, stop, with_progress
 
 PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
@@ -33,7 +33,7 @@ def _puzzle_text(row: dict, fmt_name: str, with_solution: bool) -> str | None:
 
 def _tell(row: dict, filled: bool = False) -> None:
     """What the user should know about one photo, on stderr."""
-    photo = row["source"]
+    photo = row["source"] + (f" grid {row['grid']}" if row.get("grid") else "")
     if "error" in row:
         what = "no grid found" if row["status"] == "no-grid" else "cannot be read"
         message = row["message"] if row["error"] == "not-sudoku" else f"{what}: {row['message']}"
@@ -86,8 +86,11 @@ class ReaderName(click.ParamType):
 @click.option("--filled", is_flag=True,
               help="Also report the digits written by hand, each checked against the solution "
                    "('r3c4: you wrote 7, the solution has 1'), on stderr; JSON and CSV rows carry the filled grid.")
+@click.option("--all", "all_grids", is_flag=True,
+              help="Read every grid of a photo (a row each: text 'PUZZLE # PHOTO grid N', JSON and CSV with a grid "
+                   "number), not only the main one (the most complete and central).")
 def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, resume: bool, with_solution: bool,
-         overlay: str | None, debug_dir: str | None, readers: str, filled: bool) -> None:
+         overlay: str | None, debug_dir: str | None, readers: str, filled: bool, all_grids: bool) -> None:
     """Read the Sudoku grid in each photo and write a row per photo, in order.
 
     PHOTO may be a file, a folder (searched recursively for .jpg, .png, ...)
@@ -108,21 +111,28 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, resum
         except OSError as error:
             raise OutputError(f"{overlay}: cannot make the overlay folder: {error.strerror or error}") from None
     options = ScanOptions(readers=readers, debug_dir=debug_dir, overlay=overlay, overlay_is_folder=folder,
-                          root=common_root(paths))
+                          root=common_root(paths), all_grids=all_grids)
     if resume and fmt not in ROW_FORMATS:
         raise click.UsageError(f"--resume needs a row a photo (--format {', '.join(ROW_FORMATS)}); {fmt} writes "
                                "nothing for a photo that failed")
-    with row_output(output, resume=resume, header=csv_header() if fmt == "csv" else "") as out:  # a row a line
+    if resume and all_grids:
+        raise click.UsageError("--resume counts a row a photo; with --all a photo may have several rows")
+    grids = 0
+    header = csv_header(all_grids) if fmt == "csv" else ""
+    with row_output(output, resume=resume, header=header) as out:  # a row a line
         failed = count_failed(out.before, fmt)
-        rows = run_all(functools.partial(scan_row, options), out.skip(paths), jobs=jobs)
-        for row in with_progress(rows, "scanning", length=len(paths) - out.done):
+        photo_rows = run_all(functools.partial(scan_rows, options), out.skip(paths), jobs=jobs)
+        for row in (row for rows in with_progress(photo_rows, "scanning", length=len(paths) - out.done) for row in rows):
             _tell(row, filled)
             failed += row_failed(row)
+            grids += 1
             text = format_row(row, fmt, with_solution=with_solution) if fmt in ROW_FORMATS else \
                 _puzzle_text(row, fmt, with_solution)
             if text:
                 out.write(text)
-    if len(paths) > 1:
+    if all_grids:
+        note(f"scanned {len(paths)} photos: {grids - failed} grids read with one solution, {failed} failed")
+    elif len(paths) > 1:
         note(f"scanned {len(paths)} photos: {len(paths) - failed} read with one solution, {failed} failed")
     if failed:
         stop(ExitCode.FAILED)
