@@ -82,7 +82,7 @@ from typing import Callable
 
 from ..state import State
 from ..step import Step
-from . import als, chains, fish, forcing, intersections, multiple, rectangles, singles, subsets, trial, uniqueness, wings
+from . import aic, als, als_chains, chains, death_blossom, fish, forcing, intersections, multiple, nets, rectangles, singles, subsets, trial, uniqueness, wings
 
 TRIAL_BASES = {1: 8.5, 2: 9.0}
 TRIAL_CAPS = {1: 9.4, 2: 9.4}
@@ -199,9 +199,13 @@ ADVANCED = (
     Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring),
     Technique("W-Wing", 4, 7.1, wings.find_w_wing),
     Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
+    Technique(aic.GROUPED_AIC, 4, 6.7, aic.find_grouped_aic, aic.rate_grouped_aic),
     Technique("Cell/Region Forcing Chains", 4, 8.0, multiple.find_multiple_forcing_chain, multiple.rate_multiple),
     Technique(als.ALS_XZ, 4, 8.0, als.find_als_xz),
     Technique(als.ALS_XY_WING, 4, 8.1, als.find_als_xy_wing),
+    Technique(death_blossom.DEATH_BLOSSOM, 4, 8.2, death_blossom.find_death_blossom, death_blossom.rate_death_blossom),
+    Technique(als_chains.ALS_CHAIN, 4, 8.4, als_chains.find_als_chain, als_chains.rate_als_chain),
+    Technique(nets.DYNAMIC_FORCING, 4, 8.5, nets.find_dynamic_forcing, nets.rate_dynamic),
 )
 """Techniques beyond singles, in the order they are tried (trial comes after all)."""
 
@@ -217,13 +221,20 @@ STEP_NAMES = {
     "X-Chain": 4,
     forcing.FORCING_X_CHAIN: 4,
     forcing.FORCING_CHAIN: 4,
+    aic.GROUPED_X_CHAIN: 4,
+    nets.DYNAMIC_CELL: 4,
+    nets.DYNAMIC_REGION: 4,
 }
 """SVD levels of step names that are not table names (variants of one finder)."""
 
 
+VARIANTS = {aic.GROUPED_X_CHAIN: aic.GROUPED_AIC, nets.DYNAMIC_CELL: nets.DYNAMIC_FORCING, nets.DYNAMIC_REGION: nets.DYNAMIC_FORCING}
+"""Step names of one finder's variants, with the table name they are rated by."""
+
+
 def technique_of(step: Step) -> Technique | None:
     """The table entry of a step's technique (variants like "(wrap)" included), or None."""
-    found = BY_NAME.get(step.technique)
+    found = BY_NAME.get(VARIANTS.get(step.technique, step.technique))
     if found is None:
         found = BY_NAME.get(step.technique.split(" (")[0])
     return found
