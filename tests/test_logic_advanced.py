@@ -1,4 +1,4 @@
-"""The techniques of the hard end (Explainer 6.7 up) on real positions and puzzles.
+"""The techniques of the hard end (Explainer 8.0 up) on real positions and puzzles.
 
 Grouped AIC, Death Blossom, ALS chains and dynamic forcing chains / nets:
 what their steps say, how they are rated and placed in the order, and that
@@ -24,7 +24,7 @@ NEW = (aic.GROUPED_AIC, death_blossom.DEATH_BLOSSOM, als_chains.ALS_CHAIN, nets.
 
 def test_hard_techniques_are_tried_in_rating_order() -> None:
     names = [t.name for t in ADVANCED]
-    order = ["Forcing Chain", aic.GROUPED_AIC, "Cell/Region Forcing Chains", "ALS-XZ", "ALS-XY-Wing",
+    order = ["Forcing Chain", "Cell/Region Forcing Chains", aic.GROUPED_AIC, "ALS-XZ", "ALS-XY-Wing",
              death_blossom.DEATH_BLOSSOM, als_chains.ALS_CHAIN, nets.DYNAMIC_FORCING]
     positions = [names.index(name) for name in order]
     assert positions == sorted(positions)
@@ -43,7 +43,7 @@ def test_grouped_aic_writes_its_chain_and_is_rated_by_length() -> None:
         assert "=" in step.explanation and "strong link" in step.explanation
         nodes = step.extra["nodes"]
         assert nodes >= 4 and nodes % 2 == 0
-        assert rate(step) == round((7.1 if step.extra["xy"] else 6.7) + length_bonus(nodes), 1)
+        assert rate(step) == round((8.1 if step.extra["xy"] else 8.0) + length_bonus(nodes), 1)
         assert technique_of(step) is BY_NAME[aic.GROUPED_AIC]
         grouped += step.extra["grouped"]
     assert grouped >= 3  # groups (a digit in two or three cells of a box and a line) are used

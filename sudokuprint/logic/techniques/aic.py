@@ -20,8 +20,10 @@ chain; the step writes that chain in Eureka notation, ``(5)r1c2=(5)r1c78-...``.
 The chains of single candidates are the forcing chains' (:mod:`.forcing`,
 tried first); this finder is the grouped form.  ``extra["nodes"]`` is the
 chain's number of nodes and ``extra["grouped"]`` / ``extra["xy"]`` whether it
-uses a group / more than one digit; the rating is 6.7 (one digit) or 7.1 plus
-the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`.
+uses a group / more than one digit; the rating is 8.0 (one digit) or 8.1 plus
+the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`: Explainer
+has no groups and rates what they show as region forcing chains (see the table
+in :mod:`sudokuprint.logic.techniques`).
 """
 
 from __future__ import annotations
@@ -259,7 +261,7 @@ def _path(g: _Graph, parent: dict[int, tuple[int, int]], end: int) -> list[int]:
 
 
 def rate_grouped_aic(step: Step) -> float:
-    """6.7 for a grouped X-chain, 7.1 with more than one digit, plus the length bonus."""
+    """8.0 for a grouped X-chain, 8.1 with more than one digit, plus the length bonus."""
     from . import length_bonus
 
-    return round((7.1 if step.extra.get("xy") else 6.7) + length_bonus(step.extra.get("nodes", 0)), 1)
+    return round((8.1 if step.extra.get("xy") else 8.0) + length_bonus(step.extra.get("nodes", 0)), 1)

@@ -81,11 +81,12 @@ class _Net:
                 self.off[peer * n + digit - 1] = me
                 touched.append(peer)
         own_houses = t.houses_of[cell]
+        houses: set[int] = set()
         for peer in touched:
             self._check_cell(peer)
-            for house in t.houses_of[peer]:
-                if house not in own_houses:
-                    self._check_house(house, digit - 1)
+            houses.update(t.houses_of[peer])
+        for house in houses.difference(own_houses):
+            self._check_house(house, digit - 1)
         while others:
             low = others & -others
             others ^= low
