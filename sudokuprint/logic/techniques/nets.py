@@ -21,7 +21,8 @@ The simplest conclusion found is taken, with every other conclusion whose
 size gets the same length bonus (so the step's rating is theirs too).  The rating is 8.5 plus the length
 bonus of :func:`sudokuprint.logic.techniques.length_bonus`.  The work is
 bounded: branches of cells and
-regions with at most :data:`MAX_BRANCHES` candidates.
+regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
+:data:`LARGE_GRID_ASSUMPTIONS` candidates followed.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ DYNAMIC_FORCING = "Dynamic Forcing Chains"
 DYNAMIC_CELL = "Dynamic Cell Forcing Chains"
 DYNAMIC_REGION = "Dynamic Region Forcing Chains"
 MAX_BRANCHES = 3
+LARGE_GRID_ASSUMPTIONS = 160
+"""On grids above 9x9, how many candidates (fewest-candidate cells first) are followed."""
 
 
 class _Net:
@@ -191,6 +194,8 @@ def find_dynamic_forcing(state: State) -> Step | None:
     alive = [cell * n + d for cell, mask in enumerate(cands) for d in range(n) if mask >> d & 1]
     if len(alive) < 2:
         return None
+    if n > 9:  # fewest-candidate cells first, a bounded number (as the trial does)
+        alive = sorted(alive, key=lambda x: (popcount(cands[x // n]), x))[:LARGE_GRID_ASSUMPTIONS]
     ons = {x: _Net(state, x, True) for x in alive}
     offers: list[tuple[int, str, str, set[int], set[int]]] = []
 
@@ -203,7 +208,7 @@ def find_dynamic_forcing(state: State) -> Step | None:
             offer(net.size(net.blame), DYNAMIC_FORCING, f"assuming {_name(t, x)} leads to a contradiction", set(), {x})
     for x in alive:
         cell = x // n
-        if popcount(cands[cell]) > MAX_BRANCHES + 1:
+        if popcount(cands[cell]) > (MAX_BRANCHES + 1 if n <= 9 else 2):
             continue
         off = _Net(state, x, False)
         on = ons[x]
@@ -254,6 +259,8 @@ def find_dynamic_forcing(state: State) -> Step | None:
 
 
 def _branches(offer, ons: dict[int, _Net], kind: str, source: str, branches: list[int]) -> None:
+    if any(b not in ons for b in branches):
+        return
     nets = [ons[b] for b in branches]
     live = [net for net in nets if not net.broken]
     if len(live) < len(nets) or not live:
