@@ -70,10 +70,10 @@ class _Graph:
         count = len(self.digit)
         seen = []
         for i in range(count):
-            common = -1
+            shared = -1
             for c in cells_of(self.cells[i]):
-                common &= t.peer_set[c]
-            seen.append(common)
+                shared &= t.peer_set[c]
+            seen.append(shared)
         by_digit: dict[int, list[int]] = {}
         groups_of: dict[int, list[int]] = {}
         for i in range(count):
@@ -106,17 +106,17 @@ class _Graph:
                 strong[nodes[0]] |= 1 << nodes[1]
                 strong[nodes[1]] |= 1 << nodes[0]
         for house in t.house_set:
-            for d, cells in digit_cells.items():
-                places = house & cells
+            for d, holders in digit_cells.items():
+                places = house & holders
                 if not places or places & (places - 1) == 0:
                     continue
                 parts = [index[(d, 1 << c)] for c in cells_of(places)]
                 parts += [j for j in groups_of.get(d, ()) if self.cells[j] & places == self.cells[j]]
                 for i in parts:
-                    j = index.get((d, places & ~self.cells[i]))
-                    if j is not None:
-                        strong[i] |= 1 << j
-                        strong[j] |= 1 << i
+                    partner = index.get((d, places & ~self.cells[i]))
+                    if partner is not None:
+                        strong[i] |= 1 << partner
+                        strong[partner] |= 1 << i
         self.count = count
         self.weak = weak
         self.strong = strong
