@@ -94,7 +94,24 @@ from typing import Callable
 
 from ..state import State
 from ..step import Step
-from . import aic, als, als_chains, chains, death_blossom, fish, forcing, intersections, multiple, nets, rectangles, singles, subsets, trial, uniqueness, wings
+from . import (
+    aic,
+    als,
+    als_chains,
+    chains,
+    death_blossom,
+    fish,
+    forcing,
+    intersections,
+    multiple,
+    nets,
+    rectangles,
+    singles,
+    subsets,
+    trial,
+    uniqueness,
+    wings,
+)
 
 TRIAL_BASES = {1: 8.5, 2: 9.0}
 TRIAL_CAPS = {1: 9.4, 2: 9.4}
@@ -240,7 +257,11 @@ STEP_NAMES = {
 """SVD levels of step names that are not table names (variants of one finder)."""
 
 
-VARIANTS = {aic.GROUPED_X_CHAIN: aic.GROUPED_AIC, nets.DYNAMIC_CELL: nets.DYNAMIC_FORCING, nets.DYNAMIC_REGION: nets.DYNAMIC_FORCING}
+VARIANTS = {
+    aic.GROUPED_X_CHAIN: aic.GROUPED_AIC,
+    nets.DYNAMIC_CELL: nets.DYNAMIC_FORCING,
+    nets.DYNAMIC_REGION: nets.DYNAMIC_FORCING,
+}
 """Step names of one finder's variants, with the table name they are rated by."""
 
 
