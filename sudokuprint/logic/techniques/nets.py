@@ -208,8 +208,8 @@ def find_dynamic_forcing(state: State) -> Step | None:
             offer(net.size(net.blame), DYNAMIC_FORCING, f"assuming {_name(t, x)} leads to a contradiction", set(), {x})
     for x in alive:
         cell = x // n
-        if popcount(cands[cell]) > (MAX_BRANCHES + 1 if n <= 9 else 2) or not _has_strong_link(state, x):
-            continue  # without a strong link, assuming it false forces nothing
+        if popcount(cands[cell]) > (MAX_BRANCHES + 1 if n <= 9 else 2):
+            continue
         off = _Net(state, x, False)
         on = ons[x]
         if off.broken:
@@ -256,17 +256,6 @@ def find_dynamic_forcing(state: State) -> Step | None:
         digits=tuple(sorted({x % n + 1 for x in placed | removed})),
         extra={"length": cost},
     )
-
-
-def _has_strong_link(state: State, x: int) -> bool:
-    """True when candidate ``x`` is one of two in its cell or one of two places in a house."""
-    t = state.tables
-    cell, d = divmod(x, t.side)
-    cands = state.cands
-    if popcount(cands[cell]) == 2:
-        return True
-    bit = 1 << d
-    return any(sum(1 for c in t.houses[h] if cands[c] & bit) == 2 for h in t.houses_of[cell])
 
 
 def _branches(offer, ons: dict[int, _Net], kind: str, source: str, branches: list[int]) -> None:
