@@ -262,7 +262,8 @@ def test_grading_a_hard_16x16_finishes_and_is_checked() -> None:
     started = time.process_time()
     graded = grade_puzzle(grid)
     assert time.process_time() - started < 120
-    assert graded.level == 4 and graded.trial
+    # the dynamic forcing chains (bounded on large grids) or trial settle what the chains cannot
+    assert graded.level == 4 and (graded.trial or any(t.startswith("Dynamic") for t in graded.techniques))
     log = logic_solve(grid)
     assert log.solved and log.final.values == core_solve(grid).values
 

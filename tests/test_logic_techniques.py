@@ -23,12 +23,16 @@ from sudokuprint.grid import Grid
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED, SINGLES
 from sudokuprint.logic.techniques import (
+    aic,
     als,
+    als_chains,
     chains,
+    death_blossom,
     fish,
     forcing,
     intersections,
     multiple,
+    nets,
     rectangles,
     singles,
     subsets,
@@ -67,18 +71,21 @@ CASES = {
     "0610": (uniqueness.find_bug_plus_one, 1.0),
     "0701": (chains.find_x_chain, 0.6),
     # forcing chains remove the lowest-rated chain's candidate and every candidate that chains as
-    # short remove as an AIC (seeing both ends); grouped chains (0709-0711) need multiple chains
+    # short remove as an AIC (seeing both ends); grouped chains (0709-0711) are the grouped AIC's
     "0702": (forcing.find_aic, 0.75),  # XY-chain
     "0703": (forcing.find_aic, 0.95),  # remote pairs
     "0708": (forcing.find_aic, 0.6),  # AIC
     "0402": (rectangles.find_empty_rectangle, 0.95),
     "0706": (forcing.find_aic, 0.4),  # continuous nice loop
     "0707": (forcing.find_aic, 0.75),  # discontinuous nice loop
-    "0709": (multiple.find_multiple_forcing_chain, 0.1),
-    "0710": (multiple.find_multiple_forcing_chain, 0.3),
-    "0711": (multiple.find_multiple_forcing_chain, 0.3),
+    "0709": (aic.find_grouped_aic, 0.4),  # grouped continuous nice loop
+    "0710": (aic.find_grouped_aic, 0.4),  # grouped discontinuous nice loop
+    "0711": (aic.find_grouped_aic, 0.3),  # grouped AIC
     "0901": (als.find_als_xz, 0.5),
     "0902": (als.find_als_xy_wing, 0.4),
+    "0903": (als_chains.find_als_chain, 0.25),  # HoDoKu's chains also take sets of 3 and overlaps
+    "0904": (death_blossom.find_death_blossom, 0.95),
+    "1201": (nets.find_dynamic_forcing, 0.9),  # forcing chains (HoDoKu's are dynamic)
     "0800": (wings.find_xy_wing, 0.9),
     "0801": (wings.find_xyz_wing, 0.8),
     "0803": (wings.find_w_wing, 0.9),

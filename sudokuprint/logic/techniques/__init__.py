@@ -41,8 +41,14 @@ W-Wing                               4      7.1 (the 8-node forcing chain it is)
 Forcing X-Chain                      4      6.6 + length bonus
 Forcing Chain (XY)                   4      7.0 + length bonus
 Cell / Region Forcing Chains         4      8.0 + length bonus of all branches
+Grouped X-Chain / Grouped AIC        4      8.0 / 8.1 + length bonus (nice loops, groups
+                                            of a box and a line; :mod:`.aic`)
 ALS-XZ / ALS-XY-Wing                 4      8.0 / 8.1 (not on Explainer's scale: placed
                                             where its forcing chains would rate them)
+Death Blossom                        4      8.2, 8.3 with three petals
+ALS Chain (4 to 6 sets)              4      8.4, +0.1 per set beyond four
+Dynamic Forcing Chains / nets        4      8.5 + length bonus (contradiction, double
+                                            implication, cell and region nets; :mod:`.nets`)
 Trial, singles followed              4      8.5 + length bonus, at most 9.4
 Trial, every technique               4      9.0 + length bonus, at most 9.4
 Trial, nested (assume again inside)  4      9.5, +0.5 per level of nesting, + length bonus
@@ -61,9 +67,15 @@ Chains get Explainer's length bonus: +0.1 for each of the thresholds 4, 6, 8,
 12, 16, 24, 32, 48, 64, 96 and 128 that the chain's length (its number of
 candidates, less 2) exceeds.  Forcing chains are Explainer's static forcing
 chains (:mod:`.forcing`), and its multiple (cell and region) forcing chains
-(:mod:`.multiple`).  A trial is the engine's form of Explainer's dynamic
-chains: 8.5 is its dynamic forcing chains (an assumption followed by
-singles, every digit, to a contradiction), 9.0 its dynamic forcing chains
+(:mod:`.multiple`).  Explainer has no groups: what a grouped chain (:mod:`.aic`)
+shows, it shows with region forcing chains, and on the calibration lines the
+puzzles whose hardest step was a grouped chain got 8.3-8.4 from it (1.0
+above a 7.1 base), so grouped chains are rated and tried with those.  Explainer's dynamic forcing chains (8.5 up) are
+:mod:`.nets`: an assumption, true and false, followed by singles on the
+changing marks, to a contradiction, to a candidate both ways force, or to
+one that every candidate of a cell or place of a digit forces.  A trial
+follows: 8.5 when singles alone break an assumption (what the nets found
+first, if anything), 9.0 Explainer's dynamic forcing chains
 "plus" (other techniques needed on the way), 9.5 and up its nested chains (an assumption settled by
 assuming again inside it, by the rule in :mod:`.trial`; never by looking
 at the solution).  A trial's length is the number of
@@ -82,7 +94,24 @@ from typing import Callable
 
 from ..state import State
 from ..step import Step
-from . import als, chains, fish, forcing, intersections, multiple, rectangles, singles, subsets, trial, uniqueness, wings
+from . import (
+    aic,
+    als,
+    als_chains,
+    chains,
+    death_blossom,
+    fish,
+    forcing,
+    intersections,
+    multiple,
+    nets,
+    rectangles,
+    singles,
+    subsets,
+    trial,
+    uniqueness,
+    wings,
+)
 
 TRIAL_BASES = {1: 8.5, 2: 9.0}
 TRIAL_CAPS = {1: 9.4, 2: 9.4}
@@ -200,8 +229,12 @@ ADVANCED = (
     Technique("W-Wing", 4, 7.1, wings.find_w_wing),
     Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
     Technique("Cell/Region Forcing Chains", 4, 8.0, multiple.find_multiple_forcing_chain, multiple.rate_multiple),
+    Technique(aic.GROUPED_AIC, 4, 8.0, aic.find_grouped_aic, aic.rate_grouped_aic),
     Technique(als.ALS_XZ, 4, 8.0, als.find_als_xz),
     Technique(als.ALS_XY_WING, 4, 8.1, als.find_als_xy_wing),
+    Technique(death_blossom.DEATH_BLOSSOM, 4, 8.2, death_blossom.find_death_blossom, death_blossom.rate_death_blossom),
+    Technique(als_chains.ALS_CHAIN, 4, 8.4, als_chains.find_als_chain, als_chains.rate_als_chain),
+    Technique(nets.DYNAMIC_FORCING, 4, 8.5, nets.find_dynamic_forcing, nets.rate_dynamic),
 )
 """Techniques beyond singles, in the order they are tried (trial comes after all)."""
 
@@ -217,13 +250,24 @@ STEP_NAMES = {
     "X-Chain": 4,
     forcing.FORCING_X_CHAIN: 4,
     forcing.FORCING_CHAIN: 4,
+    aic.GROUPED_X_CHAIN: 4,
+    nets.DYNAMIC_CELL: 4,
+    nets.DYNAMIC_REGION: 4,
 }
 """SVD levels of step names that are not table names (variants of one finder)."""
 
 
+VARIANTS = {
+    aic.GROUPED_X_CHAIN: aic.GROUPED_AIC,
+    nets.DYNAMIC_CELL: nets.DYNAMIC_FORCING,
+    nets.DYNAMIC_REGION: nets.DYNAMIC_FORCING,
+}
+"""Step names of one finder's variants, with the table name they are rated by."""
+
+
 def technique_of(step: Step) -> Technique | None:
     """The table entry of a step's technique (variants like "(wrap)" included), or None."""
-    found = BY_NAME.get(step.technique)
+    found = BY_NAME.get(VARIANTS.get(step.technique, step.technique))
     if found is None:
         found = BY_NAME.get(step.technique.split(" (")[0])
     return found

@@ -79,6 +79,21 @@ def almost_locked_sets(state: State) -> list[_Als]:
     return found
 
 
+_RECENT: dict[tuple, list[_Als]] = {}
+
+
+def cached_almost_locked_sets(state: State) -> list[_Als]:
+    """:func:`almost_locked_sets`, remembered for the last few states (the ALS techniques
+    look at the same state one after the other)."""
+    key = (state.tables.shape, tuple(state.cands))
+    found = _RECENT.get(key)
+    if found is None:
+        if len(_RECENT) >= 4:
+            _RECENT.clear()
+        found = _RECENT[key] = almost_locked_sets(state)
+    return found
+
+
 def _z_removals(state: State, groups: list[_Als], skip: set[int]) -> list[tuple[int, int]]:
     """Cells seeing every ``z`` of the groups, for each digit ``z`` all groups hold, not in ``skip``."""
     common = -1
@@ -131,7 +146,7 @@ def _restricted_pairs(sets: list[_Als], need_common: int):
 
 
 def find_als_xz(state: State) -> Step | None:
-    sets = almost_locked_sets(state)
+    sets = cached_almost_locked_sets(state)
     for i, j, x in _restricted_pairs(sets, 2):
         a, b = sets[i], sets[j]
         removed = _z_removals(state, [a, b], {x})
@@ -150,12 +165,27 @@ def find_als_xz(state: State) -> Step | None:
     return None
 
 
+_LINKS: dict[tuple, dict[int, list[tuple[int, int]]]] = {}
+
+
+def restricted_links(state: State) -> dict[int, list[tuple[int, int]]]:
+    """For each ALS (by its index in :func:`cached_almost_locked_sets`), the ALSs sharing a
+    restricted common digit with it and no cell: (index, digit) pairs (cached like the sets)."""
+    key = (state.tables.shape, tuple(state.cands))
+    links = _LINKS.get(key)
+    if links is None:
+        if len(_LINKS) >= 4:
+            _LINKS.clear()
+        links = _LINKS[key] = {}
+        for i, j, x in _restricted_pairs(cached_almost_locked_sets(state), 1):
+            links.setdefault(i, []).append((j, x))
+            links.setdefault(j, []).append((i, x))
+    return links
+
+
 def find_als_xy_wing(state: State) -> Step | None:
-    sets = almost_locked_sets(state)
-    links: dict[int, list[tuple[int, int]]] = {}
-    for i, j, x in _restricted_pairs(sets, 1):
-        links.setdefault(i, []).append((j, x))
-        links.setdefault(j, []).append((i, x))
+    sets = cached_almost_locked_sets(state)
+    links = restricted_links(state)
     for c, partners in links.items():
         for (i, x), (j, y) in combinations(partners, 2):
             if x == y or i == j:

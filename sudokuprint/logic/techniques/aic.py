@@ -1,0 +1,267 @@
+"""Grouped alternating inference chains (grouped X-chains, grouped AIC, nice loops).
+
+A *node* is a digit in one cell, or a digit in a *group*: the two or three
+cells where a box and a line meet, read as "the digit is in one of them".
+Links between nodes:
+
+- *strong* (if one is false the other is true): the only two nodes of a digit
+  in a house (either may be a group), or the two candidates of a cell with two;
+- *weak* (if one is true the other is false): two nodes of a digit sharing no
+  cell where every cell of one sees every cell of the other, or two
+  candidates of one cell.
+
+An alternating chain starting and ending with a strong link proves "its first
+node or its last node is true"; a candidate weakly linked to both ends is
+false (a nice loop's eliminations are those of the chains it contains).  A
+chain from a node back to itself (false forces true) places it.  The search
+goes breadth first from every node, so each elimination comes from a shortest
+chain; the step writes that chain in Eureka notation, ``(5)r1c2=(5)r1c78-...``.
+
+The chains of single candidates are the forcing chains' (:mod:`.forcing`,
+tried first); this finder is the grouped form.  ``extra["nodes"]`` is the
+chain's number of nodes and ``extra["grouped"]`` / ``extra["xy"]`` whether it
+uses a group / more than one digit; the rating is 8.0 (one digit) or 8.1 plus
+the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`: Explainer
+has no groups and rates what they show as region forcing chains (see the table
+in :mod:`sudokuprint.logic.techniques`).
+"""
+
+from __future__ import annotations
+
+from ...shape import digit_symbol
+from ..state import State, cells_of
+from ..step import Step
+
+GROUPED_X_CHAIN = "Grouped X-Chain"
+GROUPED_AIC = "Grouped AIC"
+MAX_DEPTH = 11
+"""Longest chain followed, in strong links (24 nodes)."""
+
+
+class _Graph:
+    """The nodes of a state and their links as bit sets of node indexes."""
+
+    def __init__(self, state: State) -> None:
+        t = state.tables
+        cands = state.cands
+        n = t.side
+        self.digit: list[int] = []
+        self.cells: list[int] = []
+        self.single: list[bool] = []
+        index: dict[tuple[int, int], int] = {}
+
+        def add(digit: int, cell_set: int, single: bool) -> None:
+            index[(digit, cell_set)] = len(self.digit)
+            self.digit.append(digit)
+            self.cells.append(cell_set)
+            self.single.append(single)
+
+        for cell, mask in enumerate(cands):
+            for d in range(n):
+                if mask >> d & 1:
+                    add(d + 1, 1 << cell, True)
+        for _, _, common in t.intersections:
+            for d in range(n):
+                group = [c for c in common if cands[c] >> d & 1]
+                if len(group) >= 2:
+                    cell_set = sum(1 << c for c in group)
+                    if (d + 1, cell_set) not in index:
+                        add(d + 1, cell_set, False)
+        count = len(self.digit)
+        seen = []
+        for i in range(count):
+            shared = -1
+            for c in cells_of(self.cells[i]):
+                shared &= t.peer_set[c]
+            seen.append(shared)
+        by_digit: dict[int, list[int]] = {}
+        groups_of: dict[int, list[int]] = {}
+        for i in range(count):
+            by_digit.setdefault(self.digit[i], []).append(i)
+            if not self.single[i]:
+                groups_of.setdefault(self.digit[i], []).append(i)
+        weak = [0] * count
+        strong = [0] * count
+        digit_cells = {d: 0 for d in by_digit}
+        for i in range(count):
+            if self.single[i]:
+                digit_cells[self.digit[i]] |= self.cells[i]
+        for i in range(count):
+            d = self.digit[i]
+            bits = 0
+            for c in cells_of(seen[i] & digit_cells[d] & ~self.cells[i]):
+                bits |= 1 << index[(d, 1 << c)]
+            for j in groups_of.get(d, ()):
+                if j != i and not self.cells[i] & self.cells[j] and self.cells[j] & ~seen[i] == 0:
+                    bits |= 1 << j
+            weak[i] = bits
+        for cell, mask in enumerate(cands):
+            if not mask:
+                continue
+            nodes = [index[(d + 1, 1 << cell)] for d in range(n) if mask >> d & 1]
+            all_bits = sum(1 << i for i in nodes)
+            for i in nodes:
+                weak[i] |= all_bits & ~(1 << i)
+            if len(nodes) == 2:
+                strong[nodes[0]] |= 1 << nodes[1]
+                strong[nodes[1]] |= 1 << nodes[0]
+        for house in t.house_set:
+            for d, holders in digit_cells.items():
+                places = house & holders
+                if not places or places & (places - 1) == 0:
+                    continue
+                parts = [index[(d, 1 << c)] for c in cells_of(places)]
+                parts += [j for j in groups_of.get(d, ()) if self.cells[j] & places == self.cells[j]]
+                for i in parts:
+                    partner = index.get((d, places & ~self.cells[i]))
+                    if partner is not None:
+                        strong[i] |= 1 << partner
+                        strong[partner] |= 1 << i
+        self.count = count
+        self.weak = weak
+        self.strong = strong
+        singles = 0
+        for i in range(count):
+            if self.single[i]:
+                singles |= 1 << i
+        self.singles = singles
+        implies = []
+        for i in range(count):
+            bits = 0
+            for w in _bits(weak[i]):
+                bits |= strong[w]
+            implies.append(bits)
+        self.implies = implies
+
+    def name(self, state: State, i: int) -> str:
+        t = state.tables
+        cells = list(cells_of(self.cells[i]))
+        rows = {t.shape.row_of(c) + 1 for c in cells}
+        cols = {t.shape.column_of(c) + 1 for c in cells}
+        where = f"r{''.join(map(str, sorted(rows)))}c{''.join(map(str, sorted(cols)))}"
+        if t.side > 9:
+            where = ", ".join(t.cell_name(c) for c in cells)
+        return f"({digit_symbol(self.digit[i])}){where}"
+
+
+def _bits(bits: int):
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        yield low.bit_length() - 1
+
+
+def find_grouped_aic(state: State) -> Step | None:
+    """Every candidate removed by the shortest grouped chains that remove one, or None."""
+    g = _Graph(state)
+    best: tuple[int, list[int]] | None = None
+    found: dict[int, int] = {}
+    placed: tuple[int, int, list[int]] = (99, -1, [])
+    for a in range(g.count):
+        if not g.strong[a]:
+            continue
+        limit = best[0] if best else 2 * MAX_DEPTH + 2
+        # parent[c] = (weak node made false, node before it) for each node made true
+        parent: dict[int, tuple[int, int]] = {}
+        frontier = g.strong[a]
+        for b in _bits(frontier):
+            parent[b] = (-1, a)
+        reached = frontier | 1 << a
+        for depth in range(MAX_DEPTH):
+            nodes = 2 * depth + 2
+            if nodes > limit:
+                break
+            hit = -1
+            for b in _bits(frontier):
+                removed = g.weak[a] & g.weak[b] & g.singles
+                if removed:
+                    for x in _bits(removed):
+                        found[x] = min(found.get(x, 99), nodes)
+                    if hit < 0:
+                        hit = b
+            if hit >= 0:
+                if best is None or nodes < best[0]:
+                    best = (nodes, _path(g, parent, hit))
+                break
+            new = 0
+            for b in _bits(frontier):
+                step = g.implies[b]
+                if step >> a & 1 and g.single[a] and nodes + 2 < placed[0]:
+                    w = next(w for w in _bits(g.weak[b]) if g.strong[w] >> a & 1)
+                    placed = (nodes + 2, a, _path(g, parent, b) + [w, a])
+                step &= ~reached & ~new
+                if step:
+                    for c in _bits(step):
+                        parent[c] = (-2, b)
+                    new |= step
+            if not new:
+                break
+            reached |= new
+            frontier = new
+    if placed[1] >= 0 and (best is None or placed[0] < best[0]):
+        return _placement(state, g, placed)
+    if best is None:
+        return None
+    nodes, path = best
+    eliminations = tuple(sorted((g.cells[x].bit_length() - 1, g.digit[x]) for x, n in found.items() if n <= nodes))
+    grouped = any(not g.single[i] for i in path)
+    xy = len({g.digit[i] for i in path}) > 1
+    chain = "".join(g.name(state, i) + ("=" if k % 2 == 0 else "-") for k, i in enumerate(path))[:-1]
+    first, last = g.name(state, path[0]), g.name(state, path[-1])
+    cells = 0
+    for i in path:
+        cells |= g.cells[i]
+    return Step(
+        GROUPED_AIC if xy else GROUPED_X_CHAIN,
+        f"{chain}: each '=' is a strong link (one of the two is true), each '-' a weak one (not both), "
+        f"so {first} or {last} is true{' (a group: the digit is in one of its cells)' if grouped else ''}; "
+        f"candidates that see both ends go (chains of {nodes} nodes)",
+        eliminations=eliminations,
+        cells=tuple(cells_of(cells)),
+        digits=tuple(sorted({g.digit[i] for i in path})),
+        extra={"nodes": nodes, "grouped": grouped, "xy": xy},
+    )
+
+
+def _placement(state: State, g: _Graph, placed: tuple[int, int, list[int]]) -> Step:
+    """A discontinuous nice loop: the node's falsehood forces it true, so it is placed."""
+    nodes, a, path = placed
+    cell, digit = g.cells[a].bit_length() - 1, g.digit[a]
+    chain = "".join(g.name(state, i) + ("=" if k % 2 == 0 else "-") for k, i in enumerate(path))[:-1]
+    grouped = any(not g.single[i] for i in path)
+    xy = len({g.digit[i] for i in path}) > 1
+    cells = 0
+    for i in path:
+        cells |= g.cells[i]
+    return Step(
+        GROUPED_AIC if xy else GROUPED_X_CHAIN,
+        f"{chain}: each '=' is a strong link (one of the two is true), each '-' a weak one (not both); "
+        f"the loop starts and ends at {g.name(state, a)}, so if it were false it would be true: it is placed",
+        placements=((cell, digit),),
+        cells=tuple(cells_of(cells)),
+        digits=tuple(sorted({g.digit[i] for i in path})),
+        extra={"nodes": nodes, "grouped": grouped, "xy": xy},
+    )
+
+
+def _path(g: _Graph, parent: dict[int, tuple[int, int]], end: int) -> list[int]:
+    """The chain from its first node to ``end``, read back along the parents (the weak link's
+    middle node is found again: a node weakly linked to the parent, strongly to the child)."""
+    path = [end]
+    while True:
+        weak_node, before = parent[path[-1]]
+        if weak_node == -1:
+            path.append(before)
+            break
+        child = path[-1]
+        weak_node = next(w for w in _bits(g.weak[before]) if g.strong[w] >> child & 1)
+        path += [weak_node, before]
+    path.reverse()
+    return path
+
+
+def rate_grouped_aic(step: Step) -> float:
+    """8.0 for a grouped X-chain, 8.1 with more than one digit, plus the length bonus."""
+    from . import length_bonus
+
+    return round((8.1 if step.extra.get("xy") else 8.0) + length_bonus(step.extra.get("nodes", 0)), 1)

@@ -1,0 +1,295 @@
+"""Dynamic forcing chains (forcing nets): Sudoku Explainer's 8.5 up.
+
+An *assumption* ("r1c2 is 5", or "r1c2 is not 5") is followed on a copy of
+the pencil marks: a placed digit leaves its cell's other candidates and its
+peers; a cell left with one candidate, or a digit left with one place in a
+house, is placed.  Unlike a static chain, every step sees the marks as the
+earlier steps left them, so one conclusion may rest on several earlier ones
+(a net).  From these the technique concludes:
+
+- *contradiction*: assuming a candidate false breaks a rule (a cell or a
+  house runs out of room), so it is true; assuming it true breaks one, so it
+  is false;
+- *double implication*: a candidate true and false both force the same
+  candidate on (or off), so that holds;
+- *cell / region forcing net*: each candidate of a cell (each place of a
+  digit in a house), assumed true, forces the same candidate on or off.
+
+Every fact remembers the facts it follows from; a conclusion's *complexity*
+is how many facts it rests on (over all branches), Explainer's chain size.
+The simplest conclusion found is taken, with every other conclusion whose
+size gets the same length bonus (so the step's rating is theirs too).  The rating is 8.5 plus the length
+bonus of :func:`sudokuprint.logic.techniques.length_bonus`.  The work is
+bounded: branches of cells and
+regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
+:data:`LARGE_GRID_ASSUMPTIONS` candidates followed.
+"""
+
+from __future__ import annotations
+
+from ...shape import digit_symbol
+from ..state import State, popcount
+from ..step import Step, cell_list
+
+DYNAMIC_FORCING = "Dynamic Forcing Chains"
+DYNAMIC_CELL = "Dynamic Cell Forcing Chains"
+DYNAMIC_REGION = "Dynamic Region Forcing Chains"
+MAX_BRANCHES = 3
+LARGE_GRID_ASSUMPTIONS = 160
+"""On grids above 9x9, how many candidates (fewest-candidate cells first) are followed."""
+
+
+class _Net:
+    """One assumption followed with singles; facts are candidate numbers ``cell * side + digit - 1``."""
+
+    __slots__ = ("tables", "base", "values", "cands", "on", "off", "broken", "blame", "queue")
+
+    def __init__(self, state: State, candidate: int, true: bool) -> None:
+        t = state.tables
+        self.tables = t
+        self.base = state.cands
+        self.values = state.values[:]
+        self.cands = state.cands[:]
+        self.on: dict[int, tuple[int, ...]] = {}
+        self.off: dict[int, int] = {}
+        self.broken = False
+        self.blame: tuple[int, ...] = ()
+        self.queue: list[tuple[int, int, tuple[int, ...]]] = []
+        cell, d = divmod(candidate, t.side)
+        if true:
+            self._place(cell, d + 1, ())
+        else:
+            self.off[candidate] = -1
+            self.cands[cell] &= ~(1 << d)
+            self._check_cell(cell)
+            for house in t.houses_of[cell]:
+                self._check_house(house, d)
+        self._follow()
+
+    def _place(self, cell: int, digit: int, parents: tuple[int, ...]) -> None:
+        """Place a digit, note what it removes, and queue the singles that follow."""
+        t = self.tables
+        n = t.side
+        me = cell * n + digit - 1
+        self.on[me] = parents
+        cands = self.cands
+        others = cands[cell] & ~(1 << (digit - 1))
+        self.values[cell] = digit
+        cands[cell] = 0
+        bit = 1 << (digit - 1)
+        touched = []
+        for peer in t.peers[cell]:
+            if cands[peer] & bit:
+                cands[peer] ^= bit
+                self.off[peer * n + digit - 1] = me
+                touched.append(peer)
+        own_houses = t.houses_of[cell]
+        houses: set[int] = set()
+        for peer in touched:
+            self._check_cell(peer)
+            houses.update(t.houses_of[peer])
+        for house in houses.difference(own_houses):
+            self._check_house(house, digit - 1)
+        while others:
+            low = others & -others
+            others ^= low
+            d = low.bit_length() - 1
+            self.off[cell * n + d] = me
+            for house in own_houses:
+                self._check_house(house, d)
+
+    def _check_cell(self, cell: int) -> None:
+        mask = self.cands[cell]
+        if self.values[cell] or self.broken:
+            return
+        n = self.tables.side
+        base = self.base[cell]
+        if not mask:
+            self._fail(tuple(cell * n + d for d in range(n) if base >> d & 1))
+        elif not mask & (mask - 1):
+            digit = mask.bit_length()
+            self.queue.append((cell, digit, tuple(cell * n + d for d in range(n) if base >> d & 1 and d != digit - 1)))
+
+    def _check_house(self, house: int, d: int) -> None:
+        if self.broken:
+            return
+        t = self.tables
+        n = t.side
+        bit = 1 << d
+        cells = t.houses[house]
+        cands = self.cands
+        spot = -1
+        for c in cells:
+            if cands[c] & bit:
+                if spot >= 0:
+                    return
+                spot = c
+        base = self.base
+        if spot < 0:
+            if any(self.values[c] == d + 1 for c in cells):
+                return
+            self._fail(tuple(c * n + d for c in cells if base[c] & bit))
+        else:
+            self.queue.append((spot, d + 1, tuple(c * n + d for c in cells if c != spot and base[c] & bit)))
+
+    def _fail(self, blame: tuple[int, ...]) -> None:
+        if not self.broken:
+            self.broken = True
+            self.blame = blame
+
+    def _follow(self) -> None:
+        """Place the queued singles until none is left or a rule breaks."""
+        n = self.tables.side
+        queue = self.queue
+        while queue and not self.broken:
+            cell, digit, why = queue.pop()
+            if self.values[cell]:
+                if self.values[cell] != digit:
+                    self._fail(why + self.on_blame(cell, digit))
+                continue
+            if not self.cands[cell] >> (digit - 1) & 1:
+                self._fail(why + (cell * n + digit - 1,))
+                continue
+            self._place(cell, digit, why)
+
+    def on_blame(self, cell: int, digit: int) -> tuple[int, ...]:
+        """Why ``digit`` cannot go in a filled ``cell``: it was removed there by the placement."""
+        return (cell * self.tables.side + digit - 1,)
+
+    def size(self, facts: tuple[int, ...], on: bool | None = None) -> int:
+        """How many facts (placements and removals) the given facts rest on, themselves included."""
+        seen_on: set[int] = set()
+        seen_off: set[int] = set()
+        todo: list[tuple[int, bool]] = [(f, on if on is not None else False) for f in facts]
+        while todo:
+            fact, is_on = todo.pop()
+            if is_on:
+                if fact in seen_on or fact not in self.on:
+                    continue
+                seen_on.add(fact)
+                todo.extend((p, False) for p in self.on[fact])
+            else:
+                if fact in seen_off or fact not in self.off:
+                    continue
+                seen_off.add(fact)
+                parent = self.off[fact]
+                if parent >= 0:
+                    todo.append((parent, True))
+        return len(seen_on) + len(seen_off)
+
+    def on_set(self) -> set[int]:
+        return set(self.on)
+
+    def off_set(self) -> set[int]:
+        return set(self.off)
+
+
+def find_dynamic_forcing(state: State) -> Step | None:
+    """The simplest dynamic forcing chain or net conclusion, with every other one rated the
+    same, or None (see the module text)."""
+    from . import length_bonus
+    t = state.tables
+    n = t.side
+    cands = state.cands
+    alive = [cell * n + d for cell, mask in enumerate(cands) for d in range(n) if mask >> d & 1]
+    if len(alive) < 2:
+        return None
+    if n > 9:  # fewest-candidate cells first, a bounded number (as the trial does)
+        alive = sorted(alive, key=lambda x: (popcount(cands[x // n]), x))[:LARGE_GRID_ASSUMPTIONS]
+    ons = {x: _Net(state, x, True) for x in alive}
+    offers: list[tuple[int, str, str, set[int], set[int]]] = []
+
+    def offer(cost: int, kind: str, source: str, placed: set[int], removed: set[int]) -> None:
+        offers.append((cost, kind, source, placed, removed))
+
+    for x in alive:
+        net = ons[x]
+        if net.broken:
+            offer(net.size(net.blame), DYNAMIC_FORCING, f"assuming {_name(t, x)} leads to a contradiction", set(), {x})
+    for x in alive:
+        cell = x // n
+        if popcount(cands[cell]) > (MAX_BRANCHES + 1 if n <= 9 else 2):
+            continue
+        off = _Net(state, x, False)
+        on = ons[x]
+        if off.broken:
+            offer(off.size(off.blame) + 1, DYNAMIC_FORCING,
+                  f"assuming {_name(t, x)} false leads to a contradiction", {x}, set())
+            continue
+        if on.broken:
+            continue
+        _common(offer, DYNAMIC_FORCING, f"{_name(t, x)} true and {_name(t, x)} false both force it", [on, off], {x})
+    for cell, mask in enumerate(cands):
+        if 2 <= popcount(mask) <= MAX_BRANCHES:
+            branches = [cell * n + d for d in range(n) if mask >> d & 1]
+            _branches(offer, ons, DYNAMIC_CELL, f"{t.cell_name(cell)} holds one of {_names(t, branches)}", branches)
+    for house, cells in enumerate(t.houses):
+        for d in range(n):
+            spots = [c * n + d for c in cells if cands[c] >> d & 1]
+            if 2 <= len(spots) <= MAX_BRANCHES:
+                _branches(offer, ons, DYNAMIC_REGION,
+                          f"{digit_symbol(d + 1)} goes in one of {cell_list(t.shape, [s // n for s in spots])} "
+                          f"({t.house_names[house]})", spots)
+    if not offers:
+        return None
+    # the simplest conclusion, with every other one its length rates the same
+    offers.sort(key=lambda o: o[0])
+    cost, kind, source, placed, removed = offers[0]
+    bonus = length_bonus(cost)
+    same = [o for o in offers if length_bonus(o[0]) == bonus]
+    cost = max(o[0] for o in same)
+    placed = set().union(*(o[3] for o in same))
+    removed = set().union(*(o[4] for o in same))
+    if len(same) > 1:
+        source += f" (and {len(same) - 1} more conclusion(s) as simple)"
+        kind = kind if all(o[1] == kind for o in same) else DYNAMIC_FORCING
+    placements = tuple(sorted((x // n, x % n + 1) for x in placed))
+    eliminations = tuple(sorted((x // n, x % n + 1) for x in removed if x not in placed))
+    changes = Step("", "", placements, eliminations).changes(t.shape)
+    return Step(
+        kind,
+        f"{source}; following each assumption with singles (every step on the marks the earlier ones left) "
+        f"gives {changes} every way, through {cost} placements and removals in all, so that holds",
+        placements=placements,
+        eliminations=eliminations,
+        cells=tuple(sorted({x // n for x in placed | removed})),
+        digits=tuple(sorted({x % n + 1 for x in placed | removed})),
+        extra={"length": cost},
+    )
+
+
+def _branches(offer, ons: dict[int, _Net], kind: str, source: str, branches: list[int]) -> None:
+    if any(b not in ons for b in branches):
+        return
+    nets = [ons[b] for b in branches]
+    live = [net for net in nets if not net.broken]
+    if len(live) < len(nets) or not live:
+        return  # a broken branch is a contradiction, offered on its own
+    _common(offer, kind, source, nets, set(branches))
+
+
+def _common(offer, kind: str, source: str, nets: list[_Net], own: set[int]) -> None:
+    """Offer the facts every net reaches (but the assumptions themselves), simplest first."""
+    on = set.intersection(*(net.on_set() for net in nets)) - own
+    off = set.intersection(*(net.off_set() for net in nets)) - own
+    if not on and not off:
+        return
+    facts = [(sum(net.size((f,), True) for net in nets), f, True) for f in on]
+    facts += [(sum(net.size((f,), False) for net in nets), f, False) for f in off]
+    cost, fact, is_on = min(facts)
+    offer(cost, kind, source, {fact} if is_on else set(), set() if is_on else {fact})
+
+
+def _name(t, x: int) -> str:
+    return f"{t.cell_name(x // t.side)}={digit_symbol(x % t.side + 1)}"
+
+
+def _names(t, xs: list[int]) -> str:
+    return ", ".join(_name(t, x) for x in xs)
+
+
+def rate_dynamic(step: Step) -> float:
+    """8.5 plus the length bonus of the facts the conclusion rests on."""
+    from . import length_bonus
+
+    return round(8.5 + length_bonus(step.extra.get("length", 0)), 1)

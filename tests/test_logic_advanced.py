@@ -1,0 +1,132 @@
+"""The techniques of the hard end (Explainer 8.0 up) on real positions and puzzles.
+
+Grouped AIC, Death Blossom, ALS chains and dynamic forcing chains / nets:
+what their steps say, how they are rated and placed in the order, and that
+every step the engine takes with them on hard puzzles (top95, the Explainer
+11+ list) agrees with the unique solution.  HoDoKu's library shares are in
+test_logic_techniques.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import puzzle_lines
+from test_logic_techniques import LIBRARY, _run, _solution
+
+from sudokuprint.grid import Grid
+from sudokuprint.logic.engine import apply_step, check_step, next_step, solution_of
+from sudokuprint.logic.state import State
+from sudokuprint.logic.techniques import ADVANCED, BY_NAME, length_bonus, rate, technique_of
+from sudokuprint.logic.techniques import aic, als_chains, death_blossom, multiple, nets
+
+NEW = (aic.GROUPED_AIC, death_blossom.DEATH_BLOSSOM, als_chains.ALS_CHAIN, nets.DYNAMIC_FORCING)
+
+
+def test_hard_techniques_are_tried_in_rating_order() -> None:
+    names = [t.name for t in ADVANCED]
+    order = ["Forcing Chain", "Cell/Region Forcing Chains", aic.GROUPED_AIC, "ALS-XZ", "ALS-XY-Wing",
+             death_blossom.DEATH_BLOSSOM, als_chains.ALS_CHAIN, nets.DYNAMIC_FORCING]
+    positions = [names.index(name) for name in order]
+    assert positions == sorted(positions)
+    ratings = [BY_NAME[name].rating for name in order]
+    assert ratings == sorted(ratings) and ratings[-1] == 8.5
+    assert names[-1] == nets.DYNAMIC_FORCING  # the most expensive finder comes last, before trial
+
+
+def test_grouped_aic_writes_its_chain_and_is_rated_by_length() -> None:
+    grouped = 0
+    for lib_step in LIBRARY["0711"][:12]:
+        state = State.from_grid(lib_step.grid)
+        step = aic.find_grouped_aic(state)
+        assert step is not None, f"line {lib_step.line}"
+        check_step(step, _solution(lib_step.grid), state)
+        assert "=" in step.explanation and "strong link" in step.explanation
+        nodes = step.extra["nodes"]
+        assert nodes >= 4 and nodes % 2 == 0
+        assert rate(step) == round((8.1 if step.extra["xy"] else 8.0) + length_bonus(nodes), 1)
+        assert technique_of(step) is BY_NAME[aic.GROUPED_AIC]
+        grouped += step.extra["grouped"]
+    assert grouped >= 3  # groups (a digit in two or three cells of a box and a line) are used
+
+
+def test_death_blossom_names_stem_and_petals() -> None:
+    for lib_step in LIBRARY["0904"][:6]:
+        state = State.from_grid(lib_step.grid)
+        step = death_blossom.find_death_blossom(state)
+        assert step is not None, f"line {lib_step.line}"
+        check_step(step, _solution(lib_step.grid), state)
+        stem = step.cells[0]
+        z = step.extra["z"]
+        assert not state.cands[stem] >> (z - 1) & 1  # z is not a stem digit
+        assert step.extra["petals"] == bin(state.cands[stem]).count("1")
+        assert step.explanation.startswith("stem ") and "petal" in step.explanation
+        assert rate(step) == (8.3 if step.extra["petals"] > 2 else 8.2)
+        assert all(digit == z and state.cands[cell] >> (z - 1) & 1 for cell, digit in step.eliminations)
+
+
+def test_als_chain_joins_four_or_more_sets() -> None:
+    found = 0
+    for lib_step in LIBRARY["0903"]:
+        state = State.from_grid(lib_step.grid)
+        step = als_chains.find_als_chain(state)
+        if step is None:
+            continue
+        found += 1
+        check_step(step, _solution(lib_step.grid), state)
+        assert step.extra["sets"] >= 4 and step.explanation.count("{") == step.extra["sets"]
+        assert rate(step) == round(8.4 + 0.1 * (step.extra["sets"] - 4), 1)
+    assert found >= 5
+
+
+def test_dynamic_forcing_places_what_both_ways_force() -> None:
+    for lib_step in LIBRARY["1201"][:4]:
+        state = State.from_grid(lib_step.grid)
+        step = nets.find_dynamic_forcing(state)
+        assert step is not None
+        check_step(step, _solution(lib_step.grid), state)
+        assert step.technique in (nets.DYNAMIC_FORCING, nets.DYNAMIC_CELL, nets.DYNAMIC_REGION)
+        assert "following each assumption with singles" in step.explanation
+        assert rate(step) == round(8.5 + length_bonus(step.extra["length"]), 1) >= 8.5
+
+
+def test_multiple_forcing_chains_still_reach_grouped_positions() -> None:
+    hits = 0
+    for lib_step in LIBRARY["0710"]:
+        eliminated, placed = _run(multiple.find_multiple_forcing_chain, lib_step)
+        expected = {(c.cell, c.digit) for c in lib_step.eliminations}
+        hits += expected <= eliminated and {(c.cell, c.digit) for c in lib_step.placements} <= placed
+    assert hits >= 0.3 * len(LIBRARY["0710"])
+
+
+@pytest.mark.parametrize("line", puzzle_lines("top95.txt", limit=40)[::8])
+def test_hard_solves_use_the_new_techniques_soundly(line: str) -> None:
+    """Every step of a top95 solve is checked; where the new techniques fire, their ratings
+    are the table's."""
+    grid = Grid.from_string(line)
+    solution = solution_of(grid)
+    state = State.from_grid(grid)
+    while not state.is_solved():
+        step = next_step(state)
+        assert step is not None
+        check_step(step, solution, state)
+        found = technique_of(step)
+        if found is not None and found.name in NEW:
+            assert step.rating == found.rate(step)
+        apply_step(state, step)
+    assert state.values == list(solution)
+
+
+def test_forum_hardest_puzzles_reach_dynamic_chains() -> None:
+    """A puzzle Explainer rates above 11: its first hard step is a dynamic forcing chain or
+    harder, never a guess from the solution, and it agrees with the solution."""
+    grid = Grid.from_string(puzzle_lines("forum_hardest_1905_se11plus.txt", limit=1)[0])
+    solution = solution_of(grid)
+    state = State.from_grid(grid)
+    while True:
+        step = next_step(state)
+        assert step is not None
+        check_step(step, solution, state)
+        apply_step(state, step)
+        if step.rating >= 8.5:
+            break
+    assert step.technique in (nets.DYNAMIC_FORCING, nets.DYNAMIC_CELL, nets.DYNAMIC_REGION, "Trial")
