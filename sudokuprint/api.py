@@ -32,12 +32,14 @@ TemplateInput = Union[str, "os.PathLike[str]", "Template"]
 __all__ = ["answers", "booklet", "ready_puzzles", "scan", "worksheet"]
 
 
-def scan(source: Any, **options: Any) -> "ScanResult":
+def scan(source: Any, **options: Any) -> "ScanResult | list[ScanResult]":
     """Read the Sudoku in a photo; the same as :func:`sudokuprint.ocr.pipeline.scan`.
 
-    ``source`` is what the OCR pipeline reads (a file name or a PIL image;
-    see its documentation).  ``options`` (``readers``, ``solver_check``,
-    ``confident``, ``debug``) pass through unchanged.  Raises
+    ``source`` is what the OCR pipeline reads (a path, PIL image, numpy
+    array, bytes or binary file object; see its documentation).  ``options``
+    (``reader``, ``solver_check``, ``debug``, ``all``...) pass through
+    unchanged; with ``all=True`` the result is a list, one per grid on the
+    page, the main grid first.  Raises
     :class:`~sudokuprint.errors.NoGridError` when no grid can be read.
     """
     from .ocr.pipeline import scan as run_scan

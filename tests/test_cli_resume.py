@@ -91,3 +91,7 @@ def test_resume_needs_a_file_and_a_row_a_puzzle(tmp_path: Path) -> None:
     wrong = CliRunner().invoke(main, ["scan", str(SAMPLES / "newspaper-photo.jpg"), "--resume", "-o", str(other)])
     assert wrong.exit_code == 2 and "does not start with the header" in wrong.stderr
     assert other.read_text() == "not,the,scan,header\n"
+    with_all = CliRunner().invoke(main, ["scan", str(SAMPLES / "newspaper-photo.jpg"), "--all", "--resume", "-o",
+                                         str(tmp_path / "grids.jsonl")])
+    assert with_all.exit_code == 2 and "several rows" in with_all.stderr
+    assert not (tmp_path / "grids.jsonl").exists()

@@ -47,7 +47,7 @@ def _torch() -> Any:
     try:
         import torch
     except ImportError:
-        sys.exit("build_cnn needs PyTorch (a training-time tool): pip install torch onnx onnxscript")
+        sys.exit("build_cnn needs PyTorch (a training-time tool): pip install torch==2.13.0 onnx onnxscript")
     return torch
 
 
