@@ -22,6 +22,7 @@ import sys
 import time
 import zlib
 from pathlib import Path
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -74,8 +75,13 @@ def photo_samples(photo: Path, printed: list[int], every: list[int]) -> tuple[np
     return samples, labels
 
 
-def dataset(mixed: Path, plain: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Features, labels and photo names of every usable cell of both folders."""
+PhotoSamples = Callable[[Path, list[int], list[int]], "tuple[np.ndarray, np.ndarray] | None"]
+"""What a model learns from one photo: ``(photo, printed digits, every digit) -> (inputs, labels)`` or None."""
+
+
+def dataset(mixed: Path, plain: Path, samples_of: PhotoSamples = photo_samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Inputs, labels and photo names of every usable cell of both folders (each mixed photo and its printed
+    twin), as ``samples_of`` cuts them."""
     xs, ys, names = [], [], []
     photos = sorted(mixed.glob("*.jpg"))
     for number, photo in enumerate(photos):
@@ -86,7 +92,7 @@ def dataset(mixed: Path, plain: Path) -> tuple[np.ndarray, np.ndarray, np.ndarra
         for source, every in ((photo, read_dat(photo.with_suffix(".dat"))), (plain / photo.name, printed)):
             if not source.exists():
                 continue
-            samples = photo_samples(source, printed, every)
+            samples = samples_of(source, printed, every)
             if samples is None:
                 print(f"  left out {source}", file=sys.stderr)
                 continue

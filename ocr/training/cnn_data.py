@@ -67,26 +67,10 @@ def photo_cells(photo: Path, printed: list[int], every: list[int]) -> tuple[np.n
 
 def photo_dataset(mixed: Path, plain: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Inputs, labels and photo names of every usable cell of the mixed photos and their plain twins."""
-    xs, ys, names = [], [], []
-    photos = sorted(mixed.glob("*.jpg"))
-    for number, photo in enumerate(photos):
-        printed_dat = plain / photo.with_suffix(".dat").name
-        if not printed_dat.exists():
-            continue
-        printed = read_dat(printed_dat)
-        for source, every in ((photo, read_dat(photo.with_suffix(".dat"))), (plain / photo.name, printed)):
-            if not source.exists():
-                continue
-            found = photo_cells(source, printed, every)
-            if found is None:
-                print(f"  left out {source}", file=sys.stderr)
-                continue
-            xs.append(found[0])
-            ys.append(found[1])
-            names += [photo.stem] * len(found[1])
-        print(f"  {number + 1}/{len(photos)} photos", file=sys.stderr, end="\r")
-    print(file=sys.stderr)
-    return np.concatenate(xs).astype(np.float16), np.concatenate(ys), np.array(names)
+    from .build_hand import dataset
+
+    inputs, labels, names = dataset(mixed, plain, samples_of=photo_cells)
+    return inputs.astype(np.float16), labels, names
 
 
 def _cut(cell: np.ndarray) -> np.ndarray | None:
