@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageOps
 
-from conftest import data_file
+from conftest import SAMPLES, data_file
 
 from sudokuprint.cli import main
 from sudokuprint.errors import NoGridError
@@ -28,7 +28,7 @@ from sudokuprint.ocr.pipeline import grid_cells, scan
 from sudokuprint.ocr.skew import estimate_skew
 from sudokuprint.ocr.training import photo_suite
 
-PAIRS = photo_suite.puzzle_pairs()
+PAIRS = photo_suite.puzzle_pairs(SAMPLES)
 
 
 def several(seed: int, grids: int, tmp_path) -> tuple[str, list[str]]:

@@ -29,7 +29,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 REPO = Path(__file__).resolve().parents[2]
-PUZZLES = (REPO / "samples" / "easy50.txt", REPO / "samples" / "top95.txt")
+SAMPLE_LISTS = ("easy50.txt", "top95.txt")
+"""The repository's sample lists the pages' puzzles come from."""
 PAGE = 1000
 """Side of a rendered page, pixels."""
 
@@ -322,13 +323,23 @@ SETTINGS: dict[str, tuple[Camera, dict[str, float]]] = {
 NOT_SUDOKU = ("crossword", "calendar", "text", "table")
 
 
-def puzzle_pairs() -> list[tuple[str, str]]:
-    """``(puzzle, solution)`` pairs from the samples."""
+def sample_lists(samples: Path | None = None) -> list[Path]:
+    """The sample lists in ``samples``, else in the checkout this module runs from, else in ``./samples``
+    (an installed package has no samples: run from the repository, or name the folder)."""
+    for folder in ([samples] if samples else [REPO / "samples", Path.cwd() / "samples"]):
+        if all((folder / name).is_file() for name in SAMPLE_LISTS):
+            return [folder / name for name in SAMPLE_LISTS]
+    raise FileNotFoundError(f"the photo suite takes its puzzles from the repository's samples/ ({', '.join(SAMPLE_LISTS)}); "
+                            "run it from the repository root")
+
+
+def puzzle_pairs(samples: Path | None = None) -> list[tuple[str, str]]:
+    """``(puzzle, solution)`` pairs from the sample lists (:func:`sample_lists`)."""
     from sudokuprint.grid import Grid
     from sudokuprint.solver import search
 
     pairs = []
-    for path in PUZZLES:
+    for path in sample_lists(samples):
         for line in path.read_text().split():
             if len(line) == 81:
                 result = search(Grid.from_string(line), 2)
