@@ -13,10 +13,10 @@ Figures printed:
   also the browser's DOMContentLoaded and load times;
 - the time to the first hint on the last puzzle (its chunk inflated and decoded).
 
-    python benchmarks/html.py                                   # first 1,000 of top1465, 2 jobs
-    python benchmarks/html.py --file sudoku17_royle_49151.txt   # 1,000 minimum-clue puzzles
-    python benchmarks/html.py --count 200 --runs 3              # a quicker look
-    python benchmarks/html.py --page book.html                  # only time the opening of a page made before
+    python benchmarks/html_edition.py                                   # first 1,000 of top1465, 2 jobs
+    python benchmarks/html_edition.py --file sudoku17_royle_49151.txt   # 1,000 minimum-clue puzzles
+    python benchmarks/html_edition.py --count 200 --runs 3              # a quicker look
+    python benchmarks/html_edition.py --page book.html                  # only time the opening of a page made before
 
 Exit status 1 when a goal is missed or the page reports an error.
 """
