@@ -11,11 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable, TypeVar
 
 import numpy as np
 
 from sudokuprint.errors import MissingDependencyError
+
+T = TypeVar("T")
 
 MODEL_FILE = "digits.npz"
 CLASSES = 10
@@ -52,17 +55,21 @@ class DigitModel:
             return cls(*(data[name].astype(np.float32) for name in ("w1", "b1", "w2", "b2")))
 
 
+def load_shipped(file_name: str, what: str, builder: str, load: Callable[[Path], T]) -> T:
+    """``load`` a model file shipped in the package's ``models/`` folder; a missing one is a
+    :class:`MissingDependencyError` naming the ``builder`` module that remakes it."""
+    resource = resources.files("sudokuprint.ocr") / "models" / file_name
+    if not resource.is_file():
+        raise MissingDependencyError(f"the {what} {file_name} is missing from the ocr package; rebuild it with "
+                                     f"'python -m sudokuprint.ocr.training.{builder}'")
+    with resources.as_file(resource) as path:
+        return load(path)
+
+
 @lru_cache(maxsize=1)
 def default_model() -> DigitModel:
     """The shipped model (loaded once)."""
-    resource = resources.files("sudokuprint.ocr") / "models" / MODEL_FILE
-    if not resource.is_file():
-        raise MissingDependencyError(
-            f"the digit model {MODEL_FILE} is missing from the ocr package; rebuild it with "
-            "'python -m ocr.training.build_model'"
-        )
-    with resources.as_file(resource) as path:
-        return DigitModel.load(path)
+    return load_shipped(MODEL_FILE, "digit model", "build_model", DigitModel.load)
 
 
 def read_digits(digits: list[np.ndarray], model: DigitModel | None = None) -> np.ndarray:

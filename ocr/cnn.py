@@ -15,16 +15,15 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Sequence
 
 import cv2
 import numpy as np
 
-from sudokuprint.errors import MissingDependencyError
 
 from .cells import BORDER, DIGIT_PX, ink_darkness
+from .classifier import load_shipped
 from .readers import DigitCell, Reading
 
 CNN_MODEL_FILE = "cnn.onnx"
@@ -99,14 +98,7 @@ class CnnModel:
 @lru_cache(maxsize=1)
 def default_cnn_model() -> CnnModel:
     """The shipped network (loaded once)."""
-    resource = resources.files("sudokuprint.ocr") / "models" / CNN_MODEL_FILE
-    if not resource.is_file():
-        raise MissingDependencyError(
-            f"the CNN model {CNN_MODEL_FILE} is missing from the ocr package; rebuild it with "
-            "'python -m sudokuprint.ocr.training.build_cnn'"
-        )
-    with resources.as_file(resource) as path:
-        return CnnModel(path)
+    return load_shipped(CNN_MODEL_FILE, "CNN model", "build_cnn", CnnModel)
 
 
 class CnnReader:

@@ -16,15 +16,13 @@ probabilities are those nine, renormalised.
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
 import cv2
 import numpy as np
 
-from sudokuprint.errors import MissingDependencyError
 
 from .cells import BORDER, ink_darkness
-from .classifier import DigitModel
+from .classifier import DigitModel, load_shipped
 
 HAND_MODEL_FILE = "hand.npz"
 MAP_PX = 14
@@ -83,14 +81,7 @@ def features(digits: np.ndarray, measures: np.ndarray, print_probabilities: np.n
 @lru_cache(maxsize=1)
 def default_hand_model() -> DigitModel:
     """The shipped printed/handwritten model (loaded once)."""
-    resource = resources.files("sudokuprint.ocr") / "models" / HAND_MODEL_FILE
-    if not resource.is_file():
-        raise MissingDependencyError(
-            f"the handwriting model {HAND_MODEL_FILE} is missing from the ocr package; rebuild it with "
-            "'python -m sudokuprint.ocr.training.build_hand'"
-        )
-    with resources.as_file(resource) as path:
-        return DigitModel.load(path)
+    return load_shipped(HAND_MODEL_FILE, "handwriting model", "build_hand", DigitModel.load)
 
 
 def split_hand(probabilities: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -81,3 +81,11 @@ def test_a_registered_reader_is_usable_by_name():
         from sudokuprint.ocr import readers
 
         readers._REGISTRY.pop("test-all-hand")
+
+
+def test_a_missing_model_file_names_the_module_that_rebuilds_it() -> None:
+    from sudokuprint.errors import MissingDependencyError
+    from sudokuprint.ocr.classifier import load_shipped
+
+    with pytest.raises(MissingDependencyError, match=r"hand-v9\.npz is missing .*'python -m sudokuprint\.ocr\.training\.build_hand'"):
+        load_shipped("hand-v9.npz", "handwriting model", "build_hand", print)
