@@ -204,22 +204,12 @@ def find_grouped_aic(state: State) -> Step | None:
         return None
     nodes, path = best
     eliminations = tuple(sorted((g.cells[x].bit_length() - 1, g.digit[x]) for x, n in found.items() if n <= nodes))
-    grouped = any(not g.single[i] for i in path)
-    xy = len({g.digit[i] for i in path}) > 1
-    chain = "".join(g.name(state, i) + ("=" if k % 2 == 0 else "-") for k, i in enumerate(path))[:-1]
     first, last = g.name(state, path[0]), g.name(state, path[-1])
-    cells = 0
-    for i in path:
-        cells |= g.cells[i]
-    return Step(
-        GROUPED_AIC if xy else GROUPED_X_CHAIN,
-        f"{chain}: each '=' is a strong link (one of the two is true), each '-' a weak one (not both), "
-        f"so {first} or {last} is true{' (a group: the digit is in one of its cells)' if grouped else ''}; "
-        f"candidates that see both ends go (chains of {nodes} nodes)",
+    group = " (a group: the digit is in one of its cells)" if any(not g.single[i] for i in path) else ""
+    return _chain_step(
+        state, g, path, nodes,
+        f", so {first} or {last} is true{group}; candidates that see both ends go (chains of {nodes} nodes)",
         eliminations=eliminations,
-        cells=tuple(cells_of(cells)),
-        digits=tuple(sorted({g.digit[i] for i in path})),
-        extra={"nodes": nodes, "grouped": grouped, "xy": xy},
     )
 
 
@@ -227,6 +217,15 @@ def _placement(state: State, g: _Graph, placed: tuple[int, int, list[int]]) -> S
     """A discontinuous nice loop: the node's falsehood forces it true, so it is placed."""
     nodes, a, path = placed
     cell, digit = g.cells[a].bit_length() - 1, g.digit[a]
+    return _chain_step(
+        state, g, path, nodes,
+        f"; the loop starts and ends at {g.name(state, a)}, so if it were false it would be true: it is placed",
+        placements=((cell, digit),),
+    )
+
+
+def _chain_step(state: State, g: _Graph, path: list[int], nodes: int, conclusion: str, **changes) -> Step:
+    """The step of a grouped chain ``path``: its Eureka notation and the link legend, then ``conclusion``."""
     chain = "".join(g.name(state, i) + ("=" if k % 2 == 0 else "-") for k, i in enumerate(path))[:-1]
     grouped = any(not g.single[i] for i in path)
     xy = len({g.digit[i] for i in path}) > 1
@@ -235,12 +234,11 @@ def _placement(state: State, g: _Graph, placed: tuple[int, int, list[int]]) -> S
         cells |= g.cells[i]
     return Step(
         GROUPED_AIC if xy else GROUPED_X_CHAIN,
-        f"{chain}: each '=' is a strong link (one of the two is true), each '-' a weak one (not both); "
-        f"the loop starts and ends at {g.name(state, a)}, so if it were false it would be true: it is placed",
-        placements=((cell, digit),),
+        f"{chain}: each '=' is a strong link (one of the two is true), each '-' a weak one (not both){conclusion}",
         cells=tuple(cells_of(cells)),
         digits=tuple(sorted({g.digit[i] for i in path})),
         extra={"nodes": nodes, "grouped": grouped, "xy": xy},
+        **changes,
     )
 
 
