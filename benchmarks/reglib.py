@@ -32,16 +32,16 @@ AIC = Technique("AIC", 4, 6.6, forcing.find_aic, forcing.chain_rating)
 LIBRARY = Path(__file__).resolve().parents[2] / "shared" / "data" / "formats" / "hodoku" / "reglib-1.3.txt"
 
 
-def reproduced(lib_step, steps: int) -> bool:
-    grid = lib_step.grid
-    solution = solution_of(grid.puzzle())
-    state = State.from_grid(grid)
+def _reaches(lib_step, solution, find, steps: int) -> bool:
+    """True when ``find`` (state -> step), applied up to ``steps`` times from the line's grid, makes every
+    placement and elimination the line names (each step checked against the solution)."""
+    state = State.from_grid(lib_step.grid)
     expected_elims = {(c.cell, c.digit) for c in lib_step.eliminations}
     expected_places = {(c.cell, c.digit) for c in lib_step.placements}
     eliminated: set[tuple[int, int]] = set()
     placed: set[tuple[int, int]] = set()
     for _ in range(steps):
-        step = next_step(state, use_trial=False)
+        step = find(state)
         if step is None:
             break
         check_step(step, solution, state)
@@ -55,29 +55,15 @@ def reproduced(lib_step, steps: int) -> bool:
     return False
 
 
+def reproduced(lib_step, steps: int) -> bool:
+    """True when the whole engine (no trial), up to ``steps`` steps, reproduces the line."""
+    return _reaches(lib_step, solution_of(lib_step.grid.puzzle()), lambda state: next_step(state, use_trial=False), steps)
+
+
 def reproduced_by_one(lib_step, steps: int) -> bool:
     """True when some single technique, applied alone up to ``steps`` times, reproduces the line."""
-    grid = lib_step.grid
-    solution = solution_of(grid.puzzle())
-    expected_elims = {(c.cell, c.digit) for c in lib_step.eliminations}
-    expected_places = {(c.cell, c.digit) for c in lib_step.placements}
-    for technique in SINGLES + ADVANCED + (AIC,):
-        state = State.from_grid(grid)
-        eliminated: set[tuple[int, int]] = set()
-        placed: set[tuple[int, int]] = set()
-        for _ in range(steps):
-            step = technique.find(state)
-            if step is None:
-                break
-            check_step(step, solution, state)
-            for cell, digit in step.placements:
-                placed.add((cell, digit))
-                eliminated.update((cell, d) for d in range(1, 10) if d != digit and state.cands[cell] >> (d - 1) & 1)
-            eliminated.update(step.eliminations)
-            apply_step(state, step)
-            if expected_elims <= eliminated and expected_places <= placed:
-                return True
-    return False
+    solution = solution_of(lib_step.grid.puzzle())
+    return any(_reaches(lib_step, solution, technique.find, steps) for technique in SINGLES + ADVANCED + (AIC,))
 
 
 def main() -> None:
