@@ -284,14 +284,23 @@ static int naked_singles(Board *board, uint32_t pairs[3])
     return found;
 }
 
+/* A cell's column inside its band: bits 9 apart (27 entries). */
+#define COLUMN_OF(p) (COLUMN_IN_BAND << ((p) % 9))
+#define C3(n) COLUMN_OF(n), COLUMN_OF((n) + 1), COLUMN_OF((n) + 2)
+#define C9(n) C3(n), C3((n) + 3), C3((n) + 6)
+static const uint32_t column_in_band[27] = {C9(0), C9(9), C9(18)};
+
 /* The cell to guess on.  Of the cells with two candidates, the one whose two
  * branches take the most candidates off its peers, a candidate counting
  * three times when it leaves a cell with two (that makes a single); else the
  * first unsolved cell.  Counting to two solutions on the forum's hardest
  * list, this weighing guesses 130 times a puzzle, against 162 for the cell
  * that sees the most unsolved cells and 310 for the first cell with two.
- * (Triad logic on minirows and minicolumns took that to 117, but each node
- * cost more than the guesses it saved.) */
+ * (Measured and left out: triad logic on minirows and minicolumns took that
+ * to 117-123, but each node cost more than the guesses it saved; branching
+ * on a digit's two remaining ways through a band, as tdoku does, made 226;
+ * a bonus or malus for a digit with two places left in a row, box or column
+ * 135-231; other weights of the two-candidate peers 130-149.) */
 static void choose_cell(const Board *board, const uint32_t pairs[3], int *guess_band, int *guess_position)
 {
     int best_score = -1;
@@ -299,27 +308,35 @@ static void choose_cell(const Board *board, const uint32_t pairs[3], int *guess_
     for (int b = 0; b < 3; b++) {
         if (!pairs[b])
             continue;
-        uint32_t unsolved = board->unsolved[b];
         int o1 = b == 2 ? 0 : b + 1, o2 = b == 0 ? 2 : b - 1;
+        uint32_t unsolved = board->unsolved[b], pairs_here = pairs[b];
+        /* the other two bands side by side in one word: bits 0-26 and 32-58 */
+        uint64_t unsolved_others = board->unsolved[o1] | (uint64_t)board->unsolved[o2] << 32;
+        uint64_t pairs_others = pairs[o1] | (uint64_t)pairs[o2] << 32;
         uint8_t score[27];
         memset(score, 0, sizeof score);
         for (int d = 0; d < 9; d++) {
             const uint32_t *s = &board->candidates[d * 3];
-            uint32_t hit1 = s[o1] & board->unsolved[o1], hit2 = s[o2] & board->unsolved[o2];
-            /* each cell with two candidates, d one of them: the candidates of d
-             * it sees in the band's row and box, and in its column in the other
-             * two bands (shifted apart: a column's bits are 9 apart) */
-            for (uint32_t left = s[b] & pairs[b]; left; left &= left - 1) {
+            uint32_t open = s[b] & unsolved; /* the cells of the band that may still take d */
+            uint32_t left = open & pairs_here;
+            if (!left)
+                continue;
+            uint64_t open_others = (s[o1] | (uint64_t)s[o2] << 32) & unsolved_others;
+            uint64_t paired_others = open_others & pairs_others;
+            /* each cell with two candidates, d one of them: the open cells of
+             * d it sees in the band's row and box, and in its column in the
+             * other two bands; those with two candidates count thrice */
+            for (; left; left &= left - 1) {
                 int position = lowest_bit(left);
-                uint32_t column = COLUMN_IN_BAND << (position % 9);
-                uint32_t row_box = s[b] & band_peers[position] & unsolved;
-                uint32_t column1 = hit1 & column, column2 = hit2 & column;
-                uint64_t hits = row_box | (uint64_t)(column1 | column2 << 1) << 32;
-                uint64_t in_pairs = (row_box & pairs[b]) | (uint64_t)((column1 & pairs[o1]) | (column2 & pairs[o2]) << 1) << 32;
-                score[position] = (uint8_t)(score[position] + popcount64(hits) + 2 * popcount64(in_pairs));
+                uint32_t row_box = open & band_peers[position];
+                uint32_t row_box_paired = row_box & pairs_here;
+                uint64_t column = column_in_band[position] * (1 | (uint64_t)1 << 32);
+                int seen = popcount64(row_box | (uint64_t)row_box_paired << 32) + popcount64(row_box_paired) +
+                           popcount64(open_others & column) + 2 * popcount64(paired_others & column);
+                score[position] = (uint8_t)(score[position] + seen);
             }
         }
-        for (uint32_t left = pairs[b]; left; left &= left - 1) {
+        for (uint32_t left = pairs_here; left; left &= left - 1) {
             int position = lowest_bit(left);
             if (score[position] > best_score) {
                 best_score = score[position];
