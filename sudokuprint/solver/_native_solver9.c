@@ -168,6 +168,14 @@ static int band_logic(Board *board, uint32_t *touched)
         if (!s)
             return 0;
         board->candidates[i] = s;
+        /* A digit left out of a whole column is a dead end that column_logic
+         * would only see once everything else stalls; most branches of a
+         * search end in a contradiction, and this finds a good part of them
+         * earlier for the price of a fold (3% faster counting to two on the
+         * forum's hardest). */
+        const uint32_t *bands = &board->candidates[i - i % 3];
+        if (fold_columns(bands[0] | bands[1] | bands[2]) != ROW)
+            return 0;
         int band = i % 3;
         uint32_t singles = row_singles(s) & board->unsolved[band];
         if (singles)
