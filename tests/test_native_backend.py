@@ -152,6 +152,55 @@ def test_fast_engine_on_the_hardest_puzzles_made_wrong_or_loose() -> None:
             assert min(fast) >= 1 and max(fast) == limit  # some reach the limit and stop there
 
 
+def shut_out_of_a_column(values: list[int], digit: int, column: int) -> tuple[list[int], list[int]] | None:
+    """The puzzle with each cell of ``column`` where ``digit`` could go given another digit.
+
+    Returns the new puzzle and the cells filled, or None when ``digit`` is
+    already in the column or some cell takes no other digit without a clash.
+    No two givens clash, yet ``digit`` has no cell left in the column.
+    """
+    cells = [row * 9 + column for row in range(9)]
+    if any(values[cell] == digit for cell in cells):
+        return None
+    result, filled = list(values), []
+    for cell in cells:
+        held = {result[peer] for peer in CLASSIC.peers[cell]}
+        if result[cell] or digit in held:
+            continue
+        others = [d for d in range(1, 10) if d != digit and d not in held]
+        if not others:
+            return None
+        result[cell] = others[0]
+        filled.append(cell)
+    return result, filled
+
+
+def test_a_digit_shut_out_of_a_column_has_no_solution_in_every_engine() -> None:
+    # The 9x9 engine stops a branch as soon as a digit has no cell left in a
+    # column; here the givens of real puzzles leave it none, with no two givens
+    # clashing.  Taking back the last cell filled leaves a puzzle the engines
+    # must again agree on (none, one or more solutions).
+    shut, reopened = [], []
+    for number, line in enumerate(puzzle_lines("forum_hardest_1106.txt")):
+        values = list(parse(line).values)
+        found = shut_out_of_a_column(values, number % 9 + 1, number // 9 % 9)
+        if found is not None and found[1]:
+            blocked, filled = found
+            shut.append(blocked)
+            reopened.append([0 if cell == filled[-1] else value for cell, value in enumerate(blocked)])
+    assert len(shut) > 200
+    for puzzles in (shut, reopened):
+        buffer = b"".join(bytes(values) for values in puzzles)
+        fast = _native.count_many(buffer, 3, 3, 2)
+        assert fast == _native.count_many(buffer, 3, 3, 2, generic=True)
+        for values in puzzles[::10]:
+            assert_backends_agree(values, CLASSIC, 2)
+        if puzzles is shut:
+            assert set(fast) == {0}
+        else:
+            assert set(fast) != {0}  # reopening the column gives some of them solutions again
+
+
 # -- random puzzles: no, one and many solutions, every shape ---------------------
 
 
