@@ -11,6 +11,8 @@
  *   lie in no permutation covered by the candidates are removed (this is
  *   locked candidates, pointing and claiming, along rows).  A row left with
  *   one cell is a hidden single; its column leaves the other two bands.
+ *   Each pass also checks that the digit still has a cell in every column
+ *   (most branches of a search die, and this kills them sooner).
  * - column logic, folding the three bands of a digit: the same permutation
  *   rule on each stack of boxes (locked candidates along columns), then
  *   hidden singles in columns;
