@@ -4,7 +4,8 @@
 one host, ``dask worker ADDRESS`` on each; every worker needs sudokuprint
 installed); ``--cluster local:N`` starts a :class:`distributed.LocalCluster`
 of N worker processes with one thread each, for a quick try on one machine.
-The chunks are the same as with ``--jobs``, so the output is the same.
+The items and the function are the same as with ``--jobs`` (in larger
+chunks: a Dask task costs more than a local one), so the output is the same.
 
 Dask is an optional extra (``pip install 'sudokuprint[cluster]'``); without
 it :func:`require_dask` raises :class:`~sudokuprint.errors.MissingDependencyError`

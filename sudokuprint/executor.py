@@ -371,11 +371,6 @@ def executor(jobs: int = 1) -> Executor:
     return InProcess() if jobs <= 1 else LocalProcesses(jobs)
 
 
-def worker_count(jobs: int = 1) -> int:
-    """How many items can run at once for ``--jobs N`` (a cluster's worker threads inside :func:`backend`)."""
-    return executor(jobs).jobs if _backend.cluster else jobs
-
-
 def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
             chunk_size: int | None = None) -> Iterator[R]:
     """``function`` on every item with ``jobs`` workers (or the cluster), results in input order.
