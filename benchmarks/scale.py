@@ -1,15 +1,27 @@
 """Scale-out benchmark: the same work in 1 process, 2 local processes and on a 2-worker Dask LocalCluster.
 
-    python benchmarks/scale.py [--generate 24] [--grade 40] [--photos 8] [--empty 100]
+    python benchmarks/scale.py [--generate 24] [--grade 40] [--photos 8] [--empty 100] [--repeat 1]
 
 For each workload -- ``generate`` (graded puzzles, as ``generate -n N``),
 ``grade`` (puzzles of top1465 in ``../shared/data``) and ``scan`` (Wicht
 training photos) -- prints items/s with ``--jobs 1``, ``--jobs 2`` and
 ``--cluster`` on a LocalCluster of 2 worker processes (1 thread each), and
 the speed-up over one process.  The work goes through the same executor
-layer, chunk sizes and functions as the commands.  The cluster is started
-once before the runs (its start-up time is printed on its own), as a user
-with a running scheduler would have it.
+layer, chunk sizes and functions as the commands.  The processes run
+first; then the cluster is started (its start-up time is printed on its
+own; it does not run beside the processes' runs) and its workers import the commands' modules before the clock starts, as a user
+with a running scheduler would have it.  With ``--repeat R`` each mode
+runs R times and the fastest run counts.
+
+Beside each rate: the CPU seconds the run used in every process (this one,
+its workers, the cluster's) and ``cores``, CPU over wall time -- on a busy
+machine a speed-up is bounded by the cores it could get, so the CPU figures
+say what the wall time cannot.  For grade and scan, ``bound`` is the best
+speed-up 2 workers can reach on these items taken in input order (as
+every executor takes them), whatever the chunking: the CPU time of all items
+over the time two workers would need if each took the next item as soon as it
+was free, with no overhead (from the CPU time of each item with ``--jobs 1``).
+One slow item late in the input bounds it far below 2.
 
 Overhead per chunk: the wall time per chunk for chunks of one item whose
 work is nothing (``abs`` of a number), ``--empty`` of them, on each executor.
@@ -29,10 +41,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
+
+import psutil
 
 from sudokuprint.batch import grade_item
-from sudokuprint.executor import backend, run_all, worker_count
+from sudokuprint.executor import InProcess, backend, executor, one_native_thread, run_all
 from sudokuprint.formats import read_file
 from sudokuprint.generator.collection import Recipe, write_collection
 from sudokuprint.scan_batch import ScanOptions, find_photos, scan_row
@@ -54,12 +68,30 @@ def _generate(count: int) -> Callable[[int], list[str]]:
     return work
 
 
+ITEM_CPU: list[float] = []
+"""CPU seconds of each item of the last ``--jobs 1`` run of grade or scan (for the bound on the speed-up)."""
+
+
+def _timing(function: Callable[[Any], Any], jobs: int) -> Callable[[Any], Any]:
+    """``function`` as it is for workers; in this process (one job), also noting each item's CPU time."""
+    if not isinstance(executor(jobs), InProcess):
+        return function
+    ITEM_CPU.clear()
+
+    def timed(item: Any) -> Any:
+        started = time.process_time()
+        result = function(item)
+        ITEM_CPU.append(time.process_time() - started)
+        return result
+    return timed
+
+
 def _grade(count: int) -> Callable[[int], list[str]]:
     items = [("top1465", record) for record in read_file(DATA / "puzzles" / "top1465_magictour.txt", None)][:count]
 
     def work(jobs: int) -> list[str]:
         return [f"{r['level']} {r['rating']} {r['puzzle']}" for r in
-                run_all(grade_item, enumerate(items, start=1), jobs=jobs, chunk_size=4)]
+                run_all(_timing(grade_item, jobs), enumerate(items, start=1), jobs=jobs)]
     return work
 
 
@@ -67,7 +99,7 @@ def _scan(count: int) -> Callable[[int], list[str]]:
     photos = find_photos([str(DATA / "wicht" / "train")])[:count]
 
     def work(jobs: int) -> list[str]:
-        rows = run_all(functools.partial(scan_row, ScanOptions()), photos, jobs=jobs)
+        rows = run_all(_timing(functools.partial(scan_row, ScanOptions()), jobs), photos, jobs=jobs)
         return [f"{row['source']} {row['status']} {row.get('puzzle', '-')}" for row in rows]
     return work
 
@@ -78,17 +110,63 @@ def _empty(count: int) -> Callable[[int], list[str]]:
     return work
 
 
-def _timed(work: Callable[[int], list[str]], mode: str, address: str) -> tuple[float, list[str]]:
-    """Seconds and results of ``work`` run in one mode (the cluster client connects before the clock starts)."""
+def _cpu_seconds() -> float:
+    """CPU time of this process, of its children that ended, and of those still running (the cluster's)."""
+    own = os.times()
+    running = 0.0
+    for child in psutil.Process().children(recursive=True):
+        try:
+            times = child.cpu_times()
+        except psutil.Error:
+            continue
+        running += times.user + times.system
+    return own.user + own.system + own.children_user + own.children_system + running
+
+
+def _warm(client: Any) -> None:
+    """Import the commands' modules on the cluster's workers (a running cluster has done its first jobs)."""
+    client.run(one_native_thread)
+    for module in ("sudokuprint.batch", "sudokuprint.logic", "sudokuprint.generator.collection",
+                   "sudokuprint.scan_batch", "sudokuprint.ocr.pipeline"):
+        client.run(__import__, module)
+
+
+def _timed(work: Callable[[int], list[str]], mode: str, address: str) -> tuple[float, float, list[str]]:
+    """Wall seconds, CPU seconds and results of ``work`` run in one mode (the cluster client connects and its
+    workers are warmed before the clock starts)."""
     if mode == "cluster 2":
         with backend(address):
-            worker_count()  # connect
-            started = time.perf_counter()
+            _warm(getattr(executor(), "client"))
+            cpu, started = _cpu_seconds(), time.perf_counter()
             results = work(1)
-    else:
-        started = time.perf_counter()
-        results = work(int(mode.split()[1]))
-    return time.perf_counter() - started, results
+            return time.perf_counter() - started, _cpu_seconds() - cpu, results
+    cpu, started = _cpu_seconds(), time.perf_counter()
+    results = work(int(mode.split()[1]))
+    return time.perf_counter() - started, _cpu_seconds() - cpu, results
+
+
+def _best(work: Callable[[int], list[str]], mode: str, address: str, repeat: int) -> tuple[float, float, list[str]]:
+    """The fastest of ``repeat`` runs (wall, CPU, results); the results of every run must be the same."""
+    best: tuple[float, float, list[str]] | None = None
+    for _ in range(max(1, repeat)):
+        run = _timed(work, mode, address)
+        if best is not None and run[2] != best[2]:
+            raise AssertionError(f"{mode}: two runs gave different results")
+        best = run if best is None or run[0] < best[0] else best
+    assert best is not None
+    return best
+
+
+def _bound(seconds: list[float], workers: int = 2) -> str:
+    """The best speed-up ``workers`` can reach on items of these CPU times taken in input order (see the doc)."""
+    if not seconds:
+        return ""
+    free = [0.0] * workers  # when each worker is free; the next item goes to the first free one
+    for cost in seconds:
+        free[free.index(min(free))] += cost
+    total = sum(seconds)
+    return (f"; bound x{total / max(free):.2f} for {workers} workers taking items in order "
+            f"(slowest item {max(seconds):.2f} s of {total:.2f} s CPU)")
 
 
 def main() -> int:
@@ -97,39 +175,57 @@ def main() -> int:
     parser.add_argument("--grade", type=int, default=40, help="top1465 puzzles to grade")
     parser.add_argument("--photos", type=int, default=8, help="Wicht photos to scan")
     parser.add_argument("--empty", type=int, default=100, help="empty chunks for the overhead figure")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each mode; the fastest counts")
     args = parser.parse_args()
     from distributed import LocalCluster
 
+    one_native_thread()  # as the scan command does, before numpy loads
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
+    workloads = [("generate (graded)", args.generate, _generate(args.generate)),
+                 ("grade", args.grade, _grade(args.grade)),
+                 ("scan", args.photos, _scan(args.photos))]
+    runs: dict[str, dict[str, tuple[float, float]]] = {name: {} for name, _, _ in workloads}
+    reference: dict[str, list[str]] = {}
+    bounds: dict[str, str] = {}
+    ok = True
+
+    def measure(mode: str, address: str = "") -> None:
+        nonlocal ok
+        for name, _, work in workloads:
+            print(f"  {name}: {mode} ...", file=sys.stderr, flush=True)
+            ITEM_CPU.clear()
+            wall, cpu, results = _best(work, mode, address, args.repeat)
+            if mode == "jobs 1":
+                bounds[name] = _bound(ITEM_CPU)
+            runs[name][mode] = (wall, cpu)
+            if results != reference.setdefault(name, results):
+                print(f"  {name}: {mode} gives different results from jobs 1", file=sys.stderr)
+                ok = False
+
+    overhead = []
+    for mode in MODES[:2]:  # processes first, with no cluster running beside them
+        measure(mode)
+        wall, _, results = _timed(_empty(args.empty), mode, "")
+        ok &= results == [str(n) for n in range(args.empty)]
+        overhead.append(f"{mode} {1000 * wall / args.empty:.2f} ms")
     started = time.perf_counter()
     cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                            silence_logs=logging.ERROR)
     print(f"LocalCluster of 2 workers started in {time.perf_counter() - started:.1f} s")
-    ok = True
     try:
-        workloads = [("generate (graded)", args.generate, _generate(args.generate)),
-                     ("grade", args.grade, _grade(args.grade)),
-                     ("scan", args.photos, _scan(args.photos))]
-        for name, count, work in workloads:
-            rates, reference = {}, None
-            for mode in MODES:
-                seconds, results = _timed(work, mode, cluster.scheduler_address)
-                rates[mode] = count / seconds
-                reference = results if reference is None else reference
-                if results != reference:
-                    print(f"  {name}: {mode} gives different results from jobs 1", file=sys.stderr)
-                    ok = False
-            print(f"{name:<18} {count:>5} items: " + "; ".join(
-                f"{mode} {rate:7.2f}/s (x{rate / rates['jobs 1']:.2f})" for mode, rate in rates.items()))
-            sys.stdout.flush()
-        overhead = []
-        for mode in MODES:
-            seconds, results = _timed(_empty(args.empty), mode, cluster.scheduler_address)
-            ok &= results == [str(n) for n in range(args.empty)]
-            overhead.append(f"{mode} {1000 * seconds / args.empty:.2f} ms")
-        print(f"overhead per chunk ({args.empty} empty chunks of one item): " + "; ".join(overhead))
+        measure(MODES[2], cluster.scheduler_address)
+        wall, _, results = _timed(_empty(args.empty), MODES[2], cluster.scheduler_address)
+        ok &= results == [str(n) for n in range(args.empty)]
+        overhead.append(f"{MODES[2]} {1000 * wall / args.empty:.2f} ms")
     finally:
         cluster.close()
+    for name, count, _ in workloads:
+        alone = runs[name]["jobs 1"]
+        print(f"{name:<18} {count:>5} items{bounds.get(name, '')}")
+        for mode, (wall, cpu) in runs[name].items():
+            print(f"    {mode:<10} {count / wall:8.2f}/s  x{alone[0] / wall:.2f}  wall {wall:7.2f} s  cpu {cpu:7.2f} s"
+                  f"  cores {cpu / wall:.2f}  cpu vs jobs 1 x{cpu / alone[1]:.2f}")
+    print(f"overhead per chunk ({args.empty} empty chunks of one item): " + "; ".join(overhead))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0 if ok else 1
 

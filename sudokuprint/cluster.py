@@ -4,7 +4,8 @@
 one host, ``dask worker ADDRESS`` on each; every worker needs sudokuprint
 installed); ``--cluster local:N`` starts a :class:`distributed.LocalCluster`
 of N worker processes with one thread each, for a quick try on one machine.
-The chunks are the same as with ``--jobs``, so the output is the same.
+The items and the function are the same as with ``--jobs`` (in larger
+chunks: a Dask task costs more than a local one), so the output is the same.
 
 Dask is an optional extra (``pip install 'sudokuprint[cluster]'``); without
 it :func:`require_dask` raises :class:`~sudokuprint.errors.MissingDependencyError`
@@ -15,13 +16,14 @@ is retried :data:`RETRIES` times.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 from types import ModuleType
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, TypeVar
 
 from .errors import ClusterError, MissingDependencyError
-from .executor import Executor, chunks, run_chunk
+from .executor import Pool, one_native_thread, timed_chunk
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -29,8 +31,8 @@ R = TypeVar("R")
 EXTRA_HINT = "pip install 'sudokuprint[cluster]'"
 """How to get Dask, named in the error when it is missing."""
 
-IN_FLIGHT_PER_WORKER = 4
-"""Chunks running or waiting to be written, per worker thread: enough to hide the round trip to the scheduler."""
+CHUNK_SECONDS = 0.4
+"""Work per chunk aimed at: a Dask task costs about 10 ms to schedule, send and collect."""
 
 RETRIES = 2
 """Extra runs of a chunk that raised (a lost worker's chunks are rescheduled by Dask anyway)."""
@@ -66,8 +68,16 @@ def parse_address(address: str) -> int | str:
     return text
 
 
-class DaskCluster(Executor):
+def _import_on_worker(module: str) -> None:
+    """On a worker: its native libraries to one thread each, and ``module`` imported (see ``DaskCluster._prepare``)."""
+    one_native_thread()
+    importlib.import_module(module)
+
+
+class DaskCluster(Pool):
     """Chunks as Dask tasks: a bounded number in flight, results streamed back in input (or completion) order."""
+
+    chunk_seconds = CHUNK_SECONDS
 
     def __init__(self, address: str) -> None:
         distributed = require_dask()
@@ -75,6 +85,7 @@ class DaskCluster(Executor):
         self.address = address
         self._cluster: Any = None
         self.client: Any = None
+        self._warm: set[str] = set()
         try:
             if isinstance(target, int):
                 self._cluster = distributed.LocalCluster(
@@ -89,51 +100,42 @@ class DaskCluster(Executor):
         workers = self.client.scheduler_info().get("workers", {})
         self.jobs = max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
 
-    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int = 1,
-            ordered: bool = True) -> Iterator[R]:
-        from distributed import KilledWorker, as_completed
+    def _prepare(self, function: Callable[[T], R]) -> None:
+        """Import ``function``'s module on every worker once, before its chunks (not inside the first ones)."""
+        module = getattr(getattr(function, "func", function), "__module__", None)
+        if not module or module in self._warm:
+            return
+        try:
+            self.client.run(_import_on_worker, module)
+        except ImportError as error:
+            raise ClusterError(f"--cluster {self.address}: a worker cannot import {module} ({error}); "
+                               "install sudokuprint on every worker") from None
+        self._warm.add(module)
+
+    def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Any:
+        return self.client.submit(timed_chunk, function, chunk, pure=False, retries=RETRIES)
+
+    def _wait_any(self, futures: list[Any]) -> None:
+        from distributed import wait
+
+        wait(futures, return_when="FIRST_COMPLETED")
+
+    def _result(self, future: Any) -> tuple[float, list[R]]:
+        from distributed import KilledWorker
         from distributed.client import FutureCancelledError
         from distributed.comm.core import CommClosedError
 
-        limit = IN_FLIGHT_PER_WORKER * self.jobs
-        work = enumerate(chunks(items, chunk_size))
-        running = as_completed()
-        number: dict[str, int] = {}  # future key → chunk number
-        ready: dict[int, list[R]] = {}  # the reorder buffer: done chunks waiting for an earlier one
-        next_out = 0
-        exhausted = False
         try:
-            while True:
-                while not exhausted and len(number) + len(ready) < limit:  # a bounded window: memory stays flat
-                    got = next(work, None)
-                    if got is None:
-                        exhausted = True
-                        break
-                    future = self.client.submit(run_chunk, function, got[1], pure=False, retries=RETRIES)
-                    number[future.key] = got[0]
-                    running.add(future)
-                if not number:
-                    break
-                future = next(running)
-                try:
-                    results = future.result()
-                except KilledWorker as error:
-                    raise ClusterError(f"--cluster {self.address}: a chunk was lost with every worker that ran it "
-                                       f"({error}); a worker may be short of memory") from None
-                except (CommClosedError, FutureCancelledError) as error:
-                    raise ClusterError(f"--cluster {self.address}: lost the Dask scheduler mid-run ({error}); "
-                                       "run again with --resume to keep what was written") from None
-                index = number.pop(future.key)
-                del future  # release it on the cluster
-                if not ordered:
-                    yield from results
-                    continue
-                ready[index] = results
-                while next_out in ready:
-                    yield from ready.pop(next_out)
-                    next_out += 1
-        finally:
-            running.clear()
+            return future.result()
+        except KilledWorker as error:
+            raise ClusterError(f"--cluster {self.address}: a chunk was lost with every worker that ran it "
+                               f"({error}); a worker may be short of memory") from None
+        except (CommClosedError, FutureCancelledError) as error:
+            raise ClusterError(f"--cluster {self.address}: lost the Dask scheduler mid-run ({error}); "
+                               "run again with --resume to keep what was written") from None
+
+    def _forget(self, futures: list[Any]) -> None:
+        """Nothing to do: a future no longer referenced is released on the cluster."""
 
     def close(self) -> None:
         client, self.client = self.client, None

@@ -3,11 +3,15 @@
 Every command with ``-j/--jobs`` (generate, pattern, grade, check, solve,
 scan) hands its work here: an iterable of items (puzzles, puzzle ids, photos)
 and a function of one item.  The items are cut into chunks; each chunk is one
-task for a worker; the results come back one by one *in the input order*, as
-soon as every earlier one is done, so output can be written while later work
-is still running, and a run gives the same output whatever the number of
-workers.  At most a few chunks per worker are in flight at a time, so an
-endless input is read lazily and memory stays flat.
+task for a worker, sized from the measured time per item so that it is worth
+its cost but short enough to keep every worker busy to the end; the results
+come back one by one *in the input order*, as soon as every earlier one is
+done, so output can be written while later work is still running, and a run
+gives the same output whatever the number of workers.  At most
+:data:`ITEMS_AHEAD` items are out at a time (so an endless input is read
+lazily and memory stays flat), enough for the other workers to go on while
+one slow item holds the head of the output.  Workers keep native libraries
+to one thread each (:func:`one_native_thread`).
 
 ``executor(jobs)`` picks the class: :class:`InProcess` for one job,
 :class:`LocalProcesses` for several, or -- inside :func:`backend` with a
@@ -22,10 +26,13 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
+import sys
+import time
 from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,8 +40,53 @@ if TYPE_CHECKING:  # imported where used: one job in this process needs no proce
 T = TypeVar("T")
 R = TypeVar("R")
 
-IN_FLIGHT_PER_WORKER = 2
-"""Chunks submitted ahead per worker: enough to keep workers busy, few enough to keep memory flat."""
+CHUNK_SECONDS = 0.05
+"""Work per chunk aimed at by local processes (a chunk costs them about 1 ms to send and collect)."""
+
+LARGEST_CHUNK = 256
+"""Items per chunk at most, however cheap they are."""
+
+FIRST_CHUNKS_PER_WORKER = 2
+"""Chunks in flight per worker until one has come back (and shown how long an item takes)."""
+
+WATCHED = 4
+"""Per worker, how many of the oldest chunks not yet back are watched while waiting (the running ones are among
+them: the workers take chunks in the order sent); watching every chunk out would cost more than a chunk."""
+
+ITEMS_AHEAD = 1024
+"""Items sent out and not yet handed on, at most: deep enough that the other workers keep going while one slow
+item holds the head of the output, small enough to keep memory flat."""
+
+NATIVE_THREADS = {"OMP_NUM_THREADS": "1", "OMP_THREAD_LIMIT": "1", "OPENBLAS_NUM_THREADS": "1",
+                  "MKL_NUM_THREADS": "1", "OPENCV_FOR_THREADS_NUM": "1"}
+"""One thread for each native library's own pool (BLAS, OpenMP, Tesseract, OpenCV): processes are the parallelism."""
+
+_native_threads_set = False
+
+
+def one_native_thread() -> None:
+    """Make numpy's BLAS, OpenCV and Tesseract (OpenMP) use one thread each in this process (once; cheap after).
+
+    A worker with its own thread pools competes with the other workers for
+    the same cores, and on a busy machine their spinning threads burn CPU for
+    nothing.  Settings already in the environment are kept.  A library not
+    loaded yet reads them when it loads; numpy's BLAS and OpenCV, if loaded,
+    are set at once.
+    """
+    global _native_threads_set
+    if _native_threads_set:
+        return
+    _native_threads_set = True
+    for name, value in NATIVE_THREADS.items():
+        os.environ.setdefault(name, value)
+    with contextlib.suppress(ValueError):  # a setting of the user's that is not a number is left to its library
+        if "numpy" in sys.modules:  # loaded already (forked from a parent that had it): its BLAS pool set now
+            from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
+
+            threadpool_limits(int(os.environ["OPENBLAS_NUM_THREADS"]), user_api="blas")
+        cv2 = sys.modules.get("cv2")
+        if cv2 is not None:
+            cv2.setNumThreads(int(os.environ["OPENCV_FOR_THREADS_NUM"]))
 
 
 def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -51,18 +103,65 @@ def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [function(item) for item in chunk]
 
 
+def timed_chunk(function: Callable[[T], R], chunk: list[T]) -> tuple[float, list[R]]:
+    """One task as the executors send it: the seconds the chunk took in the worker, and its results."""
+    one_native_thread()
+    started = time.perf_counter()
+    results = run_chunk(function, chunk)
+    return time.perf_counter() - started, results
+
+
+class ChunkSizer:
+    """Items per chunk: a fixed number, or (``fixed`` None) as many as take about ``seconds`` in a worker.
+
+    The time an item takes is the mean over the chunks back so far; until the
+    first is back, chunks hold one item.  Chunks bounded in time keep the
+    workers evenly busy to the end of any input, long or short, cheap or dear.
+    """
+
+    def __init__(self, fixed: int | None, seconds: float) -> None:
+        if fixed is not None and fixed < 1:
+            raise ValueError("a chunk holds at least one item")
+        self.fixed = fixed
+        self.seconds = seconds
+        self.items = 0
+        self.spent = 0.0
+
+    @property
+    def known(self) -> bool:
+        """Whether a chunk's time has been measured (or the size is fixed)."""
+        return self.fixed is not None or self.items > 0
+
+    @property
+    def size(self) -> int:
+        """Items for the next chunk."""
+        if self.fixed is not None:
+            return self.fixed
+        if not self.items:
+            return 1
+        per_item = self.spent / self.items
+        return max(1, min(LARGEST_CHUNK, int(self.seconds / per_item) if per_item > 0 else LARGEST_CHUNK))
+
+    def measured(self, items: int, seconds: float) -> None:
+        """A chunk of ``items`` came back after ``seconds`` of work."""
+        self.items += items
+        self.spent += seconds
+
+
 class Executor(ABC):
     """Runs ``function`` on every item; subclasses decide where."""
 
     jobs: int = 1
 
     @abstractmethod
-    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int = 1,
+    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int | None = None,
             ordered: bool = True) -> Iterator[R]:
         """``function(item)`` for every item, yielded as soon as each is ready.
 
         In the order of ``items``, or with ``ordered=False`` in the order the
         chunks complete (each chunk's items stay together, in their order).
+        ``chunk_size`` fixes the items per task; None sizes them from the
+        measured time per item (see :class:`ChunkSizer`).
         """
 
     def close(self) -> None:
@@ -78,13 +177,123 @@ class Executor(ABC):
 class InProcess(Executor):
     """Everything in this process, one item after another."""
 
-    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int = 1,
+    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int | None = None,
             ordered: bool = True) -> Iterator[R]:
         for item in items:
             yield function(item)
 
 
-class LocalProcesses(Executor):
+@dataclass(eq=False)
+class _Sent:
+    """A chunk out with the workers: its future, its number of items, and its outcome once fetched."""
+
+    future: Any
+    items: int
+    outcome: tuple[float, list[Any]] | None = None
+
+    @property
+    def results(self) -> list[Any]:
+        """The chunk's results (once fetched)."""
+        return self.outcome[1] if self.outcome is not None else []
+
+
+class Pool(Executor):
+    """Executors with workers: chunks sent ahead in a bounded window, results streamed back as they come.
+
+    A subclass says how to send a task (:meth:`_submit`), wait for the first
+    of several (:meth:`_wait_any`) and collect one (:meth:`_result`); the
+    futures need ``done()``.  :attr:`chunk_seconds` is the work per chunk
+    worth the cost of one task on that backend.
+    """
+
+    chunk_seconds = CHUNK_SECONDS
+
+    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int | None = None,
+            ordered: bool = True) -> Iterator[R]:
+        sizer = ChunkSizer(chunk_size, self.chunk_seconds)
+        iterator = iter(items)
+        waiting: deque[_Sent] = deque()  # in input order
+        held = 0  # items sent and not yet handed on
+        exhausted = False
+        self._prepare(function)
+        try:
+            while True:
+                block = True
+                if not exhausted and self._room(waiting, held, sizer):
+                    chunk = list(itertools.islice(iterator, sizer.size))
+                    if not chunk:
+                        exhausted = True
+                        continue
+                    waiting.append(_Sent(self._submit(function, chunk), len(chunk)))
+                    held += len(chunk)
+                    block = False
+                elif not waiting:
+                    return
+                for sent in self._take(waiting, ordered, block, sizer):
+                    held -= sent.items
+                    yield from sent.results
+        finally:
+            self._forget([sent.future for sent in waiting])
+
+    def _room(self, waiting: deque[_Sent], held: int, sizer: ChunkSizer) -> bool:
+        """Whether another chunk may go out: a few per worker always, many more once a chunk's time is known."""
+        if len(waiting) < FIRST_CHUNKS_PER_WORKER * self.jobs:
+            return True
+        return sizer.known and held + sizer.size <= ITEMS_AHEAD
+
+    def _take(self, waiting: deque[_Sent], ordered: bool, block: bool, sizer: ChunkSizer) -> list[_Sent]:
+        """The chunks whose results may go out now: the done ones at the head of the queue (any done one if
+        unordered).
+
+        With ``block`` first wait until a chunk is done -- any of the first
+        running ones, not only the head: a chunk done behind a slow head shows
+        the time per item (so more can go out) and frees room in the window.
+        """
+        watched = list(itertools.islice((sent for sent in waiting if sent.outcome is None), WATCHED * self.jobs))
+        if block and watched:
+            self._wait_any([sent.future for sent in watched])
+        for sent in watched:  # measured as soon as done, in whatever order
+            if sent.future.done():
+                self._collect(sent, sizer)
+        if ordered:
+            taken = []
+            while waiting and waiting[0].outcome is not None:
+                taken.append(waiting.popleft())
+            return taken
+        taken = [sent for sent in waiting if sent.outcome is not None]
+        if taken:
+            kept = [sent for sent in waiting if sent.outcome is None]
+            waiting.clear()
+            waiting.extend(kept)
+        return taken
+
+    def _collect(self, sent: _Sent, sizer: ChunkSizer) -> None:
+        """Fetch a done chunk's outcome (its error raised here) and add its time to the sizer's."""
+        sent.outcome = self._result(sent.future)
+        sizer.measured(sent.items, sent.outcome[0])
+
+    def _prepare(self, function: Callable[[T], R]) -> None:
+        """Ready the workers for ``function`` before its first chunk (nothing to do by default)."""
+
+    @abstractmethod
+    def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Any:
+        """Send :func:`timed_chunk` of ``function`` on ``chunk``; its future."""
+
+    @abstractmethod
+    def _wait_any(self, futures: list[Any]) -> None:
+        """Return when at least one of ``futures`` is done."""
+
+    @abstractmethod
+    def _result(self, future: Any) -> tuple[float, list[R]]:
+        """A done (or running) future's :func:`timed_chunk` value, waiting for it; its error raised."""
+
+    def _forget(self, futures: list[Any]) -> None:
+        """Drop the chunks still out when the caller stops early or an error ends the run."""
+        for future in futures:
+            future.cancel()
+
+
+class LocalProcesses(Pool):
     """``jobs`` worker processes on this machine."""
 
     def __init__(self, jobs: int) -> None:
@@ -93,45 +302,20 @@ class LocalProcesses(Executor):
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
 
-    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int = 1,
-            ordered: bool = True) -> Iterator[R]:
+    def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[tuple[float, list[R]]]:
         if self._pool is None:
             from concurrent.futures import ProcessPoolExecutor
 
             self._pool = ProcessPoolExecutor(max_workers=self.jobs)
-        pool = self._pool
-        waiting: deque[Future[list[R]]] = deque()
-        work = chunks(items, chunk_size)
-        try:
-            for chunk in work:
-                waiting.append(pool.submit(run_chunk, function, chunk))
-                if len(waiting) >= IN_FLIGHT_PER_WORKER * self.jobs:
-                    yield from self._next_done(waiting, ordered, block=True)
-                yield from self._next_done(waiting, ordered, block=False)
-            while waiting:
-                yield from self._next_done(waiting, ordered, block=True)
-        finally:
-            for future in waiting:
-                future.cancel()
+        return self._pool.submit(timed_chunk, function, chunk)
 
-    @staticmethod
-    def _next_done(waiting: deque[Future[list[R]]], ordered: bool, *, block: bool) -> Iterator[R]:
-        """The results that may go out now: the head of the queue when done (any done chunk if unordered).
-
-        With ``block`` wait for at least one chunk first.
-        """
-        if ordered:
-            if block:
-                yield from waiting.popleft().result()
-            while waiting and waiting[0].done():  # stream what is ready without waiting for a full window
-                yield from waiting.popleft().result()
-            return
+    def _wait_any(self, futures: list[Any]) -> None:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        done = wait(waiting, return_when=FIRST_COMPLETED).done if block else {f for f in waiting if f.done()}
-        for future in [f for f in waiting if f in done]:
-            waiting.remove(future)
-            yield from future.result()
+        wait(futures, return_when=FIRST_COMPLETED)
+
+    def _result(self, future: Any) -> tuple[float, list[R]]:
+        return future.result()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -187,14 +371,11 @@ def executor(jobs: int = 1) -> Executor:
     return InProcess() if jobs <= 1 else LocalProcesses(jobs)
 
 
-def worker_count(jobs: int = 1) -> int:
-    """How many items can run at once for ``--jobs N`` (a cluster's worker threads inside :func:`backend`)."""
-    return executor(jobs).jobs if _backend.cluster else jobs
-
-
-def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, chunk_size: int = 1) -> Iterator[R]:
+def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
+            chunk_size: int | None = None) -> Iterator[R]:
     """``function`` on every item with ``jobs`` workers (or the cluster), results in input order.
 
+    ``chunk_size`` None: chunks sized from the measured time per item.
     In completion order inside ``backend(unordered=True)``.  Local workers stop
     at the end; a cluster stays up until its :func:`backend` block ends.
     """

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .errors import MissingDependencyError, MissingInputError, NoGridError, SudokuprintError
+from .executor import one_native_thread
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 """What a folder is searched for (case-insensitive)."""
@@ -174,6 +175,7 @@ def scan_rows(options: ScanOptions, photo: str) -> list[dict]:
 
 
 def _read_rows(options: ScanOptions, photo: str) -> list[dict]:
+    one_native_thread()  # before numpy and OpenCV load: one photo a process, the cores are the workers'
     from sudokuprint.ocr.pipeline import scan
 
     debug = Path(options.debug_dir) / photo_stem(options, photo) if options.debug_dir else None

@@ -153,7 +153,8 @@ def test_a_bad_cluster_address_is_a_usage_error(puzzles: Path, address: str) -> 
 def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path: Path) -> None:
     """SIGKILL one worker process while it runs a chunk: its chunk runs again elsewhere; every id once."""
     reference, out = tmp_path / "ref.txt", tmp_path / "out.txt"
-    args = ["generate", "-n", "300", "--seed", "4", "--no-grade", "--symmetry", "rot180", "--minimal"]
+    # 1,500 quick puzzles (about 2 ms each): several chunks of the cluster's size (0.4 s of work) after the first
+    args = ["generate", "-n", "1500", "--seed", "4", "--no-grade", "--symmetry", "rot180", "--minimal"]
     _run([*args, "-o", str(reference)])
     scheduler = cluster.scheduler
     killed: list[str] = []
@@ -175,7 +176,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path:
     assert killed, "the run ended before a worker could be killed"
     assert killed[0] not in scheduler.workers  # the worker really died (its nanny starts a new one)
     lines = out.read_text().splitlines()
-    assert [int(line.split()[0]) for line in lines] == list(range(1, 301))
+    assert [int(line.split()[0]) for line in lines] == list(range(1, 1501))
     assert out.read_text() == reference.read_text()
 
 

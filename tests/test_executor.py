@@ -10,7 +10,7 @@ import pytest
 
 from conftest import puzzle_lines
 from sudokuprint.batch import check_item
-from sudokuprint.executor import Executor, InProcess, LocalProcesses, chunks, executor, run_all
+from sudokuprint.executor import LARGEST_CHUNK, ChunkSizer, Executor, InProcess, LocalProcesses, chunks, executor, run_all
 from sudokuprint.formats import read_text
 
 
@@ -57,3 +57,66 @@ def test_chunks_and_the_backend_interface() -> None:
     with pytest.raises(ValueError):
         list(chunks([1], 0))
     assert getattr(Executor.map, "__isabstractmethod__", False)  # a cluster backend implements map()
+
+
+def slow_first(n: int) -> tuple[int, int]:
+    """Item 0 takes 3 s, the others 50 ms: one slow item at the head of the output."""
+    time.sleep(3.0 if n == 0 else 0.05)
+    return n, os.getpid()
+
+
+def test_a_slow_item_at_the_head_does_not_hold_the_other_worker() -> None:
+    """While one worker spends 3 s on item 0, the other runs the 12 items after it (0.6 s), whose results wait
+    for item 0 to go out in order; with only a few chunks in flight it would idle once they were done."""
+    results = list(run_all(slow_first, range(13), jobs=2))
+    assert [n for n, _ in results] == list(range(13))
+    slow_worker = results[0][1]
+    assert [n for n, pid in results if pid == slow_worker] == [0]
+
+
+def test_chunks_are_sized_from_the_measured_time_per_item() -> None:
+    sizer = ChunkSizer(None, 0.05)
+    assert (sizer.known, sizer.size) == (False, 1)  # one item a chunk until one has come back
+    sizer.measured(4, 0.02)  # 5 ms an item: 10 make 50 ms
+    assert (sizer.known, sizer.size) == (True, 10)
+    sizer.measured(1, 2.0)  # a slow one: chunks of one item again
+    assert sizer.size == 1
+    cheap = ChunkSizer(None, 0.05)
+    cheap.measured(1000, 0.0)
+    assert cheap.size == LARGEST_CHUNK
+    assert ChunkSizer(7, 0.05).size == 7
+    with pytest.raises(ValueError):
+        ChunkSizer(0, 0.05)
+
+
+def test_cheap_items_go_in_few_chunks_and_dear_ones_one_a_chunk() -> None:
+    """Sized chunks on real work: 2,000 cheap items in far fewer tasks than items; 50 ms items one per task."""
+    sent: list[int] = []
+
+    class Counting(LocalProcesses):
+        def _submit(self, function, chunk):  # type: ignore[no-untyped-def]
+            sent.append(len(chunk))
+            return super()._submit(function, chunk)
+
+    with Counting(2) as runner:
+        assert list(runner.map(abs, range(-1000, 1000))) == [abs(n) for n in range(-1000, 1000)]
+        cheap = len(sent)
+        sent.clear()
+        assert [n for n, _ in runner.map(slow_when_even, range(0, 12, 2))] == list(range(0, 12, 2))
+    assert sum(sent) == 6 and max(sent) == 1
+    assert cheap < 100
+
+
+def native_threads(_: int) -> tuple[str | None, int]:
+    import cv2
+
+    return os.environ.get("OPENBLAS_NUM_THREADS"), cv2.getNumThreads()
+
+
+def test_workers_keep_native_libraries_to_one_thread() -> None:
+    """OpenCV and BLAS in a worker use one thread: the parallelism is the processes' (OpenCV is loaded here first,
+    so the forked workers inherit its pool of several threads and must set it)."""
+    import cv2
+
+    assert cv2.getNumThreads() >= 1
+    assert set(run_all(native_threads, range(4), jobs=2)) == {("1", 1)}

@@ -50,7 +50,7 @@ def grade(inputs: tuple[str, ...], from_format: str | None, fmt: str, jobs: int,
     with row_output(output, resume=resume) as out:
         failed = _failed_grades(out.before)
         numbered = out.skip(enumerate(read_inputs(inputs, from_format), start=1))
-        for result in with_progress(run_all(grade_item, numbered, jobs=jobs, chunk_size=4), "grading"):
+        for result in with_progress(run_all(grade_item, numbered, jobs=jobs), "grading"):
             failed |= "error" in result
             out.write((json.dumps(result) if fmt == "jsonl" else _grade_line(result)) + "\n")
     if failed:

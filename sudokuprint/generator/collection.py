@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
 from ..errors import ParseError, SudokuprintError
-from ..executor import run_all, worker_count
+from ..executor import run_all
 from ..outputs import atomic_output, locked_append
 from ..shape import DIGIT_SYMBOLS, Shape, symbol_digit
 from ..solver import get_backend
@@ -206,12 +206,6 @@ def make_one(recipe: Recipe, job: tuple[int, int]) -> Made:
     return index, attempt, generated, equivalence_profile(generated.puzzle, recipe.shape)
 
 
-def _chunk_size(recipe: Recipe, count: int, jobs: int) -> int:
-    """Puzzles per task: one for slow pattern fills, else enough to beat the cost of talking to workers."""
-    workers = worker_count(jobs)  # a cluster's worker threads inside executor.backend(cluster=...)
-    return 1 if recipe.pattern is not None or workers <= 1 else max(1, min(32, count // (4 * workers)))
-
-
 def _make_into(
     write: Callable[[str], None],
     recipe: Recipe,
@@ -229,7 +223,7 @@ def _make_into(
         seen.add(puzzle_values(r["puzzle"], recipe.shape))
     del existing
     todo: Iterable[tuple[int, int]] = ((i, 0) for i in range(1, count + 1) if i not in done)
-    made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs, chunk_size=_chunk_size(recipe, count, jobs))
+    made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs)  # chunks sized from the time a puzzle takes
     for index, attempt, generated, profile in made:
         in_a_row = 0
         while not seen.add(generated.puzzle, profile):  # a repeat: the next try, here, so the order stays fixed
