@@ -134,15 +134,23 @@ def tables_for(shape: Shape) -> Tables:
 class State:
     """Values and candidate masks of every cell; ``givens`` are the puzzle's cells."""
 
-    __slots__ = ("tables", "values", "cands", "givens", "_memo", "_memo_key")
+    __slots__ = ("tables", "values", "cands", "givens", "_memo", "_memo_key", "_searched")
 
-    def __init__(self, tables: Tables, values: list[int], cands: list[int], givens: frozenset[int]) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        values: list[int],
+        cands: list[int],
+        givens: frozenset[int],
+        searched: dict | None = None,
+    ) -> None:
         self.tables = tables
         self.values = values
         self.cands = cands
         self.givens = givens
         self._memo: dict = {}
         self._memo_key: tuple[int, ...] | None = None
+        self._searched: dict = {} if searched is None else searched
 
     @classmethod
     def from_grid(cls, grid: Grid) -> "State":
@@ -155,7 +163,9 @@ class State:
         return cls(tables, list(grid.values), cands, frozenset(grid.givens))
 
     def copy(self) -> "State":
-        return State(self.tables, self.values[:], self.cands[:], self.givens)
+        """An independent copy (it shares the record of :meth:`searched_in_vain`, which holds
+        facts about candidate grids, true whichever state meets them)."""
+        return State(self.tables, self.values[:], self.cands[:], self.givens, self._searched)
 
     @property
     def shape(self) -> Shape:
@@ -191,6 +201,28 @@ class State:
             self._memo_key = key
             self._memo = {}
         return self._memo
+
+    def searched_in_vain(self, search: str) -> None:
+        """Record that ``search`` found nothing in the present candidates (see :meth:`changed_since`)."""
+        self._searched[search] = tuple(self.cands)
+
+    def changed_since(self, search: str) -> int:
+        """The cell set of the cells whose candidates changed since ``search`` last found nothing
+        (:meth:`searched_in_vain`); every cell (-1) when it never did or a candidate came back.
+
+        A search for a pattern made of cells, whose removals only get fewer as the
+        candidates do (wings, for instance), need only look at patterns holding a
+        changed cell: the others were there, and removed nothing, when it last looked."""
+        before = self._searched.get(search)
+        if before is None:
+            return -1
+        changed = 0
+        for cell, (old, new) in enumerate(zip(before, self.cands)):
+            if old != new:
+                if new & ~old:
+                    return -1
+                changed |= 1 << cell
+        return changed
 
     def digit_sets(self) -> tuple[int, ...]:
         """For each digit ``d`` (at index ``d - 1``), the cell set of the empty cells where it may go."""

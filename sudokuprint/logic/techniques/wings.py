@@ -91,26 +91,42 @@ def pivot_wing(state: State, size: int) -> Step | None:
     two cells of the group hold without seeing each other.  A digit once loose
     stays loose as the group grows, so a group with two loose digits is not grown
     further: no wing contains it; nor is a group whose wings could remove nothing.
+    When the last search on this state (or one it was copied from) found nothing,
+    only wings holding a cell changed since are looked at: the others removed
+    nothing then, and their removals only get fewer (:meth:`State.changed_since`).
     """
     t = state.tables
     cands = state.cands
     peer_set = t.peer_set
     digit_sets = state.digit_sets()
     count = POPCOUNT
+    search = WING_NAMES[size]
+    changed = state.changed_since(search)
     for pivot, pm in enumerate(cands):
         if not 2 <= count[pm] <= size:
             continue
         wings = [c for c in t.peers[pivot] if cands[c] and count[cands[c] | pm] <= size]
         if len(wings) < size - 1:
             continue
-        # (cells, their digits, next wing index, loose digits, the cells as a cell set)
-        stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), pm, 0, 0, 1 << pivot)]
+        pivot_changed = changed >> pivot & 1
+        # changed_after[k]: some cell of wings[k:] has changed
+        changed_after = [0] * (len(wings) + 1)
+        if not pivot_changed:
+            for k in range(len(wings) - 1, -1, -1):
+                changed_after[k] = changed_after[k + 1] | (changed >> wings[k] & 1)
+            if not changed_after[0]:
+                continue
+        # (cells, their digits, next wing index, loose digits, the cells as a cell set, has a changed cell)
+        stack: list[tuple[tuple[int, ...], int, int, int, int, int]] = [((pivot,), pm, 0, 0, 1 << pivot, pivot_changed)]
         while stack:
-            cells, union, next_index, loose, group = stack.pop()
+            cells, union, next_index, loose, group, fresh = stack.pop()
             last = len(cells) == size - 1
             grown_groups = []
             for k in range(next_index, len(wings)):
                 cell = wings[k]
+                grown_fresh = fresh | (changed >> cell & 1)
+                if not grown_fresh and (last or not changed_after[k + 1]):
+                    continue
                 mask = cands[cell]
                 grown = union | mask
                 if count[grown] > size or (last and count[grown] != size):
@@ -131,15 +147,16 @@ def pivot_wing(state: State, size: int) -> Step | None:
                     peer_set, digit_sets, grown_group, grown_loose or grown
                 ):
                     continue
-                grown_groups.append((cells + (cell,), grown, k + 1, grown_loose, grown_group))
+                grown_groups.append((cells + (cell,), grown, k + 1, grown_loose, grown_group, grown_fresh))
             if not last:
                 stack += grown_groups
                 continue
             # complete wings, in the order a depth-first search popping the last one first meets them
-            for cells, grown, _, _, _ in reversed(grown_groups):
+            for cells, grown, _, _, _, _ in reversed(grown_groups):
                 step = _wxyz_step(state, cells, grown)
                 if step is not None:
                     return step
+    state.searched_in_vain(search)
     return None
 
 
