@@ -224,6 +224,20 @@ class State:
                 changed |= 1 << cell
         return changed
 
+    def changed_digits_since(self, search: str) -> int:
+        """The mask of the digits whose positions changed since ``search`` last found nothing;
+        every digit (-1) when it never did or a candidate came back (see :meth:`changed_since`)."""
+        before = self._searched.get(search)
+        if before is None:
+            return -1
+        changed = 0
+        for old, new in zip(before, self.cands):
+            if old != new:
+                if new & ~old:
+                    return -1
+                changed |= old ^ new
+        return changed
+
     def digit_sets(self) -> tuple[int, ...]:
         """For each digit ``d`` (at index ``d - 1``), the cell set of the empty cells where it may go."""
         memo = self.memo()

@@ -170,7 +170,12 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
         searches = memo["x_chain"] = {}
     best: Step | None = None
     shorter_than = 2 * max_strong_links
+    # a digit's chains depend on its positions alone: skip those unchanged since this tier found nothing
+    tier = f"X-Chain {max_strong_links}"
+    changed = state.changed_digits_since(tier)
     for digit in range(1, state.tables.side + 1):
+        if not changed >> (digit - 1) & 1:
+            continue
         partners = strong_partners(state, digit)
         for start in sorted(partners):
             search = searches.get((digit, start))
@@ -180,6 +185,8 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
             if step is not None:
                 best = step
                 shorter_than = step.extra["length"]
+    if best is None:
+        state.searched_in_vain(tier)
     return best
 
 
