@@ -71,29 +71,48 @@ def _colourings(state: State) -> list[Step]:
     if found is not None:
         return found
     found = memo["colourings"] = []
-    for digit in range(1, state.tables.side + 1):
-        partners = strong_partners(state, digit)
-        seen: set[int] = set()
-        all_cells = state.digit_cells(digit)
-        for root in sorted(partners):
-            if root in seen:
-                continue
-            colour = {root: 0}
-            depth = {root: 0}
-            queue = deque([root])
-            while queue:
-                cell = queue.popleft()
-                for other, _ in partners[cell]:
-                    if other not in colour:
-                        colour[other] = 1 - colour[cell]
-                        depth[other] = depth[cell] + 1
-                        queue.append(other)
-            seen.update(colour)
-            if len(colour) < 3:
-                continue
-            for step in (_wrap(state, digit, colour, depth), _trap(state, digit, colour, depth, all_cells)):
-                if step is not None:
-                    found.append(step)
+    shape = state.tables.shape
+    for digit, all_cells in enumerate(state.digit_sets(), start=1):
+        key = (shape, digit, all_cells)
+        steps = _DIGIT_COLOURINGS.get(key)
+        if steps is None:
+            if len(_DIGIT_COLOURINGS) >= 4096:
+                _DIGIT_COLOURINGS.clear()
+            steps = _DIGIT_COLOURINGS[key] = _digit_colourings(state, digit)
+        found += steps
+    return found
+
+
+_DIGIT_COLOURINGS: dict[tuple, list[Step]] = {}
+"""The colourings of one digit by its positions (they depend on nothing else), kept across
+states: a step changes the positions of few digits."""
+
+
+def _digit_colourings(state: State, digit: int) -> list[Step]:
+    """Every colour wrap and trap of one digit, chain by chain."""
+    found: list[Step] = []
+    partners = strong_partners(state, digit)
+    seen: set[int] = set()
+    all_cells = state.digit_cells(digit)
+    for root in sorted(partners):
+        if root in seen:
+            continue
+        colour = {root: 0}
+        depth = {root: 0}
+        queue = deque([root])
+        while queue:
+            cell = queue.popleft()
+            for other, _ in partners[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    depth[other] = depth[cell] + 1
+                    queue.append(other)
+        seen.update(colour)
+        if len(colour) < 3:
+            continue
+        for step in (_wrap(state, digit, colour, depth), _trap(state, digit, colour, depth, all_cells)):
+            if step is not None:
+                found.append(step)
     return found
 
 
