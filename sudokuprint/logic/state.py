@@ -114,6 +114,7 @@ class Tables:
             for b in self.boxes
         )
         """For each box (by its number among the boxes), its rows and its columns."""
+        self.cell_names: tuple[str, ...] = tuple(shape.cell_name(c) for c in range(self.cell_count))
         self.peer_candidates: tuple[int, ...] = tuple(spread_cells(p, n) for p in self.peer_set)
         """For each cell, its peers as a candidate set (see :func:`spread_cells`)."""
 
@@ -122,7 +123,7 @@ class Tables:
         return bool(self.peer_set[a] >> b & 1)
 
     def cell_name(self, cell: int) -> str:
-        return self.shape.cell_name(cell)
+        return self.cell_names[cell]
 
 
 @lru_cache(maxsize=None)
@@ -157,7 +158,20 @@ class State:
         """The state of a grid: candidates are the digits no peer holds, narrowed by
         the grid's own pencil marks when it has any."""
         tables = tables_for(grid.shape)
-        cands = list(grid.computed_candidates())
+        values = grid.values
+        # the digits each house holds; an empty cell may take the digits none of its houses holds
+        held = []
+        for cells in tables.houses:
+            mask = 0
+            for c in cells:
+                if values[c]:
+                    mask |= 1 << (values[c] - 1)
+            held.append(mask)
+        full = tables.all_digits
+        cands = [
+            0 if value else full & ~(held[row] | held[column] | held[box])
+            for value, (row, column, box) in zip(values, tables.houses_of)
+        ]
         if grid.candidates is not None:
             cands = [c & marks if not v else 0 for c, marks, v in zip(cands, grid.candidates, grid.values)]
         return cls(tables, list(grid.values), cands, frozenset(grid.givens))
