@@ -144,7 +144,8 @@ class _Grower:
             cells, union, next_index, loose, group = stack.pop()
             last = len(cells) == size - 1
             grown_groups = []
-            end = 1 if first_only and len(cells) == 1 else len(options)
+            # a group must leave enough later options to be completed
+            end = 1 if first_only and len(cells) == 1 else len(options) - (size - 1 - len(cells))
             for k in range(next_index, end):
                 cell = options[k]
                 mask = cands[cell]
