@@ -18,6 +18,8 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ...shape import digit_symbol
 from ..state import POPCOUNT, State, cells_of, lowest_digit
 from ..step import Step, cell_list
@@ -133,17 +135,18 @@ class _Grower:
         self.digit_sets = state.digit_sets()
         self.size = size
 
-    def wings(self, pivot: int, options: list[int], first_only: bool = False):
+    def wings(self, pivot: int, options: list[int], first_only: bool = False) -> Iterator[tuple[tuple[int, ...], int]]:
         """The complete wings grown from the pivot with cells of ``options`` (in their order,
         each group growing only with later ones), the last option tried first; with
         ``first_only``, only those holding the first option."""
         size, cands, peer_set, digit_sets = self.size, self.cands, self.peer_set, self.digit_sets
         count = POPCOUNT
-        stack = [((pivot,), cands[pivot], 0, 0, 1 << pivot)]
+        # (cells, their digits, next option index, loose digits, the cells as a cell set)
+        stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), cands[pivot], 0, 0, 1 << pivot)]
         while stack:
             cells, union, next_index, loose, group = stack.pop()
             last = len(cells) == size - 1
-            grown_groups = []
+            grown_groups: list[tuple[tuple[int, ...], int, int, int, int]] = []
             # a group must leave enough later options to be completed
             end = 1 if first_only and len(cells) == 1 else len(options) - (size - 1 - len(cells))
             for k in range(next_index, end):
