@@ -114,6 +114,7 @@ class Tables:
             for b in self.boxes
         )
         """For each box (by its number among the boxes), its rows and its columns."""
+        self.cell_names: tuple[str, ...] = tuple(shape.cell_name(c) for c in range(self.cell_count))
         self.peer_candidates: tuple[int, ...] = tuple(spread_cells(p, n) for p in self.peer_set)
         """For each cell, its peers as a candidate set (see :func:`spread_cells`)."""
 
@@ -122,7 +123,7 @@ class Tables:
         return bool(self.peer_set[a] >> b & 1)
 
     def cell_name(self, cell: int) -> str:
-        return self.shape.cell_name(cell)
+        return self.cell_names[cell]
 
 
 @lru_cache(maxsize=None)
@@ -134,28 +135,51 @@ def tables_for(shape: Shape) -> Tables:
 class State:
     """Values and candidate masks of every cell; ``givens`` are the puzzle's cells."""
 
-    __slots__ = ("tables", "values", "cands", "givens", "_memo", "_memo_key")
+    __slots__ = ("tables", "values", "cands", "givens", "_memo", "_memo_key", "_searched")
 
-    def __init__(self, tables: Tables, values: list[int], cands: list[int], givens: frozenset[int]) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        values: list[int],
+        cands: list[int],
+        givens: frozenset[int],
+        searched: dict | None = None,
+    ) -> None:
         self.tables = tables
         self.values = values
         self.cands = cands
         self.givens = givens
         self._memo: dict = {}
         self._memo_key: tuple[int, ...] | None = None
+        self._searched: dict = {} if searched is None else searched
 
     @classmethod
     def from_grid(cls, grid: Grid) -> "State":
         """The state of a grid: candidates are the digits no peer holds, narrowed by
         the grid's own pencil marks when it has any."""
         tables = tables_for(grid.shape)
-        cands = list(grid.computed_candidates())
+        values = grid.values
+        # the digits each house holds; an empty cell may take the digits none of its houses holds
+        held = []
+        for cells in tables.houses:
+            mask = 0
+            for c in cells:
+                if values[c]:
+                    mask |= 1 << (values[c] - 1)
+            held.append(mask)
+        full = tables.all_digits
+        cands = [
+            0 if value else full & ~(held[row] | held[column] | held[box])
+            for value, (row, column, box) in zip(values, tables.houses_of)
+        ]
         if grid.candidates is not None:
             cands = [c & marks if not v else 0 for c, marks, v in zip(cands, grid.candidates, grid.values)]
         return cls(tables, list(grid.values), cands, frozenset(grid.givens))
 
     def copy(self) -> "State":
-        return State(self.tables, self.values[:], self.cands[:], self.givens)
+        """An independent copy (it shares the record of :meth:`searched_in_vain`, which holds
+        facts about candidate grids, true whichever state meets them)."""
+        return State(self.tables, self.values[:], self.cands[:], self.givens, self._searched)
 
     @property
     def shape(self) -> Shape:
@@ -191,6 +215,42 @@ class State:
             self._memo_key = key
             self._memo = {}
         return self._memo
+
+    def searched_in_vain(self, search: str) -> None:
+        """Record that ``search`` found nothing in the present candidates (see :meth:`changed_since`)."""
+        self._searched[search] = tuple(self.cands)
+
+    def changed_since(self, search: str) -> int:
+        """The cell set of the cells whose candidates changed since ``search`` last found nothing
+        (:meth:`searched_in_vain`); every cell (-1) when it never did or a candidate came back.
+
+        A search for a pattern made of cells, whose removals only get fewer as the
+        candidates do (wings, for instance), need only look at patterns holding a
+        changed cell: the others were there, and removed nothing, when it last looked."""
+        before = self._searched.get(search)
+        if before is None:
+            return -1
+        changed = 0
+        for cell, (old, new) in enumerate(zip(before, self.cands)):
+            if old != new:
+                if new & ~old:
+                    return -1
+                changed |= 1 << cell
+        return changed
+
+    def changed_digits_since(self, search: str) -> int:
+        """The mask of the digits whose positions changed since ``search`` last found nothing;
+        every digit (-1) when it never did or a candidate came back (see :meth:`changed_since`)."""
+        before = self._searched.get(search)
+        if before is None:
+            return -1
+        changed = 0
+        for old, new in zip(before, self.cands):
+            if old != new:
+                if new & ~old:
+                    return -1
+                changed |= old ^ new
+        return changed
 
     def digit_sets(self) -> tuple[int, ...]:
         """For each digit ``d`` (at index ``d - 1``), the cell set of the empty cells where it may go."""

@@ -125,11 +125,18 @@ class _Graph:
             if self.single[i]:
                 singles |= 1 << i
         self.singles = singles
+        linked = 0  # the nodes with a strong link (only they add to what a node implies)
+        for i in range(count):
+            if strong[i]:
+                linked |= 1 << i
         implies = []
         for i in range(count):
             bits = 0
-            for w in _bits(weak[i]):
-                bits |= strong[w]
+            ends = weak[i] & linked
+            while ends:
+                low = ends & -ends
+                ends ^= low
+                bits |= strong[low.bit_length() - 1]
             implies.append(bits)
         self.implies = implies
 

@@ -71,29 +71,48 @@ def _colourings(state: State) -> list[Step]:
     if found is not None:
         return found
     found = memo["colourings"] = []
-    for digit in range(1, state.tables.side + 1):
-        partners = strong_partners(state, digit)
-        seen: set[int] = set()
-        all_cells = state.digit_cells(digit)
-        for root in sorted(partners):
-            if root in seen:
-                continue
-            colour = {root: 0}
-            depth = {root: 0}
-            queue = deque([root])
-            while queue:
-                cell = queue.popleft()
-                for other, _ in partners[cell]:
-                    if other not in colour:
-                        colour[other] = 1 - colour[cell]
-                        depth[other] = depth[cell] + 1
-                        queue.append(other)
-            seen.update(colour)
-            if len(colour) < 3:
-                continue
-            for step in (_wrap(state, digit, colour, depth), _trap(state, digit, colour, depth, all_cells)):
-                if step is not None:
-                    found.append(step)
+    shape = state.tables.shape
+    for digit, all_cells in enumerate(state.digit_sets(), start=1):
+        key = (shape, digit, all_cells)
+        steps = _DIGIT_COLOURINGS.get(key)
+        if steps is None:
+            if len(_DIGIT_COLOURINGS) >= 4096:
+                _DIGIT_COLOURINGS.clear()
+            steps = _DIGIT_COLOURINGS[key] = _digit_colourings(state, digit)
+        found += steps
+    return found
+
+
+_DIGIT_COLOURINGS: dict[tuple, list[Step]] = {}
+"""The colourings of one digit by its positions (they depend on nothing else), kept across
+states: a step changes the positions of few digits."""
+
+
+def _digit_colourings(state: State, digit: int) -> list[Step]:
+    """Every colour wrap and trap of one digit, chain by chain."""
+    found: list[Step] = []
+    partners = strong_partners(state, digit)
+    seen: set[int] = set()
+    all_cells = state.digit_cells(digit)
+    for root in sorted(partners):
+        if root in seen:
+            continue
+        colour = {root: 0}
+        depth = {root: 0}
+        queue = deque([root])
+        while queue:
+            cell = queue.popleft()
+            for other, _ in partners[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    depth[other] = depth[cell] + 1
+                    queue.append(other)
+        seen.update(colour)
+        if len(colour) < 3:
+            continue
+        for step in (_wrap(state, digit, colour, depth), _trap(state, digit, colour, depth, all_cells)):
+            if step is not None:
+                found.append(step)
     return found
 
 
@@ -170,7 +189,12 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
         searches = memo["x_chain"] = {}
     best: Step | None = None
     shorter_than = 2 * max_strong_links
+    # a digit's chains depend on its positions alone: skip those unchanged since this tier found nothing
+    tier = f"X-Chain {max_strong_links}"
+    changed = state.changed_digits_since(tier)
     for digit in range(1, state.tables.side + 1):
+        if not changed >> (digit - 1) & 1:
+            continue
         partners = strong_partners(state, digit)
         for start in sorted(partners):
             search = searches.get((digit, start))
@@ -180,6 +204,8 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
             if step is not None:
                 best = step
                 shorter_than = step.extra["length"]
+    if best is None:
+        state.searched_in_vain(tier)
     return best
 
 

@@ -17,13 +17,20 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 def fish(state: State, size: int) -> Step | None:
-    """The first fish of ``size`` lines that removes something."""
+    """The first fish of ``size`` lines that removes something (a digit whose positions did
+    not change since this search last found nothing is skipped)."""
     t = state.tables
     n = t.side
     cands = state.cands
+    search = FISH_NAMES[size]
+    changed = state.changed_digits_since(search)
+    if not changed:
+        return None
     by_row, by_column = state.line_spots()
     for digit in range(1, n + 1):
         bit = 1 << (digit - 1)
+        if not changed & bit:
+            continue
         for base_is_row in (True, False):
             # (line index, mask of positions across)
             spots_of = by_row[digit - 1] if base_is_row else by_column[digit - 1]
@@ -69,6 +76,7 @@ def fish(state: State, size: int) -> Step | None:
                         digits=(digit,),
                         houses=tuple(base_names + cover_names),
                     )
+    state.searched_in_vain(search)
     return None
 
 

@@ -144,43 +144,42 @@ def _next_layer(links: _Links, frontier: int, reached: int) -> int:
 
 
 def _shortest(links: _Links) -> tuple[int, int, bool] | None:
-    """(nodes, candidate, is_true) of the shortest forcing chain, or None."""
-    best: tuple[int, int, bool] | None = None
+    """(nodes, candidate, is_true) of the shortest forcing chain, or None; among the shortest,
+    the first candidate (assumed true before assumed false).
+
+    The breadth-first searches from every assumption advance together, one true-to-true
+    step at a time, so none goes deeper than the shortest chain."""
+    # [reached, frontier, target, candidate, is_true] for each assumption, in order
+    searches: list[list] = []
     for i in links.alive:
         # assume i true: a true candidate weakly linked to i makes it false
-        limit = best[0] if best else 10**9
-        steps = _steps_to(links, 1 << i, links.weak[i], limit)
-        if steps:
-            best = (2 * steps + 2, i, False)
+        searches.append([1 << i, 1 << i, links.weak[i], i, False])
         # assume i false: its strong partners are true; reaching i makes it true
         start = 0
         for k in links.strong[i]:
             start |= 1 << k
-        if not start:
-            continue
-        limit = best[0] if best else 10**9
-        steps = _steps_to(links, start, 1 << i, limit)
-        if steps:
-            best = (2 * steps + 2, i, True)
-    return best
-
-
-def _steps_to(links: _Links, start: int, target: int, limit: int) -> int:
-    """How many true-to-true steps from the candidates ``start`` (a bit set) first reach a
-    candidate of ``target``, breadth first, on a chain of fewer than ``limit`` nodes
-    (``2 * steps + 2``); 0 when none does within :data:`MAX_STEPS`."""
-    reached = frontier = start
+        if start:
+            searches.append([start, start, 1 << i, i, True])
+    implies = links.implies
     for step in range(1, MAX_STEPS + 1):
-        if 2 * step + 2 >= limit:
-            return 0
-        new = _next_layer(links, frontier, reached)
-        if not new:
-            return 0
-        if new & target:
-            return step
-        reached |= new
-        frontier = new
-    return 0
+        going = []
+        for search in searches:
+            frontier = search[1]  # what _next_layer does, written out: this loop is the hot one
+            new = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new |= implies[low.bit_length() - 1]
+            new &= ~search[0]
+            if not new:
+                continue
+            if new & search[2]:
+                return 2 * step + 2, search[3], search[4]
+            search[0] |= new
+            search[1] = new
+            going.append(search)
+        searches = going
+    return None
 
 
 def _aic_eliminations(links: _Links, max_nodes: int) -> list[tuple[int, int, int]]:

@@ -13,7 +13,13 @@ CLAIMING = "Locked Candidates (claiming)"
 def _locked(state: State, pointing: bool) -> Step | None:
     t = state.tables
     cands = state.cands
+    # what one box and line show depends on their cells alone: skip them when unchanged
+    search = POINTING if pointing else CLAIMING
+    changed = state.changed_since(search)
+    house_set = t.house_set
     for (box, line, common), (box_rest, line_rest) in zip(t.intersections, t.intersection_rests):
+        if not changed & (house_set[box] | house_set[line]):
+            continue
         source, target = (box, line) if pointing else (line, box)
         source_rest, target_rest = (box_rest, line_rest) if pointing else (line_rest, box_rest)
         inside = 0
@@ -41,6 +47,7 @@ def _locked(state: State, pointing: bool) -> Step | None:
                 digits=(digit,),
                 houses=(t.house_names[source], t.house_names[target]),
             )
+    state.searched_in_vain(search)
     return None
 
 

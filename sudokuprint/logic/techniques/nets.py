@@ -28,7 +28,7 @@ regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
 from __future__ import annotations
 
 from ...shape import digit_symbol
-from ..state import State, popcount
+from ..state import State, cells_of, popcount
 from ..step import Step, cell_list
 
 DYNAMIC_FORCING = "Dynamic Forcing Chains"
@@ -42,7 +42,7 @@ LARGE_GRID_ASSUMPTIONS = 160
 class _Net:
     """One assumption followed with singles; facts are candidate numbers ``cell * side + digit - 1``."""
 
-    __slots__ = ("tables", "base", "values", "cands", "on", "off", "broken", "blame", "queue")
+    __slots__ = ("tables", "base", "base_spots", "values", "cands", "spots", "on", "off", "broken", "blame", "queue")
 
     def __init__(self, state: State, candidate: int, true: bool) -> None:
         t = state.tables
@@ -50,6 +50,9 @@ class _Net:
         self.base = state.cands
         self.values = state.values[:]
         self.cands = state.cands[:]
+        # for each digit (index d), the cell set of its positions: in the state, and as followed
+        self.base_spots = state.digit_sets()
+        self.spots = list(self.base_spots)
         self.on: dict[int, tuple[int, ...]] = {}
         self.off: dict[int, int] = {}
         self.broken = False
@@ -61,6 +64,7 @@ class _Net:
         else:
             self.off[candidate] = -1
             self.cands[cell] &= ~(1 << d)
+            self.spots[d] &= ~(1 << cell)
             self._check_cell(cell)
             for house in t.houses_of[cell]:
                 self._check_house(house, d)
@@ -73,16 +77,28 @@ class _Net:
         me = cell * n + digit - 1
         self.on[me] = parents
         cands = self.cands
+        spots = self.spots
         others = cands[cell] & ~(1 << (digit - 1))
         self.values[cell] = digit
+        mask = cands[cell]
         cands[cell] = 0
+        keep = ~(1 << cell)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            spots[low.bit_length() - 1] &= keep
         bit = 1 << (digit - 1)
         touched = []
-        for peer in t.peers[cell]:
-            if cands[peer] & bit:
-                cands[peer] ^= bit
-                self.off[peer * n + digit - 1] = me
-                touched.append(peer)
+        off = self.off
+        seen = spots[digit - 1] & t.peer_set[cell]
+        spots[digit - 1] ^= seen
+        while seen:
+            low = seen & -seen
+            seen ^= low
+            peer = low.bit_length() - 1
+            cands[peer] ^= bit
+            off[peer * n + digit - 1] = me
+            touched.append(peer)
         own_houses = t.houses_of[cell]
         houses: set[int] = set()
         for peer in touched:
@@ -115,22 +131,17 @@ class _Net:
             return
         t = self.tables
         n = t.side
-        bit = 1 << d
-        cells = t.houses[house]
-        cands = self.cands
-        spot = -1
-        for c in cells:
-            if cands[c] & bit:
-                if spot >= 0:
-                    return
-                spot = c
-        base = self.base
-        if spot < 0:
-            if any(self.values[c] == d + 1 for c in cells):
+        house_set = t.house_set[house]
+        here = self.spots[d] & house_set
+        if here & (here - 1):
+            return
+        before = self.base_spots[d] & house_set & ~here
+        if not here:
+            if any(self.values[c] == d + 1 for c in t.houses[house]):
                 return
-            self._fail(tuple(c * n + d for c in cells if base[c] & bit))
+            self._fail(tuple(c * n + d for c in cells_of(before)))
         else:
-            self.queue.append((spot, d + 1, tuple(c * n + d for c in cells if c != spot and base[c] & bit)))
+            self.queue.append((here.bit_length() - 1, d + 1, tuple(c * n + d for c in cells_of(before))))
 
     def _fail(self, blame: tuple[int, ...]) -> None:
         if not self.broken:

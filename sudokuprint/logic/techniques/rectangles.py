@@ -27,8 +27,13 @@ def find_empty_rectangle(state: State) -> Step | None:
     n = t.side
     row_of, column_of, house_set = t.row_of, t.column_of, t.house_set
     line_houses = list(t.rows) + list(t.columns)
+    # a digit's rectangles depend on its positions alone: skip those unchanged since this found nothing
+    changed = state.changed_digits_since(EMPTY_RECTANGLE)
+    digit_sets = state.digit_sets()
     for digit in range(1, n + 1):
-        digit_cells = state.digit_sets()[digit - 1]
+        if not changed >> (digit - 1) & 1:
+            continue
+        digit_cells = digit_sets[digit - 1]
         lines: list[tuple[int, int, int]] = []  # strong links (house, a, b) in rows and columns
         for house in line_houses:
             spots_set = digit_cells & house_set[house]
@@ -55,6 +60,7 @@ def find_empty_rectangle(state: State) -> Step | None:
                     step = _with_link(state, digit, box, r, c, spots, lines, box_rows, box_cols)
                     if step is not None:
                         return step
+    state.searched_in_vain(EMPTY_RECTANGLE)
     return None
 
 

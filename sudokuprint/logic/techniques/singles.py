@@ -21,8 +21,9 @@ _ORDER = {FULL_HOUSE: 0, NAKED_SINGLE: 1, HIDDEN_SINGLE_BOX: 2, HIDDEN_SINGLE_LI
 
 def _naked(state: State, cell: int, digit: int) -> Step:
     t = state.tables
+    values = state.values
     for house in t.houses_of[cell]:
-        if sum(1 for c in t.houses[house] if not state.values[c]) == 1:
+        if all(values[c] for c in t.houses[house] if c != cell):
             return Step(
                 FULL_HOUSE,
                 f"{t.cell_name(cell)} is the last empty cell of {t.house_names[house]}, which lacks only {digit_symbol(digit)}",
@@ -55,23 +56,31 @@ def _hidden(state: State, house: int, cell: int, digit: int) -> Step:
 
 def naked_singles(state: State) -> list[Step]:
     """Every cell with exactly one candidate (full houses named as such)."""
-    steps = []
+    return [_naked(state, cell, lowest_digit(state.cands[cell])) for cell in _naked_cells(state)]
+
+
+def _naked_cells(state: State) -> list[int]:
     values = state.values
-    for cell, mask in enumerate(state.cands):
-        if mask and not mask & (mask - 1) and not values[cell]:
-            steps.append(_naked(state, cell, lowest_digit(mask)))
-    return steps
+    return [cell for cell, mask in enumerate(state.cands) if mask and not mask & (mask - 1) and not values[cell]]
 
 
 def hidden_singles(state: State, houses: range | None = None) -> list[Step]:
     """Every digit with exactly one position in a house (boxes first), one step per cell."""
+    return [_hidden(state, house, cell, digit) for cell, (house, digit) in _hidden_cells(state, houses).items()]
+
+
+def _hidden_cells(state: State, houses: range | None = None) -> dict[int, tuple[int, int]]:
+    """For each cell a hidden single fills, the first house (in the order of
+    :func:`hidden_singles`) where it is one, and its digit."""
     t = state.tables
     cands = state.cands
-    found: dict[int, Step] = {}
+    house_cells = t.houses
+    found: dict[int, tuple[int, int]] = {}
     order = list(t.boxes) + list(t.rows) + list(t.columns) if houses is None else houses
     for house in order:
         once = twice = 0
-        for c in t.houses[house]:
+        cells = house_cells[house]
+        for c in cells:
             m = cands[c]
             twice |= once & m
             once |= m
@@ -79,19 +88,23 @@ def hidden_singles(state: State, houses: range | None = None) -> list[Step]:
         while singles:
             bit = singles & -singles
             singles ^= bit
-            digit = bit.bit_length()
-            cell = next(c for c in t.houses[house] if cands[c] & bit)
+            for cell in cells:
+                if cands[cell] & bit:
+                    break
             if cell not in found:
-                found[cell] = _hidden(state, house, cell, digit)
-    return list(found.values())
+                found[cell] = (house, bit.bit_length())
+    return found
 
 
 def all_singles(state: State) -> list[Step]:
     """Every cell that a single fills at this point, each named by the cheapest technique that fills it."""
-    steps = {s.placements[0][0]: s for s in naked_singles(state)}
-    for step in hidden_singles(state):
-        steps.setdefault(step.placements[0][0], step)
-    return sorted(steps.values(), key=lambda s: (_ORDER[s.technique], s.placements[0][0]))
+    cands = state.cands
+    steps = [_naked(state, cell, lowest_digit(cands[cell])) for cell in _naked_cells(state)]
+    naked = {cell for cell, _ in (s.placements[0] for s in steps)}
+    for cell, (house, digit) in _hidden_cells(state).items():
+        if cell not in naked:
+            steps.append(_hidden(state, house, cell, digit))
+    return sorted(steps, key=lambda s: (_ORDER[s.technique], s.placements[0][0]))
 
 
 def _first(steps: list[Step], technique: str) -> Step | None:

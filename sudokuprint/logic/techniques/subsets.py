@@ -17,10 +17,16 @@ SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 
 
 def naked_subset(state: State, size: int) -> Step | None:
-    """The first naked subset of ``size`` cells that removes something."""
+    """The first naked subset of ``size`` cells that removes something (a house whose
+    candidates did not change since this search last found nothing is skipped)."""
     t = state.tables
     cands = state.cands
+    search = f"Naked {SIZE_NAMES[size]}"
+    changed = state.changed_since(search)
+    house_set = t.house_set
     for house, cells in enumerate(t.houses):
+        if not changed & house_set[house]:
+            continue
         open_cells = [c for c in cells if cands[c]]
         if len(open_cells) <= size:
             continue
@@ -44,14 +50,21 @@ def naked_subset(state: State, size: int) -> Step | None:
                     digits=tuple(digits_of(union)),
                     houses=(t.house_names[house],),
                 )
+    state.searched_in_vain(search)
     return None
 
 
 def hidden_subset(state: State, size: int) -> Step | None:
-    """The first hidden subset of ``size`` digits that removes something."""
+    """The first hidden subset of ``size`` digits that removes something (a house whose
+    candidates did not change since this search last found nothing is skipped)."""
     t = state.tables
     cands = state.cands
+    search = f"Hidden {SIZE_NAMES[size]}"
+    changed = state.changed_since(search)
+    house_set = t.house_set
     for house, cells in enumerate(t.houses):
+        if not changed & house_set[house]:
+            continue
         open_cells = [c for c in cells if cands[c]]
         if len(open_cells) <= size:
             continue
@@ -83,6 +96,7 @@ def hidden_subset(state: State, size: int) -> Step | None:
                     digits=digits,
                     houses=(t.house_names[house],),
                 )
+    state.searched_in_vain(search)
     return None
 
 

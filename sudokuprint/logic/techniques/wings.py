@@ -18,6 +18,8 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ...shape import digit_symbol
 from ..state import POPCOUNT, State, cells_of, lowest_digit
 from ..step import Step, cell_list
@@ -87,30 +89,68 @@ def pivot_wing(state: State, size: int) -> Step | None:
     """A wing of ``size`` cells (a pivot and cells it sees) holding ``size`` digits between
     them, with at most one digit not restricted (see WXYZ-Wing above).
 
-    The cells are grown one at a time from the pivot, keeping ``loose``, the digits
-    two cells of the group hold without seeing each other.  A digit once loose
-    stays loose as the group grows, so a group with two loose digits is not grown
-    further: no wing contains it; nor is a group whose wings could remove nothing.
+    The cells are grown one at a time from the pivot (:class:`_Grower`).  When the last
+    search on this state (or one it was copied from) found nothing, a pivot is
+    searched only if it holds a wing with a cell changed since: the others removed
+    nothing then, and their removals only get fewer (:meth:`State.changed_since`).
     """
-    t = state.tables
     cands = state.cands
-    peer_set = t.peer_set
-    digit_sets = state.digit_sets()
+    peers = state.tables.peers
     count = POPCOUNT
+    search = WING_NAMES[size]
+    changed = state.changed_since(search)
+    grow = _Grower(state, size)
     for pivot, pm in enumerate(cands):
         if not 2 <= count[pm] <= size:
             continue
-        wings = [c for c in t.peers[pivot] if cands[c] and count[cands[c] | pm] <= size]
+        wings = [c for c in peers[pivot] if cands[c] and count[cands[c] | pm] <= size]
         if len(wings) < size - 1:
             continue
-        # (cells, their digits, next wing index, loose digits, the cells as a cell set)
-        stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), pm, 0, 0, 1 << pivot)]
+        if not changed >> pivot & 1 and not grow.holds_changed(pivot, wings, changed):
+            continue
+        # complete wings, in the order of a depth-first search trying the last cell first
+        for cells, union in grow.wings(pivot, wings):
+            step = _wxyz_step(state, cells, union)
+            if step is not None:
+                return step
+    state.searched_in_vain(search)
+    return None
+
+
+class _Grower:
+    """The depth-first growth of wings from a pivot, one cell of its ``wings`` at a time.
+
+    A group keeps ``loose``, the digits two of its cells hold without seeing each
+    other.  A digit once loose stays loose as the group grows, so a group with two
+    loose digits is not grown further: no wing contains it; nor is a group whose
+    wings could remove nothing (:func:`_wing_removes`).  These tests hold of the
+    group as a set, whatever order its cells were added in.
+    """
+
+    __slots__ = ("cands", "peer_set", "digit_sets", "size")
+
+    def __init__(self, state: State, size: int) -> None:
+        self.cands = state.cands
+        self.peer_set = state.tables.peer_set
+        self.digit_sets = state.digit_sets()
+        self.size = size
+
+    def wings(self, pivot: int, options: list[int], first_only: bool = False) -> Iterator[tuple[tuple[int, ...], int]]:
+        """The complete wings grown from the pivot with cells of ``options`` (in their order,
+        each group growing only with later ones), the last option tried first; with
+        ``first_only``, only those holding the first option."""
+        size, cands, peer_set, digit_sets = self.size, self.cands, self.peer_set, self.digit_sets
+        count = POPCOUNT
+        # (cells, their digits, next option index, loose digits, the cells as a cell set)
+        stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), cands[pivot], 0, 0, 1 << pivot)]
         while stack:
             cells, union, next_index, loose, group = stack.pop()
             last = len(cells) == size - 1
-            grown_groups = []
-            for k in range(next_index, len(wings)):
-                cell = wings[k]
+            grown_groups: list[tuple[tuple[int, ...], int, int, int, int]] = []
+            # a group must leave enough later options to be completed
+            end = 1 if first_only and len(cells) == 1 else len(options) - (size - 1 - len(cells))
+            for k in range(next_index, end):
+                cell = options[k]
                 mask = cands[cell]
                 grown = union | mask
                 if count[grown] > size or (last and count[grown] != size):
@@ -125,8 +165,6 @@ def pivot_wing(state: State, size: int) -> Step | None:
                 if grown_loose & (grown_loose - 1):
                     continue
                 grown_group = group | 1 << cell
-                # Once the loose digit, or every digit, is known, the cells that could lose it
-                # only get fewer as the group grows: stop when there are none.
                 if (grown_loose or count[grown] == size) and not _wing_removes(
                     peer_set, digit_sets, grown_group, grown_loose or grown
                 ):
@@ -135,12 +173,17 @@ def pivot_wing(state: State, size: int) -> Step | None:
             if not last:
                 stack += grown_groups
                 continue
-            # complete wings, in the order a depth-first search popping the last one first meets them
-            for cells, grown, _, _, _ in reversed(grown_groups):
-                step = _wxyz_step(state, cells, grown)
-                if step is not None:
-                    return step
-    return None
+            for grown_cells, grown_union, _, _, _ in reversed(grown_groups):
+                yield grown_cells, grown_union
+
+    def holds_changed(self, pivot: int, wings: list[int], changed: int) -> bool:
+        """True when some wing of the (unchanged) pivot holds a changed cell of ``wings``."""
+        fresh = [c for c in wings if changed >> c & 1]
+        for i, cell in enumerate(fresh):
+            options = [cell] + [c for c in wings if c != cell and c not in fresh[:i]]
+            for _ in self.wings(pivot, options, first_only=True):
+                return True
+        return False
 
 
 def _wing_removes(peer_set: tuple[int, ...], digit_sets: tuple[int, ...], group: int, digits: int) -> bool:
