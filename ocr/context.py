@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -98,8 +98,10 @@ class ContextModel:
         return (1 / (1 + np.exp(-np.clip(z, -30, 30)))).astype(np.float32)
 
     def save(self, path: "str | Path", **metadata: str) -> None:
-        np.savez(path, weights=self.weights, bias=np.array(self.bias), mean=self.mean, scale=self.scale,
-                 **{k: np.array(v) for k, v in metadata.items()})
+        arrays: dict[str, Any] = {"weights": self.weights, "bias": np.array(self.bias), "mean": self.mean,
+                                  "scale": self.scale}
+        arrays.update({k: np.array(v) for k, v in metadata.items()})
+        np.savez(path, **arrays)
 
     @classmethod
     def load(cls, path: "str | Path") -> "ContextModel":
