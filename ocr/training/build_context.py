@@ -11,6 +11,11 @@ truth (printed or handwritten) the label.  For each fold a context model is fitt
 and scored on it (the held-out cell and photo figures are printed) and kept as
 ``context-foldK.npz`` in ``DIR`` for ``benchmarks/ocr.py --cross-validate DIR``.  Finally the
 shipped model is fitted on every photo.  A photo whose grid or turn is not found is left out.
+
+Measured (2026-12-01, the shipped handwriting model's folds, 5 folds by photo): digits whose kind is
+wrong, given taken as handwriting 49 -> 28 and handwriting taken as a given 82 -> 15 of 17,039;
+mixed photos with every digit's kind right 96 -> 141 of 158.  Whole photos (``benchmarks/ocr.py
+--mixed --cross-validate``): mixed_train perfect 75 -> 111 of 159; train 158 -> 158 of 160.
 """
 
 from __future__ import annotations
