@@ -54,6 +54,11 @@ ocr-model: setup
 ocr-hand-model: setup
 	$(BIN)/python -m sudokuprint.ocr.training.build_hand --out ocr/models/hand.npz
 
+.PHONY: ocr-context-model
+ocr-context-model: setup  # learns from held-out readings: the handwriting model's fold models come first
+	$(BIN)/python -m sudokuprint.ocr.training.build_hand --only-folds --fold-models build/hand-folds
+	$(BIN)/python -m sudokuprint.ocr.training.build_context --folds-dir build/hand-folds --out ocr/models/context.npz
+
 ocr-cnn-model: setup  # PyTorch and onnx are training-time tools: installed here, never needed to read photos
 	bash scripts/install-training-fonts.sh
 	$(BIN)/pip install -q torch==2.13.0 onnx onnxscript  # the CPU build (a bare "torch" can pull a multi-GB CUDA build)

@@ -22,7 +22,8 @@ printed givens (every given right, no handwritten digit taken as a given);
 handwritten digits count as read right when reported as handwriting with the
 right digit.  ``--cross-validate DIR`` reads each photo with the handwriting
 model of the fold that held it out (``python -m sudokuprint.ocr.training.build_hand
---fold-models DIR``; for ``--readers cnn`` the fold's network, ``python -m
+--fold-models DIR``, and its context model when ``python -m sudokuprint.ocr.training.build_context
+--folds-dir DIR`` has put one there: without, no context model is used; for ``--readers cnn`` the fold's network, ``python -m
 sudokuprint.ocr.training.build_cnn --fold-models DIR``), so the figures are held-out ones; it applies to both
 folders (a plain photo and its mixed twin share a fold).
 
@@ -47,6 +48,7 @@ from PIL import Image, ImageOps  # noqa: E402
 
 from sudokuprint.ocr.classifier import DigitModel  # noqa: E402
 from sudokuprint.ocr.cnn import CnnModel, CnnReader  # noqa: E402
+from sudokuprint.ocr.context import ContextModel  # noqa: E402
 from sudokuprint.ocr.perturb import parse, perturb  # noqa: E402
 from sudokuprint.ocr.pipeline import READERS, ScanResult, scan  # noqa: E402
 from sudokuprint.ocr.readers import BuiltinReader, DigitReader  # noqa: E402
@@ -242,9 +244,13 @@ def _reader(photo: Path, mode: str, folds: Path | None) -> "str | DigitReader":
         count = len(list(folds.glob("cnn-fold*.onnx")))
         return CnnReader(mode, model=CnnModel(folds / f"cnn-fold{fold_of(photo.name, count)}.onnx"))
     count = len(list(folds.glob("hand-fold*.npz")))
-    model = DigitModel.load(folds / f"hand-fold{fold_of(photo.name, count)}.npz")
+    fold = fold_of(photo.name, count)
+    model = DigitModel.load(folds / f"hand-fold{fold}.npz")
     tesseract = {"builtin": "never", "tesseract": "only", "combined": "always", "auto": "unsure"}[mode]
-    return BuiltinReader(mode, hand_model=model, tesseract=tesseract)
+    # the fold's context model when there is one; the shipped one learnt from every photo, so none otherwise
+    context_file = folds / f"context-fold{fold}.npz"
+    context: "ContextModel | bool" = ContextModel.load(context_file) if context_file.exists() else False
+    return BuiltinReader(mode, hand_model=model, tesseract=tesseract, context=context)
 
 
 def _score(photos: list[Path], mode: str, spec: str | None, printed_dir: Path | None = None,

@@ -16,6 +16,7 @@ import numpy as np
 
 from . import tesseract
 from .classifier import DigitModel, read_digits
+from .context import ContextModel, context_features, default_context_model, looks
 from .handwriting import cell_measures, default_hand_model, features, split_hand
 
 ASK_TESSERACT_BELOW = 0.9
@@ -87,11 +88,14 @@ class BuiltinReader:
     ``tesseract`` is ``never``, ``unsure`` (ask about printed digits read below
     :data:`ASK_TESSERACT_BELOW`, if Tesseract is installed), ``always`` (every
     printed digit; Tesseract required) or ``only`` (Tesseract reads print instead
-    of the model).  ``handwriting=False`` takes every digit for print.
+    of the model).  ``handwriting=False`` takes every digit for print.  ``context``
+    is the model that decides print or handwriting with the photo's other digits
+    (:mod:`ocr.context`): ``True`` the shipped one, ``False`` none (each digit alone).
     """
 
     def __init__(self, name: str = "builtin", *, model: DigitModel | None = None,
-                 hand_model: DigitModel | None = None, handwriting: bool = True, tesseract: str = "never") -> None:
+                 hand_model: DigitModel | None = None, handwriting: bool = True, tesseract: str = "never",
+                 context: "ContextModel | bool" = True) -> None:
         if tesseract not in ("never", "unsure", "always", "only"):
             raise ValueError("tesseract must be never, unsure, always or only")
         self.name = name
@@ -99,6 +103,7 @@ class BuiltinReader:
         self.hand_model = hand_model
         self.handwriting = handwriting
         self.tesseract = tesseract
+        self.context = context
 
     def _printed(self, digits: list[np.ndarray], model_probs: np.ndarray) -> np.ndarray:
         if self.tesseract == "only":
@@ -127,6 +132,10 @@ class BuiltinReader:
         measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
         inputs = features(np.stack(digits), measures, model_probs)
         hand, _, written = split_hand((self.hand_model or default_hand_model()).probabilities(inputs))
+        if self.context is not False:
+            context = default_context_model() if self.context is True else self.context
+            look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs)
+            hand = context.handwritten(context_features(look, hand))
         # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
         mixed[:, 0] = printed[:, 0]

@@ -1,0 +1,135 @@
+"""Printed or handwritten, decided with the photo's other digits.
+
+A photo's printed givens share one face, size, stroke and ink; handwriting
+varies and differs from them.  A digit's own look (:func:`looks`) is therefore
+compared with the photo's other digits: how far it lies from the digits the
+reader took for print and from those it took for handwriting, each cluster
+weighted by the reader's own probabilities and leaving the digit itself out
+(:func:`context_features`).  A small logistic model (``models/context.npz``,
+built by ``python -m sudokuprint.ocr.training.build_context`` from held-out
+readings of the Wicht photos) turns the reader's probability and these
+distances into the final P(handwritten).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from .classifier import load_shipped
+
+CONTEXT_MODEL_FILE = "context.npz"
+LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit")
+"""The measures of a digit's look compared within a photo."""
+FEATURES = 2 + 2 * len(LOOKS)
+"""Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look."""
+MAX_LOGIT = 10.0
+MAX_DISTANCE = 16.0
+"""Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""
+MIN_CLUSTER = 2.0
+"""A cluster weighing less than this (in digits) is not compared with."""
+
+
+def looks(measures: np.ndarray, boxes: Sequence[tuple[int, int, int, int]], size: int,
+          printed: np.ndarray) -> np.ndarray:
+    """The n x len(LOOKS) measures of each digit's look.
+
+    ``measures`` are :func:`ocr.handwriting.cell_measures` rows (their last six values: ink darkness,
+    sharpness, height, width, fill, x offset), ``boxes`` the digits' boxes in cells of side ``size``,
+    ``printed`` the print model's 10-class probabilities (how well the digit fits a printed face).
+    """
+    n = len(boxes)
+    scalars = measures[:, -6:].astype(np.float32)
+    y_offset = np.array([(y + h / 2 - size / 2) / size for _, y, _, h in boxes], np.float32).reshape(n, 1)
+    fit = np.log(np.clip(printed[:, 1:].max(axis=1), 1e-6, 1.0)).astype(np.float32).reshape(n, 1)
+    return np.concatenate([scalars, y_offset, fit], axis=1)
+
+
+def _logit(p: np.ndarray) -> np.ndarray:
+    p = np.clip(p, 1e-6, 1 - 1e-6)
+    return np.clip(np.log(p / (1 - p)), -MAX_LOGIT, MAX_LOGIT)
+
+
+def _distances(look: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, bool]:
+    """Squared distances (n x k) of each digit from the cluster weighted by ``weights``, leaving itself out."""
+    total = weights.sum() - weights  # leave-one-out sums
+    if float(weights.sum()) - float(weights.max(initial=0.0)) < MIN_CLUSTER:
+        return np.zeros_like(look), False
+    w = weights[:, None]
+    s1 = (w * look).sum(axis=0) - w * look
+    s2 = (w * look * look).sum(axis=0) - w * look * look
+    safe = np.maximum(total, 1e-6)[:, None]
+    mean = s1 / safe
+    spread = np.sqrt(np.maximum(s2 / safe - mean * mean, 0.0))
+    spread = np.maximum(spread, 0.1 * np.abs(mean) + 0.02)
+    return np.clip(((look - mean) / spread) ** 2, 0.0, MAX_DISTANCE), True
+
+
+def context_features(look: np.ndarray, hand: np.ndarray) -> np.ndarray:
+    """The n x FEATURES inputs of the context model for one photo's digits (``hand``: the reader's P(handwritten))."""
+    n = len(hand)
+    if n == 0:
+        return np.zeros((0, FEATURES), np.float32)
+    hand = hand.astype(np.float64)
+    from_print, _ = _distances(look.astype(np.float64), (1 - hand) ** 2)
+    from_hand, has_hand = _distances(look.astype(np.float64), hand ** 2)
+    flag = np.full((n, 1), 1.0 if has_hand else 0.0)
+    return np.concatenate([_logit(hand)[:, None], flag, from_print, from_hand], axis=1).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class ContextModel:
+    """Logistic regression on :func:`context_features` (inputs standardised by ``mean`` and ``scale``)."""
+
+    weights: np.ndarray
+    bias: float
+    mean: np.ndarray
+    scale: np.ndarray
+
+    def handwritten(self, features: np.ndarray) -> np.ndarray:
+        """P(handwritten) for each row of features."""
+        if len(features) == 0:
+            return np.zeros(0, np.float32)
+        z = ((features - self.mean) / self.scale) @ self.weights + self.bias
+        return (1 / (1 + np.exp(-np.clip(z, -30, 30)))).astype(np.float32)
+
+    def save(self, path: "str | Path", **metadata: str) -> None:
+        arrays: dict[str, Any] = {"weights": self.weights, "bias": np.array(self.bias), "mean": self.mean,
+                                  "scale": self.scale}
+        arrays.update({k: np.array(v) for k, v in metadata.items()})
+        np.savez(path, **arrays)
+
+    @classmethod
+    def load(cls, path: "str | Path") -> "ContextModel":
+        with np.load(path) as data:
+            return cls(data["weights"].astype(np.float64), float(data["bias"]), data["mean"].astype(np.float64),
+                       data["scale"].astype(np.float64))
+
+
+@lru_cache(maxsize=1)
+def default_context_model() -> ContextModel:
+    """The shipped context model (loaded once)."""
+    return load_shipped(CONTEXT_MODEL_FILE, "context model", "build_context", ContextModel.load)
+
+
+def fit_context(features: np.ndarray, labels: np.ndarray, *, l2: float = 1e-3, steps: int = 50) -> ContextModel:
+    """Fit the logistic model (Newton's method) to features and 0/1 labels (1 = handwritten)."""
+    mean = features.mean(axis=0)
+    scale = np.maximum(features.std(axis=0), 1e-6)
+    x = np.concatenate([(features - mean) / scale, np.ones((len(features), 1))], axis=1)
+    w = np.zeros(x.shape[1])
+    penalty = l2 * len(x) * np.eye(x.shape[1])
+    penalty[-1, -1] = 0.0
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-np.clip(x @ w, -30, 30)))
+        gradient = x.T @ (p - labels) + penalty @ w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + penalty + 1e-9 * np.eye(x.shape[1])
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if float(np.abs(step).max()) < 1e-8:
+            break
+    return ContextModel(w[:-1], float(w[-1]), mean, scale)

@@ -1,0 +1,158 @@
+"""Build the context model, ``ocr/models/context.npz``: print or handwriting decided with the photo's other digits.
+
+    python -m sudokuprint.ocr.training.build_context --folds-dir DIR [--mixed DIR] [--train DIR] [--cache FILE]
+
+``DIR`` holds the handwriting model's fold models (``python -m sudokuprint.ocr.training.build_hand
+--fold-models DIR``).  Every Wicht *mixed* training photo and its plain twin is cut into cells and
+read by the handwriting model of the fold that held the photo out, so the reader's P(handwritten)
+is what it would be on a photo it never saw; :func:`ocr.context.context_features` of each digit
+cell (every digit of the photo takes part, the labelled ones become samples) are the inputs, the
+truth (printed or handwritten) the label.  For each fold a context model is fitted on the others
+and scored on it (the held-out cell and photo figures are printed) and kept as
+``context-foldK.npz`` in ``DIR`` for ``benchmarks/ocr.py --cross-validate DIR``.  Finally the
+shipped model is fitted on every photo.  A photo whose grid or turn is not found is left out.
+
+Measured (2026-12-01, the shipped handwriting model's folds, 5 folds by photo): digits whose kind is
+wrong, given taken as handwriting 49 -> 28 and handwriting taken as a given 82 -> 15 of 17,039;
+mixed photos with every digit's kind right 96 -> 141 of 158.  Whole photos (``benchmarks/ocr.py
+--mixed --cross-validate``): mixed_train perfect 75 -> 111 of 159; train 158 -> 158 of 160.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sudokuprint.errors import NoGridError
+
+from ..classifier import DigitModel, read_digits
+from ..context import context_features, fit_context, looks
+from ..handwriting import cell_measures
+from ..pipeline import HANDWRITTEN, grid_cells
+from ..readers import BuiltinReader
+from .build_hand import DATA, fold_of, read_dat
+from .build_model import MODELS
+
+
+def photo_cells(photo: Path, printed: list[int], every: list[int], hand_model: DigitModel
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Each digit cell's look, the reader's P(handwritten) and label (1 = handwritten, 0 = printed, -1 = no digit
+    in truth), or ``None`` when the photo's reading cannot be trusted for labels."""
+    try:
+        cells = grid_cells(photo).upright()
+    except NoGridError:
+        return None
+    if not cells:
+        return None
+    model_probs = read_digits([c.digit for c in cells])
+    on_print = [i for i, c in enumerate(cells) if printed[c.index]]
+    if on_print and np.mean([model_probs[i].argmax() == printed[cells[i].index] for i in on_print]) < 0.6:
+        return None  # wrong turn or wrong grid: labels would be wrong
+    hand = BuiltinReader(hand_model=hand_model, context=False).read(cells).handwritten
+    measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
+    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs)
+    labels = np.array([-1 if not every[c.index] else 0 if printed[c.index] else 1 for c in cells])
+    return look, hand, labels
+
+
+def dataset(mixed: Path, plain: Path, folds_dir: Path, folds: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Looks, P(handwritten), labels and photo names (``name`` or ``name/plain``) of every digit cell of both
+    folders, read by held-out fold models."""
+    models = [DigitModel.load(folds_dir / f"hand-fold{k}.npz") for k in range(folds)]
+    ls, hs, ys, names = [], [], [], []
+    photos = sorted(mixed.glob("*.jpg"))
+    for number, photo in enumerate(photos):
+        printed_dat = plain / photo.with_suffix(".dat").name
+        if not printed_dat.exists():
+            continue
+        printed = read_dat(printed_dat)
+        model = models[fold_of(photo.name, folds)]
+        for source, every, name in ((photo, read_dat(photo.with_suffix(".dat")), photo.stem),
+                                    (plain / photo.name, printed, photo.stem + "/plain")):
+            if not source.exists():
+                continue
+            found = photo_cells(source, printed, every, model)
+            if found is None:
+                print(f"  left out {source}", file=sys.stderr)
+                continue
+            ls.append(found[0])
+            hs.append(found[1])
+            ys.append(found[2])
+            names += [name] * len(found[2])
+        print(f"  {number + 1}/{len(photos)} photos", file=sys.stderr, end="\r")
+    print(file=sys.stderr)
+    return np.concatenate(ls), np.concatenate(hs), np.concatenate(ys), np.array(names)
+
+
+def rows(look: np.ndarray, hand: np.ndarray, labels: np.ndarray, names: np.ndarray
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Context features, labels and names of the labelled cells, each photo's features made from all its cells."""
+    xs, ys, ns = [], [], []
+    for name in dict.fromkeys(names):
+        mine = names == name
+        keep = labels[mine] >= 0
+        xs.append(context_features(look[mine], hand[mine])[keep])
+        ys.append(labels[mine][keep])
+        ns += [name] * int(keep.sum())
+    return np.concatenate(xs), np.concatenate(ys), np.array(ns)
+
+
+def figures(labels: np.ndarray, hand: np.ndarray, names: np.ndarray) -> str:
+    """Cells whose kind is wrong each way, and photos with every digit's kind right (mixed and plain)."""
+    said = hand >= HANDWRITTEN
+    wrong = said != (labels == 1)
+    photos = sorted(set(names))
+    bad = {n for n in names[wrong]}
+    mixed = [n for n in photos if not n.endswith("/plain")]
+    plain = [n for n in photos if n.endswith("/plain")]
+    return (f"given-as-hand={int((said & (labels == 0)).sum())} hand-as-given={int((~said & (labels == 1)).sum())} "
+            f"mixed-photos-all-kinds-right={sum(n not in bad for n in mixed)}/{len(mixed)} "
+            f"plain-photos-all-kinds-right={sum(n not in bad for n in plain)}/{len(plain)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--folds-dir", type=Path, required=True, help="the handwriting model's fold models")
+    parser.add_argument("--mixed", type=Path, default=DATA / "mixed_train")
+    parser.add_argument("--train", type=Path, default=DATA / "train")
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--cache", type=Path, default=None, help="rows file to reuse (made if missing)")
+    parser.add_argument("--l2", type=float, default=1e-3)
+    parser.add_argument("--out", type=Path, default=MODELS / "context.npz")
+    parser.add_argument("--only-folds", action="store_true", help="score the folds, do not write the shipped model")
+    args = parser.parse_args(argv)
+    started = time.time()
+    if args.cache is not None and args.cache.exists():
+        with np.load(args.cache) as data:
+            look, hand, labels, cell_names = data["look"], data["hand"], data["labels"], data["names"]
+    else:
+        look, hand, labels, cell_names = dataset(args.mixed, args.train, args.folds_dir, args.folds)
+        if args.cache is not None:
+            np.savez_compressed(args.cache, look=look, hand=hand, labels=labels, names=cell_names)
+    x, y, names = rows(look, hand, labels, cell_names)
+    print(f"{len(y)} digit cells from {len(set(names))} photos in {time.time() - started:.0f} s", file=sys.stderr)
+    folds = np.array([fold_of(n.split("/")[0] + ".jpg", args.folds) for n in names])
+    held = np.zeros(len(y))
+    for fold in range(args.folds):
+        model = fit_context(x[folds != fold], y[folds != fold], l2=args.l2)
+        held[folds == fold] = model.handwritten(x[folds == fold])
+        model.save(args.folds_dir / f"context-fold{fold}.npz", fold=str(fold), folds=str(args.folds))
+    before = 1 / (1 + np.exp(-x[:, 0]))
+    print(f"reader alone:       {figures(y, before, names)}")
+    print(f"with context ({args.folds} folds by photo): {figures(y, held, names)}")
+    if args.only_folds:
+        return 0
+    model = fit_context(x, y, l2=args.l2)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    model.save(args.out, photos=str(len(set(names))))
+    print(f"wrote {args.out}; weights " + " ".join(f"{w:+.2f}" for w in model.weights), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

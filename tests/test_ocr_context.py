@@ -1,0 +1,77 @@
+"""Printed or handwritten with the photo's context: each digit compared with the photo's other digits."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from conftest import data_file
+
+from sudokuprint.ocr.classifier import read_digits
+from sudokuprint.ocr.context import LOOKS, ContextModel, context_features, fit_context, looks
+from sudokuprint.ocr.handwriting import cell_measures
+from sudokuprint.ocr.pipeline import grid_cells
+from sudokuprint.ocr.readers import BuiltinReader
+
+K = len(LOOKS)
+
+
+def dat(path) -> list[int]:
+    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
+
+
+def _photo(folder: str, name: str):
+    cells = grid_cells(data_file("wicht", folder, f"{name}.jpg")).upright()
+    measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
+    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], read_digits([c.digit for c in cells]))
+    return cells, look
+
+
+def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_the_other_handwriting():
+    name = "image1004"
+    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    cells, look = _photo("mixed_train", name)
+    assert look.shape == (len(cells), K)
+    is_print = np.array([printed[c.index] != 0 for c in cells])
+    is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
+    assert is_print.sum() >= 17 and is_hand.sum() >= 17
+    # a reader that knows the truth: the distances then show how each digit sits among the others
+    rows = context_features(look, np.where(is_hand, 0.95, 0.05))
+    from_print, from_hand = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + K :].sum(axis=1)
+    assert (rows[:, 1] == 1).all()  # there is a handwriting cluster to compare with
+    assert np.median(from_print[is_print]) < np.median(from_print[is_hand])
+    assert np.median(from_hand[is_hand]) < np.median(from_hand[is_print])
+    assert np.mean((from_print < from_hand)[is_print]) > 0.8
+    assert np.mean((from_hand < from_print)[is_hand]) > 0.8
+
+
+def test_a_photo_without_handwriting_has_no_cluster_to_compare_with():
+    cells, look = _photo("train", "image1004")
+    rows = context_features(look, np.full(len(cells), 0.02))
+    assert (rows[:, 1] == 0).all() and (rows[:, 2 + K :] == 0).all()
+    assert rows[:, 2 : 2 + K].max() > 0  # every digit is still measured against the print
+    assert context_features(look[:0], np.zeros(0)).shape == (0, 2 + 2 * K)
+
+
+def test_the_logistic_model_learns_a_rule_and_survives_a_round_trip(tmp_path):
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(600, 2 + 2 * K)).astype(np.float32)
+    y = (x[:, 0] + 2 * x[:, 3] - x[:, 5] > 0).astype(float)
+    model = fit_context(x, y)
+    assert np.mean((model.handwritten(x) >= 0.5) == (y == 1)) > 0.95
+    model.save(tmp_path / "context.npz", photos="test")
+    again = ContextModel.load(tmp_path / "context.npz")
+    assert np.allclose(again.handwritten(x), model.handwritten(x), atol=1e-6)
+    assert model.handwritten(x[:0]).shape == (0,)
+
+
+def test_the_shipped_reader_with_context_keeps_a_printed_photo_print_and_tells_a_mixed_photo_apart():
+    for name in ("image1004", "image105"):
+        cells, _ = _photo("train", name)
+        assert (BuiltinReader().read(cells).handwritten < 0.5).all(), name
+    name = "image10"
+    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    cells, _ = _photo("mixed_train", name)
+    said = BuiltinReader().read(cells).handwritten >= 0.5
+    truth = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
+    labelled = np.array([every[c.index] != 0 for c in cells])
+    assert np.mean(said[labelled] == truth[labelled]) >= 0.98
