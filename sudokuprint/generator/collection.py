@@ -82,15 +82,15 @@ def _string(values) -> str:
 
 def record_of(index: int, generated: Generated) -> dict:
     """The fields of one collection line."""
-    grade = generated.grade
+    grade = generated.graded_as
     return {
         "id": index,
         "puzzle": _string(generated.puzzle),
         "solution": _string(generated.solution),
         "clues": generated.clues,
-        "level": grade.level,
-        "moves": grade.moves,
-        "rating": grade.rating,
+        "level": None if grade is None else grade.level,
+        "moves": None if grade is None else grade.moves,
+        "rating": None if grade is None else grade.rating,
         "pattern_code": generated.pattern_code(),
     }
 

@@ -13,14 +13,17 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..shape import Shape
 from ..solver import get_backend
 from .complete import random_complete_grid
-from .grading import UNGRADED, Grade, grade, require_grader
+from .grading import grade, require_grader
 from .result import GenerationError, Generated, SearchStats
 from .symmetry import orbits
+
+if TYPE_CHECKING:
+    from .grading import Grade
 
 KNOWN_MINIMUM_CLUES = {4: 4, 6: 8, 9: 17}
 """Fewest givens a unique puzzle can have, where it is known, by grid side."""
@@ -117,18 +120,18 @@ def dig(
 
 def _level_at_most(level: int, shape: Shape) -> Predicate:
     def easy_enough(values: Sequence[int]) -> bool:
-        found = grade(values, shape).level
-        return found is not None and found <= level
+        found = grade(values, shape)
+        return found is not None and found.level is not None and found.level <= level
 
     return easy_enough
 
 
-def _grade_meets(target: DigTarget, found: Grade) -> bool:
-    if target.level is not None and found.level != target.level:
+def _grade_meets(target: DigTarget, found: Grade | None) -> bool:
+    if target.level is not None and (found is None or found.level != target.level):
         return False
     if target.rating is not None:
         low, high = target.rating
-        if found.rating is None or not low <= found.rating <= high:
+        if found is None or found.rating is None or not low <= found.rating <= high:
             return False
     return True
 
@@ -176,7 +179,7 @@ def generate_puzzle(
         stats.record(1)
         if target.clues is None or sum(1 for v in puzzle if v) == target.clues:
             needs_grade = graded or target.level is not None or target.rating is not None
-            found = grade(puzzle, shape) if needs_grade else UNGRADED
+            found = grade(puzzle, shape) if needs_grade else None
             if _grade_meets(target, found):
                 return Generated(shape, tuple(puzzle), tuple(solution), found)
         stats.seconds = time.monotonic() - started

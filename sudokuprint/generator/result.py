@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import TYPE_CHECKING
 
 from ..errors import ExitCode, SudokuprintError
 from ..grid import Grid
 from ..shape import CLASSIC, Shape
-from .grading import Grade, UNGRADED
+
+if TYPE_CHECKING:
+    from .grading import Grade
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,17 @@ class Generated:
     shape: Shape
     puzzle: tuple[int, ...]
     solution: tuple[int, ...]
-    grade: Grade = UNGRADED
+    graded_as: Grade | None = None
+    """The engine's grade, or None when the puzzle was not graded (nothing of the engine is loaded then)."""
+
+    @property
+    def grade(self) -> Grade:
+        """The grade; the engine's ``UNGRADED`` (every figure ``None``) when the puzzle was not graded."""
+        if self.graded_as is not None:
+            return self.graded_as
+        from .grading import ungraded
+
+        return ungraded()
 
     @property
     def clues(self) -> int:
