@@ -13,3 +13,23 @@ def test_generate_without_grading_never_loads_the_logic_engine(tmp_path):
     assert not any(m == "sudokuprint.logic" or m.startswith("sudokuprint.logic.") for m in modules)
     code, modules = _modules_after("generate", "-n", "1", "--symmetry", "rot180", "-o", str(out))
     assert code == 0 and "sudokuprint.logic.grading" in modules  # grading loads it, when asked
+
+
+def test_pattern_codes_read_off_the_cells_are_the_codecs_own():
+    import random
+
+    from sudokuprint.generator import DigTarget, generate_puzzle
+    from sudokuprint.patterns.code import encode_pattern
+    from sudokuprint.shape import CLASSIC
+
+    rng = random.Random(4)
+    centres = set()
+    for _ in range(150):
+        made = generate_puzzle(CLASSIC, rng, DigTarget(symmetry="rot180", minimal=True), graded=False)
+        code, solution = made.pattern_code().split("_")
+        assert code == encode_pattern(made.given_cells)
+        assert solution == "".join(map(str, made.solution))
+        centres.add(40 in made.given_cells)
+    assert centres == {True, False}
+    lopsided = generate_puzzle(CLASSIC, rng, DigTarget(symmetry="mirror", minimal=True), graded=False)
+    assert lopsided.pattern_code() is None
