@@ -33,3 +33,24 @@ def test_pattern_codes_read_off_the_cells_are_the_codecs_own():
     assert centres == {True, False}
     lopsided = generate_puzzle(CLASSIC, rng, DigTarget(symmetry="mirror", minimal=True), graded=False)
     assert lopsided.pattern_code() is None
+
+
+def test_the_generators_draws_are_those_of_random_random():
+    import random
+
+    from sudokuprint.generator import draws
+
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        items = list(range(seed % 50 + 1))
+        expected = items.copy()
+        theirs.shuffle(expected)
+        draws.shuffle(ours, items)
+        assert items == expected
+        for n, k in ((81, 11), (36, 8), (16, 5), (256, 20)):
+            if draws.pooled(n, k):
+                assert draws.sample_small(ours, n, k) == theirs.sample(range(n), k)
+        assert draws.choice(ours, "abcdefg") == theirs.choice("abcdefg")
+        assert [draws.below(ours, n) for n in (1, 2, 3, 9, 1000)] == [theirs.randrange(n) for n in (1, 2, 3, 9, 1000)]
+        assert ours.random() == theirs.random()  # the streams are still in step
+    assert draws.pooled(81, 11) and not draws.pooled(256, 20)
