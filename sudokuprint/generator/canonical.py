@@ -13,7 +13,6 @@ puzzle, never keeps a copy.
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter
@@ -80,7 +79,9 @@ def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
     for _ in range(_ROUNDS):
         pick = colours.__getitem__
         colours = [hash((colour, sum(map(pick, near)) & _MASK)) for colour, near in zip(colours, neighbours)]
-    return hashlib.blake2b(repr(sorted(colours)).encode(), digest_size=16).hexdigest()
+    from hashlib import blake2b  # here: loading hashlib is a cost at every start-up of generate
+
+    return blake2b(repr(sorted(colours)).encode(), digest_size=16).hexdigest()
 
 
 @lru_cache(maxsize=None)
@@ -154,7 +155,9 @@ class DistinctPuzzles:
         return len(self._by_profile) + len(self._keys) - sum(1 for p in self._by_profile.values() if p is None)
 
     def _key(self, puzzle: Sequence[int]) -> bytes:
-        return hashlib.blake2b(equivalence_key(puzzle, self.shape).encode(), digest_size=8).digest()
+        from hashlib import blake2b
+
+        return blake2b(equivalence_key(puzzle, self.shape).encode(), digest_size=8).digest()
 
     def add(self, puzzle: Sequence[int], profile: bytes | None = None) -> bool:
         """Add ``puzzle`` (its ``profile`` if known) unless it is equivalent to one added; True if it was added."""
