@@ -23,8 +23,13 @@ from .draws import below, pooled, sample_small
 _SEEDS_PER_SIDE = 1.25
 """How many random digits to drop, per unit of the grid's side, before solving."""
 
-FILL_BUDGET = 20_000
-"""Digits the fill may place before it gives up (then fewer random digits are tried)."""
+FILL_BUDGET = 2_000
+"""Digits the fill may place before it gives up (then fewer random digits are tried).
+
+Most fills place a few hundred digits; a fill past 2,000 is nearly always in
+a dead end (random digits no grid completes, or a hopeless first choice), and
+those were half the fill time at the old 20,000 (issue 14).  The cut changed
+what 0.3% of 9x9 fills give (benchmarks/generate.py --budgets measures it)."""
 
 
 def random_seed_digits(shape: Shape, rng: random.Random, count: int) -> list[int]:
