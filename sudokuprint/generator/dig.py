@@ -121,7 +121,7 @@ def dig(
     return list(puzzle)
 
 
-OPENING_SHARE = 0.3
+OPENING_SHARE = 0.35
 """The share of the cells the first uniqueness check of a dig empties at once."""
 
 
