@@ -54,3 +54,27 @@ def test_the_generators_draws_are_those_of_random_random():
         assert [draws.below(ours, n) for n in (1, 2, 3, 9, 1000)] == [theirs.randrange(n) for n in (1, 2, 3, 9, 1000)]
         assert ours.random() == theirs.random()  # the streams are still in step
     assert draws.pooled(81, 11) and not draws.pooled(256, 20)
+
+
+def test_the_opening_check_digs_what_one_orbit_at_a_time_digs(monkeypatch):
+    import random
+    import sys
+
+    import sudokuprint.generator  # noqa: F401  (the package's ``dig`` is the function; the module is needed here)
+    from sudokuprint.generator.complete import random_complete_grid
+    from sudokuprint.shape import Shape
+    from sudokuprint.solver import get_backend
+
+    module = sys.modules["sudokuprint.generator.dig"]
+    solve = get_backend().solve_bytes
+    for shape, symmetry in ((Shape(), "rot180"), (Shape(), "none"), (Shape(), "diagonal"), (Shape(3, 2), "rot180"),
+                            (Shape(2, 2), "mirror"), (Shape(4, 3), "rot180")):
+        grids = [random_complete_grid(shape, random.Random(seed)) for seed in range(25 if shape.side <= 9 else 4)]
+        dug = [module.dig(grid, shape, random.Random(seed), symmetry=symmetry) for seed, grid in enumerate(grids)]
+        with monkeypatch.context() as patch:
+            patch.setattr(module, "OPENING_SHARE", 0.0)  # no opening: every orbit checked on its own
+            one_by_one = [module.dig(grid, shape, random.Random(seed), symmetry=symmetry)
+                          for seed, grid in enumerate(grids)]
+        assert dug == one_by_one
+        for puzzle, grid in zip(dug, grids):
+            assert solve(bytes(puzzle), shape, 2) == (1, bytes(grid))  # unique, and the grid dug from
