@@ -14,7 +14,11 @@ Prints (solver backend named first):
 - with ``--single``: the same rates on one core (CPU time of this process,
   ``generate_puzzle`` alone) and through the CLI (``sudokuprint generate -n N
   --symmetry rot180 --minimal [--no-grade]`` in a child process, CPU time,
-  start-up included), then stops.
+  start-up included), ``--repeat`` times each with the load average beside
+  every figure, then the median of each row; then stops.
+- with ``--budgets``: for fill budgets of 500-20,000 placed digits, the share
+  of 20,000 random 9x9 fills whose result differs from the 20,000 budget's,
+  and the CPU time of a fill (the ground for ``complete.FILL_BUDGET``), then stops.
 Goals: >= 50 minimal symmetric puzzles/s, 24 givens < 2 s, 20 givens < 60 s;
 issue 14: >= 3,000/s ungraded and >= 200/s graded on one core.
 """
@@ -34,6 +38,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from sudokuprint.formats.pattern_code import decode_pattern
+from sudokuprint.generator import complete
 from sudokuprint.generator import (
     DigTarget,
     GenerationError,
@@ -104,6 +109,41 @@ def through_cli(count: int, graded: bool) -> float:
     return count / ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
 
 
+def single_figures(seconds: float, repeat: int) -> None:
+    """The --single rows, each run ``repeat`` times (load average beside each run), then the medians."""
+    rows: dict[str, list[float]] = {}
+    for run in range(1, repeat + 1):
+        for graded in (False, True):
+            label = "graded" if graded else "ungraded"
+            count = 3000 if not graded else 100
+            for name, measure in ((f"{label}, one core, generate_puzzle", lambda: single_core(seconds, graded)),
+                                  (f"{label}, one core, CLI -n {count}", lambda: through_cli(count, graded))):
+                rate = measure()
+                rows.setdefault(name, []).append(rate)
+                print(f"run {run}: minimal rot180 puzzles/s, {name}: {rate:.1f} (load {os.getloadavg()[0]:.1f})",
+                      flush=True)
+    if repeat > 1:
+        for name, rates in rows.items():
+            print(f"median of {repeat}: minimal rot180 puzzles/s, {name}: {statistics.median(rates):.1f}")
+
+
+def fill_budgets(count: int = 20_000) -> None:
+    """How often a smaller fill budget changes the grid a fill gives, and what a fill costs."""
+    rng = random.Random(11)
+    seeds = [complete.random_seed_digits(CLASSIC, rng, round(CLASSIC.side * 1.25)) for _ in range(count)]
+    reference = None
+    for budget in (20_000, 5_000, 2_000, 1_000, 500):
+        began = time.process_time()
+        found = [complete.fill(values, CLASSIC, budget) for values in seeds]
+        spent = time.process_time() - began
+        reference = reference or found
+        changed = sum(a != b for a, b in zip(found, reference))
+        dead = sum(f is None for f in found)
+        print(f"fill budget {budget:>6}: {1e6 * spent / count:.1f} us a fill (CPU), {dead} dead ends, "
+              f"{changed} of {count} fills ({100 * changed / count:.2f}%) differ from budget 20000 "
+              f"(load {os.getloadavg()[0]:.1f})", flush=True)
+
+
 def first_puzzle_seconds(cells: frozenset[int], seed: int, limit: float) -> float | None:
     started = time.monotonic()
     try:
@@ -134,15 +174,15 @@ def main() -> None:
     parser.add_argument("--no-motifs", action="store_true")
     parser.add_argument("--random-patterns", type=int, default=0, metavar="K")
     parser.add_argument("--single", action="store_true", help="only the one-core and CLI rates")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each --single figure (the median is printed)")
+    parser.add_argument("--budgets", action="store_true", help="only the fill budget study")
     args = parser.parse_args()
     print(f"solver backend: {active_backend().NAME}; load average {os.getloadavg()[0]:.1f}")
+    if args.budgets:
+        fill_budgets()
+        return
     if args.single:
-        for graded in (False, True):
-            label = "graded" if graded else "ungraded"
-            print(f"minimal rot180 puzzles/s, {label}, one core, generate_puzzle: {single_core(args.seconds, graded):.1f}")
-            count = 3000 if not graded else 100
-            print(f"minimal rot180 puzzles/s, {label}, one core, CLI -n {count}: {through_cli(count, graded):.1f}",
-                  flush=True)
+        single_figures(args.seconds, args.repeat)
         return
     rate, _ = throughput(args.seconds, args.jobs, graded=False)
     print(f"minimal rot180 unique puzzles/s, ungraded, {args.jobs} processes: {rate:.1f}")

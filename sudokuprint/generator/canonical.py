@@ -13,10 +13,9 @@ puzzle, never keeps a copy.
 
 from __future__ import annotations
 
-import hashlib
-from collections import Counter
 from functools import lru_cache
-from itertools import chain, compress
+from itertools import compress
+from operator import itemgetter
 from typing import Sequence
 
 from ..shape import Shape
@@ -80,7 +79,9 @@ def equivalence_key(puzzle: Sequence[int], shape: Shape) -> str:
     for _ in range(_ROUNDS):
         pick = colours.__getitem__
         colours = [hash((colour, sum(map(pick, near)) & _MASK)) for colour, near in zip(colours, neighbours)]
-    return hashlib.blake2b(repr(sorted(colours)).encode(), digest_size=16).hexdigest()
+    from hashlib import blake2b  # here: loading hashlib is a cost at every start-up of generate
+
+    return blake2b(repr(sorted(colours)).encode(), digest_size=16).hexdigest()
 
 
 @lru_cache(maxsize=None)
@@ -95,36 +96,44 @@ def _frame_neighbours(shape: Shape) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=None)
-def _places(shape: Shape) -> tuple[tuple[int, int, int], ...]:
-    """Each cell's row, column and box, as offsets into the count table of :func:`equivalence_profile`."""
-    side = shape.side
-    return tuple((shape.row_of(c), side + shape.column_of(c), 2 * side + shape.box_of(c))
-                 for c in range(shape.cell_count))
+def _places(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], itemgetter]:
+    """Each cell's row, column and box; and a getter of the cell values in box order (box 0's cells first)."""
+    cells = range(shape.cell_count)
+    in_box_order = itemgetter(*(cell for box in shape.boxes for cell in box.cells))
+    return (tuple(map(shape.row_of, cells)), tuple(map(shape.column_of, cells)), tuple(map(shape.box_of, cells)),
+            in_box_order)
 
 
 def equivalence_profile(puzzle: Sequence[int], shape: Shape) -> bytes:
     """A cheap 8-byte digest that equivalent puzzles share: for every given, the givens in its two
-    lines (as an unordered pair), in its box and of its digit, as a sorted list.
+    lines (as an unordered pair, kept as their sum and product), in its box and of its digit, as a
+    sorted list.
 
     Two puzzles with the same :func:`equivalence_key` have the same profile:
     the profile is what the key's second round of colours says of the givens
-    (up to 64-bit hash collisions, as with the key itself).  So a puzzle whose
-    profile has not been seen is new, and only puzzles that share a profile
-    (rare: none among 3,000 minimal 9x9 puzzles) need their keys.
+    (up to 64-bit hash collisions; a collision only costs the computing of
+    two keys, which then decide).  So a puzzle whose profile has not been
+    seen is new, and only puzzles that share a profile (rare: none among
+    3,000 minimal 9x9 puzzles) need their keys.  Counts are taken by byte
+    slices: this runs for every puzzle a collection makes.
     """
     side = shape.side
-    places = list(compress(_places(shape), puzzle))
-    digits = [3 * side + value - 1 for value in puzzle if value]
-    counts = Counter(chain.from_iterable(places))
-    counts.update(digits)
-    base = side + 1
+    row_of, column_of, box_of, in_box_order = _places(shape)
+    values = bytes(puzzle)
+    in_box = in_box_order(values)
+    starts = range(0, len(values), side)
+    rows = [side - values[start : start + side].count(0) for start in starts]
+    columns = [side - values[column::side].count(0) for column in range(side)]
+    boxes = [side - in_box[start : start + side].count(0) for start in starts]
+    digits = [values.count(digit) for digit in range(side + 1)]
+    base, pairs = side + 1, side * side + 1
     codes = []
-    for (row, column, box), digit in zip(places, digits):
-        across, down = counts[row], counts[column]
-        low, high = (across, down) if across <= down else (down, across)
-        codes.append(((low * base + high) * base + counts[box]) * base + counts[digit])
+    for row, column, box, digit in zip(compress(row_of, values), compress(column_of, values),
+                                       compress(box_of, values), values.translate(None, b"\0")):
+        across, down = rows[row], columns[column]
+        codes.append((((across + down) * pairs + across * down) * base + boxes[box]) * base + digits[digit])
     codes.sort()
-    return hashlib.blake2b(repr(codes).encode(), digest_size=8).digest()
+    return hash(tuple(codes)).to_bytes(8, "little", signed=True)  # tuples of ints hash alike in every process
 
 
 class DistinctPuzzles:
@@ -146,7 +155,9 @@ class DistinctPuzzles:
         return len(self._by_profile) + len(self._keys) - sum(1 for p in self._by_profile.values() if p is None)
 
     def _key(self, puzzle: Sequence[int]) -> bytes:
-        return hashlib.blake2b(equivalence_key(puzzle, self.shape).encode(), digest_size=8).digest()
+        from hashlib import blake2b
+
+        return blake2b(equivalence_key(puzzle, self.shape).encode(), digest_size=8).digest()
 
     def add(self, puzzle: Sequence[int], profile: bytes | None = None) -> bool:
         """Add ``puzzle`` (its ``profile`` if known) unless it is equivalent to one added; True if it was added."""

@@ -59,14 +59,18 @@ class Recipe:
     graded: bool = True
 
     def make(self, index: int, attempt: int = 0) -> Generated:
-        """Puzzle ``index`` (try ``attempt``), proved unique by the core solver."""
+        """Puzzle ``index`` (try ``attempt``), proved unique by the core solver.
+
+        A dug puzzle is proved by the dig's own last check (removals are kept
+        only when the core solver finds one solution), so it is not solved
+        again; a pattern's puzzle, reworked given by given, is checked once more.
+        """
         rng = random.Random(f"{self.seed}:{index}:{attempt}")
-        if self.pattern is not None:
-            generated, _ = fill_pattern(self.pattern, self.shape, rng, self.pattern_search)
-        else:
-            generated = generate_puzzle(
+        if self.pattern is None:
+            return generate_puzzle(
                 self.shape, rng, self.target or DigTarget(), max_tries=self.max_tries, graded=self.graded
             )
+        generated, _ = fill_pattern(self.pattern, self.shape, rng, self.pattern_search)
         count, solution = get_backend().solve_bytes(bytes(generated.puzzle), self.shape, 2)
         if count != 1 or solution is None or tuple(solution) != generated.solution:
             raise GenerationError(f"internal error: puzzle {index} is not unique ({count} solutions)")
@@ -82,15 +86,15 @@ def _string(values) -> str:
 
 def record_of(index: int, generated: Generated) -> dict:
     """The fields of one collection line."""
-    grade = generated.grade
+    grade = generated.graded_as
     return {
         "id": index,
         "puzzle": _string(generated.puzzle),
         "solution": _string(generated.solution),
         "clues": generated.clues,
-        "level": grade.level,
-        "moves": grade.moves,
-        "rating": grade.rating,
+        "level": None if grade is None else grade.level,
+        "moves": None if grade is None else grade.moves,
+        "rating": None if grade is None else grade.rating,
         "pattern_code": generated.pattern_code(),
     }
 

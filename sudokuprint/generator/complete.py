@@ -18,31 +18,61 @@ import random
 from functools import lru_cache
 
 from ..shape import Shape
+from .draws import below, pooled, sample_small
 
 _SEEDS_PER_SIDE = 1.25
 """How many random digits to drop, per unit of the grid's side, before solving."""
 
-FILL_BUDGET = 20_000
-"""Digits the fill may place before it gives up (then fewer random digits are tried)."""
+FILL_BUDGET = 2_000
+"""Digits the fill may place before it gives up (then fewer random digits are tried).
+
+Most fills place a few hundred digits; a fill past 2,000 is nearly always in
+a dead end (random digits no grid completes, or a hopeless first choice), and
+those were half the fill time at the old 20,000 (issue 14).  The cut changed
+what 0.3% of 9x9 fills give (benchmarks/generate.py --budgets measures it)."""
 
 
 def random_seed_digits(shape: Shape, rng: random.Random, count: int) -> list[int]:
-    """``count`` random digits on random cells, none clashing with another (0 = empty)."""
-    values = [0] * shape.cell_count
-    houses = _houses_of(shape)
-    side = shape.side
-    used_in = [0] * (3 * side)  # digits placed in each row, column and box, as masks
-    for cell in rng.sample(range(shape.cell_count), count):
-        row, column, box = houses[cell]
-        used = used_in[row] | used_in[side + column] | used_in[2 * side + box]
-        choices = [d for d in range(1, side + 1) if not used >> (d - 1) & 1]
+    """``count`` random digits on random cells, none clashing with another (0 = empty).
+
+    The draws are ``rng.sample(range(cells), count)`` for the cells, then
+    ``rng.choice`` of each cell's legal digits, made by :mod:`.draws`.
+    """
+    cell_count = shape.cell_count
+    values = [0] * cell_count
+    places = _house_offsets(shape)
+    free = _free_digits(shape.side)
+    used_in = [0] * (3 * shape.side)  # digits placed in each row, column and box, as masks
+    if pooled(cell_count, count):
+        cells = sample_small(rng, cell_count, count)
+    else:
+        cells = rng.sample(range(cell_count), count)
+    for cell in cells:
+        row, column, box = places[cell]
+        used = used_in[row] | used_in[column] | used_in[box]
+        choices = free.get(used)
+        if choices is None:
+            choices = free[used] = tuple(d for d in range(1, shape.side + 1) if not used >> (d - 1) & 1)
         if choices:
-            digit = values[cell] = rng.choice(choices)
+            digit = values[cell] = choices[below(rng, len(choices))]
             bit = 1 << (digit - 1)
             used_in[row] |= bit
-            used_in[side + column] |= bit
-            used_in[2 * side + box] |= bit
+            used_in[column] |= bit
+            used_in[box] |= bit
     return values
+
+
+@lru_cache(maxsize=None)
+def _house_offsets(shape: Shape) -> tuple[tuple[int, int, int], ...]:
+    """For each cell, its row, column and box as offsets into one table of ``3 * side`` houses."""
+    side = shape.side
+    return tuple((row, side + column, 2 * side + box) for row, column, box in _houses_of(shape))
+
+
+@lru_cache(maxsize=None)
+def _free_digits(side: int) -> dict[int, tuple[int, ...]]:
+    """Mask of digits used → the digits left, ascending (filled as masks turn up)."""
+    return {}
 
 
 @lru_cache(maxsize=None)

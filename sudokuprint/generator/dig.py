@@ -13,14 +13,18 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..shape import Shape
 from ..solver import get_backend
 from .complete import random_complete_grid
-from .grading import UNGRADED, Grade, grade, require_grader
+from .draws import shuffle
+from .grading import grade, require_grader
 from .result import GenerationError, Generated, SearchStats
 from .symmetry import orbits
+
+if TYPE_CHECKING:
+    from .grading import Grade
 
 KNOWN_MINIMUM_CLUES = {4: 4, 6: 8, 9: 17}
 """Fewest givens a unique puzzle can have, where it is known, by grid side."""
@@ -96,9 +100,11 @@ def dig(
     """
     solve = get_backend(backend).solve_bytes
     puzzle = bytearray(solution)
-    remaining = shape.cell_count
     order = list(orbits(shape, symmetry))
-    rng.shuffle(order)
+    shuffle(rng, order)
+    if clues is None and keep is None:
+        return _dig_all(puzzle, order, shape, solve)
+    remaining = shape.cell_count
     for orbit in order:
         if clues is not None:
             if stop_at_clues and remaining == clues:
@@ -115,20 +121,58 @@ def dig(
     return list(puzzle)
 
 
+OPENING_SHARE = 0.35
+"""The share of the cells the first uniqueness check of a dig empties at once."""
+
+
+def _dig_all(puzzle: bytearray, order: list[tuple[int, ...]], shape: Shape, solve: Callable) -> list[int]:
+    """Dig every orbit of ``order`` in turn that keeps ``puzzle`` unique: the puzzle one orbit at a
+    time would give, with fewer uniqueness checks.
+
+    A removal only adds solutions, so when the puzzle without the first few
+    orbits (an *opening* of about :data:`OPENING_SHARE` of the cells) is
+    unique, so was every step towards it, and one check stands for all of
+    them; rarely it is not, and the orbits are then taken one at a time from
+    the start.  Nearly every removal in an opening succeeds, and those checks
+    were the cheap half; the rest are checked one at a time, each orbit's
+    cells emptied and, if the check fails, put back from ``solution``.
+    """
+    solution = bytes(puzzle)
+    opening, emptied = 0, 0
+    while opening < len(order) and emptied + len(order[opening]) <= OPENING_SHARE * len(puzzle):
+        emptied += len(order[opening])
+        opening += 1
+    for orbit in order[:opening]:
+        for cell in orbit:
+            puzzle[cell] = 0
+    if opening > 1 and solve(bytes(puzzle), shape, 2)[0] == 1:
+        rest = order[opening:]
+    else:
+        puzzle[:] = solution
+        rest = order
+    for orbit in rest:
+        for cell in orbit:
+            puzzle[cell] = 0
+        if solve(bytes(puzzle), shape, 2)[0] != 1:
+            for cell in orbit:
+                puzzle[cell] = solution[cell]
+    return list(puzzle)
+
+
 def _level_at_most(level: int, shape: Shape) -> Predicate:
     def easy_enough(values: Sequence[int]) -> bool:
-        found = grade(values, shape).level
-        return found is not None and found <= level
+        found = grade(values, shape)
+        return found is not None and found.level is not None and found.level <= level
 
     return easy_enough
 
 
-def _grade_meets(target: DigTarget, found: Grade) -> bool:
-    if target.level is not None and found.level != target.level:
+def _grade_meets(target: DigTarget, found: Grade | None) -> bool:
+    if target.level is not None and (found is None or found.level != target.level):
         return False
     if target.rating is not None:
         low, high = target.rating
-        if found.rating is None or not low <= found.rating <= high:
+        if found is None or found.rating is None or not low <= found.rating <= high:
             return False
     return True
 
@@ -176,7 +220,7 @@ def generate_puzzle(
         stats.record(1)
         if target.clues is None or sum(1 for v in puzzle if v) == target.clues:
             needs_grade = graded or target.level is not None or target.rating is not None
-            found = grade(puzzle, shape) if needs_grade else UNGRADED
+            found = grade(puzzle, shape) if needs_grade else None
             if _grade_meets(target, found):
                 return Generated(shape, tuple(puzzle), tuple(solution), found)
         stats.seconds = time.monotonic() - started

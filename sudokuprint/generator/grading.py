@@ -5,44 +5,76 @@ one grade record (:class:`~sudokuprint.logic.grading.Grade`); this module is
 the one place the generator talks to it, so the generator works (and says so)
 when the engine is not installed: every figure is then ``None`` and
 difficulty targets are refused with a clear error.
+
+The engine is imported on first use only: ungraded generation (``generate
+--no-grade``) never loads it, which keeps the command's start-up short.
+``Grade`` and ``UNGRADED`` are the engine's own, looked up when first asked for.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..errors import MissingDependencyError
-from ..grid import Grid
-from ..logic.grading import UNGRADED, Grade
 from ..shape import Shape
 
-__all__ = ["UNGRADED", "Grade", "grade", "grader_available", "require_grader"]
+if TYPE_CHECKING:
+    from ..grid import Grid
+    from ..logic.grading import UNGRADED, Grade
+
+__all__ = ["UNGRADED", "Grade", "grade", "grader_available", "require_grader", "ungraded"]
 
 
-def _load_grader() -> Callable[[Grid], Grade] | None:
+@lru_cache(maxsize=None)
+def _engine() -> Any:
+    """The engine's grading module, or None when it is not installed (imported once, when first needed)."""
     try:
-        from ..logic.grading import grade  # type: ignore[import-not-found]
+        from ..logic import grading
     except ImportError:
         return None
-    return grade
+    return grading
 
 
-_GRADER = _load_grader()
+def __getattr__(name: str) -> Any:
+    """``Grade`` and ``UNGRADED``, the engine's own, imported when first asked for."""
+    if name in ("Grade", "UNGRADED"):
+        engine = _engine()
+        if engine is None:
+            raise MissingDependencyError(f"{name} needs the logic engine (sudokuprint.logic), which is not available")
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _grader() -> Callable[[Grid], Grade] | None:
+    engine = _engine()
+    return None if engine is None else engine.grade
 
 
 def grader_available() -> bool:
     """True when the logic engine is importable."""
-    return _GRADER is not None
+    return _engine() is not None
 
 
 def require_grader(what: str) -> None:
     """Refuse a difficulty target when there is no logic engine to measure it."""
-    if _GRADER is None:
+    if _engine() is None:
         raise MissingDependencyError(f"{what} needs the logic engine (sudokuprint.logic), which is not available")
 
 
-def grade(values: Sequence[int], shape: Shape) -> Grade:
-    """The grade of the puzzle ``values`` (0 = empty); all ``None`` without the engine."""
-    if _GRADER is None:
-        return UNGRADED
-    return _GRADER(Grid.from_values(values, shape))
+def ungraded() -> Grade:
+    """The engine's record of a puzzle not graded (all figures ``None``)."""
+    engine = _engine()
+    if engine is None:
+        raise MissingDependencyError("a grade record needs the logic engine (sudokuprint.logic), which is not available")
+    return engine.UNGRADED
+
+
+def grade(values: Sequence[int], shape: Shape) -> Grade | None:
+    """The grade of the puzzle ``values`` (0 = empty); None without the engine."""
+    grader = _grader()
+    if grader is None:
+        return None
+    from ..grid import Grid
+
+    return grader(Grid.from_values(values, shape))

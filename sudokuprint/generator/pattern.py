@@ -35,7 +35,7 @@ from ..shape import Shape
 from ..solver import get_backend
 from .complete import random_complete_grid
 from .dig import KNOWN_MINIMUM_CLUES
-from .grading import UNGRADED, grade
+from .grading import grade
 from .result import GenerationError, Generated, ImpossiblePatternError, SearchStats
 
 
@@ -190,7 +190,7 @@ class _Search:
             if result is not None:
                 puzzle, solution = result
                 self.out_of_time()
-                found = grade(puzzle, self.shape) if self.settings.graded else UNGRADED
+                found = grade(puzzle, self.shape) if self.settings.graded else None
                 return Generated(self.shape, tuple(puzzle), tuple(solution), found)
         raise GenerationError(
             f"no unique puzzle found on this {len(self.cells)}-given pattern within the limits", self.stats

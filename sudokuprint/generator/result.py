@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import compress
+from typing import TYPE_CHECKING
 
 from ..errors import ExitCode, SudokuprintError
 from ..grid import Grid
 from ..shape import CLASSIC, Shape
-from .grading import Grade, UNGRADED
+
+if TYPE_CHECKING:
+    from .grading import Grade
 
 
 @dataclass(frozen=True)
@@ -19,11 +21,21 @@ class Generated:
     shape: Shape
     puzzle: tuple[int, ...]
     solution: tuple[int, ...]
-    grade: Grade = UNGRADED
+    graded_as: Grade | None = None
+    """The engine's grade, or None when the puzzle was not graded (nothing of the engine is loaded then)."""
+
+    @property
+    def grade(self) -> Grade:
+        """The grade; the engine's ``UNGRADED`` (every figure ``None``) when the puzzle was not graded."""
+        if self.graded_as is not None:
+            return self.graded_as
+        from .grading import ungraded
+
+        return ungraded()
 
     @property
     def clues(self) -> int:
-        return sum(1 for v in self.puzzle if v)
+        return len(self.puzzle) - self.puzzle.count(0)
 
     @property
     def given_cells(self) -> frozenset[int]:
@@ -38,20 +50,27 @@ class Generated:
         return Grid.from_values(self.solution, self.shape, givens=self.given_cells)
 
     def pattern_code(self) -> str | None:
-        """``HHHHHHHHHH[C]_<solution>`` (docs/formats.md §7) for a 180°-symmetric 9x9 puzzle, else None."""
+        """``HHHHHHHHHH[C]_<solution>`` (docs/formats.md §7) for a 180°-symmetric 9x9 puzzle, else None.
+
+        The code is that of :func:`sudokuprint.patterns.code.encode_pattern`, read
+        straight off the cells: bit ``k`` of the 40-bit number is cell ``k`` (cell 0
+        the highest), as 10 hex digits, then ``1`` when the centre is a given
+        (a test holds the two to the same codes).
+        """
         if self.shape != CLASSIC:
             return None
         given = bytes(self.puzzle).translate(_IS_GIVEN)
         if given != given[::-1]:  # a 180° turn reverses the cells
             return None
-        from ..patterns.code import encode_pattern
-
-        solution = bytes(self.solution).translate(_DIGITS).decode("ascii")
-        return f"{encode_pattern(compress(range(len(given)), given))}_{solution}"
+        code = f"{int(given[:_HALF], 2):010X}" + ("1" if given[_HALF] == _ONE else "")
+        return f"{code}_{bytes(self.solution).translate(_DIGITS).decode('ascii')}"
 
 
-_IS_GIVEN = bytes([0] + [1] * 255)
-"""Cell value → 1 for a given, 0 for an empty cell (``bytes.translate`` table)."""
+_IS_GIVEN = b"0" + b"1" * 255
+"""Cell value → ASCII ``1`` for a given, ``0`` for an empty cell (``bytes.translate`` table)."""
+_ONE = ord("1")
+_HALF = 40
+"""Cells 0-39 are coded; 40 is the centre, 41-80 their mirrors."""
 _DIGITS = bytes(range(ord("0"), ord("0") + 10)).ljust(256, b"?")
 """Cell value 0-9 → its ASCII digit (``bytes.translate`` table)."""
 
