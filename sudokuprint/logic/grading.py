@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..grid import Grid
-from .engine import SolveLog, solution_of, solve_state
+from .engine import SolveLog, apply_step, solution_of, solve_state
 from .state import State
 from .techniques import ADVANCED, TRIAL, level_of
 from .techniques.singles import (
@@ -43,8 +43,8 @@ from .techniques.singles import (
     HIDDEN_SINGLE_BOX,
     HIDDEN_SINGLE_LINE,
     NAKED_SINGLE,
-    hidden_singles,
-    naked_singles,
+    hidden_single_cells,
+    naked_single_cells,
 )
 
 SINGLE_NAMES = frozenset((FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE))
@@ -117,17 +117,26 @@ UNGRADED = Grade()
 """The grade of a puzzle nobody graded: every figure unknown."""
 
 
+def _singles(state: State) -> list[tuple[int, int]]:
+    """The (cell, digit) pairs one of seed 002's moves fills: every naked single, or, when
+    there is none, every hidden single."""
+    cands = state.cands
+    naked = [(cell, cands[cell].bit_length()) for cell in naked_single_cells(state)]
+    if naked:
+        return naked
+    return [(cell, digit) for cell, (_, digit) in hidden_single_cells(state).items()]
+
+
 def _singles_solve(state: State, box_hidden: bool) -> bool:
     """Fill naked singles (and, if asked, box hidden singles) until stuck; True when solved."""
     boxes = state.tables.boxes
     while True:
-        steps = naked_singles(state)
-        if not steps and box_hidden:
-            steps = hidden_singles(state, boxes)
-        if not steps:
+        fills = [(cell, state.cands[cell].bit_length()) for cell in naked_single_cells(state)]
+        if not fills and box_hidden:
+            fills = [(cell, digit) for cell, (_, digit) in hidden_single_cells(state, boxes).items()]
+        if not fills:
             return state.is_solved()
-        for step in steps:
-            cell, digit = step.placements[0]
+        for cell, digit in fills:
             if not state.cands[cell] >> (digit - 1) & 1:
                 return False
             state.place(cell, digit)
@@ -139,19 +148,17 @@ def hidden_singles_rating(state: State) -> float | None:
     t = state.tables
     rating = 0.0
     while not state.is_solved():
-        steps = hidden_singles(state)
-        if not steps:
+        found = hidden_single_cells(state)
+        if not found:
             return None
         ranked = []
-        for step in steps:
-            house = t.house_names.index(step.houses[0])
+        for cell, (house, digit) in found.items():
             empty = sum(1 for c in t.houses[house] if not state.values[c])
-            ranked.append((1.0 if empty == 1 else 1.2 if step.technique == HIDDEN_SINGLE_BOX else 1.5, step))
-        easiest = min(r for r, _ in ranked)
+            ranked.append((1.0 if empty == 1 else 1.2 if t.house_kinds[house] == "box" else 1.5, cell, digit))
+        easiest = min(r for r, _, _ in ranked)
         rating = max(rating, easiest)
-        for r, step in ranked:
+        for r, cell, digit in ranked:
             if r == easiest:
-                cell, digit = step.placements[0]
                 if not state.cands[cell] >> (digit - 1) & 1:
                     return None
                 state.place(cell, digit)
@@ -159,14 +166,22 @@ def hidden_singles_rating(state: State) -> float | None:
 
 
 def svd_level(grid: Grid, log: SolveLog, solution) -> int:
-    """The SVD level (1-4) of a puzzle whose full solve is ``log``."""
+    """The SVD level (1-4) of a puzzle whose full solve (from the grid's own candidates) is ``log``.
+
+    For level 3 or 4 the puzzle is solved again with the level-3 techniques alone.  That
+    solve makes the same steps as ``log`` up to the log's first step above level 3 (each
+    technique it has was tried in the same order, and the ones it lacks had found
+    nothing), so it starts from the log's state there instead of from the givens."""
     start = State.from_grid(grid)
     if _singles_solve(start.copy(), box_hidden=False):
         return 1
     if _singles_solve(start.copy(), box_hidden=True):
         return 2
-    if max((level_of(s) for s in log.steps), default=1) <= 3:
+    first_hard = next((i for i, s in enumerate(log.steps) if level_of(s) > 3), None)
+    if first_hard is None:
         return 3
+    for step in log.steps[:first_hard]:
+        apply_step(start, step)
     restricted = solve_state(grid, start, solution, techniques=LEVEL_3_TECHNIQUES, use_trial=False)
     return 3 if restricted.solved else 4
 
@@ -180,11 +195,10 @@ def naked_moves(grid: Grid, log: SolveLog) -> int:
     others = iter([s for s in log.steps if s.technique not in SINGLE_NAMES])
     moves = 0
     while not state.is_solved():
-        steps = naked_singles(state) or hidden_singles(state)
-        if steps:
+        fills = _singles(state)
+        if fills:
             moves += 1
-            for step in steps:
-                cell, digit = step.placements[0]
+            for cell, digit in fills:
                 if not state.values[cell] and state.cands[cell] >> (digit - 1) & 1:
                     state.place(cell, digit)
             continue

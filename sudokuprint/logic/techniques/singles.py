@@ -56,20 +56,21 @@ def _hidden(state: State, house: int, cell: int, digit: int) -> Step:
 
 def naked_singles(state: State) -> list[Step]:
     """Every cell with exactly one candidate (full houses named as such)."""
-    return [_naked(state, cell, lowest_digit(state.cands[cell])) for cell in _naked_cells(state)]
+    return [_naked(state, cell, lowest_digit(state.cands[cell])) for cell in naked_single_cells(state)]
 
 
-def _naked_cells(state: State) -> list[int]:
+def naked_single_cells(state: State) -> list[int]:
+    """The empty cells with exactly one candidate (what :func:`naked_singles` fills, without its steps)."""
     values = state.values
     return [cell for cell, mask in enumerate(state.cands) if mask and not mask & (mask - 1) and not values[cell]]
 
 
 def hidden_singles(state: State, houses: range | None = None) -> list[Step]:
     """Every digit with exactly one position in a house (boxes first), one step per cell."""
-    return [_hidden(state, house, cell, digit) for cell, (house, digit) in _hidden_cells(state, houses).items()]
+    return [_hidden(state, house, cell, digit) for cell, (house, digit) in hidden_single_cells(state, houses).items()]
 
 
-def _hidden_cells(state: State, houses: range | None = None) -> dict[int, tuple[int, int]]:
+def hidden_single_cells(state: State, houses: range | None = None) -> dict[int, tuple[int, int]]:
     """For each cell a hidden single fills, the first house (in the order of
     :func:`hidden_singles`) where it is one, and its digit."""
     t = state.tables
@@ -99,9 +100,9 @@ def _hidden_cells(state: State, houses: range | None = None) -> dict[int, tuple[
 def all_singles(state: State) -> list[Step]:
     """Every cell that a single fills at this point, each named by the cheapest technique that fills it."""
     cands = state.cands
-    steps = [_naked(state, cell, lowest_digit(cands[cell])) for cell in _naked_cells(state)]
+    steps = [_naked(state, cell, lowest_digit(cands[cell])) for cell in naked_single_cells(state)]
     naked = {cell for cell, _ in (s.placements[0] for s in steps)}
-    for cell, (house, digit) in _hidden_cells(state).items():
+    for cell, (house, digit) in hidden_single_cells(state).items():
         if cell not in naked:
             steps.append(_hidden(state, house, cell, digit))
     return sorted(steps, key=lambda s: (_ORDER[s.technique], s.placements[0][0]))
