@@ -44,8 +44,9 @@ def test_even_light_makes_print_in_a_shadow_as_dark_as_in_full_light():
             darkness_lit = float(ink_darkness(a.image).max())
             darkness_shaded = float(ink_darkness(b.image).max())
             (left if b.index % 9 < 4 else right).append(darkness_shaded / darkness_lit)
-    # the shaded half's print is as dark as before, within JPEG and rounding noise (without evening: about 0.35)
-    assert min(right) > 0.75 and np.median(right) > 0.9
+    # the shaded half's print is as dark as before (a cell the shadow's edge crosses a little less; without
+    # evening: about 0.35)
+    assert min(right) > 0.7 and np.median(right) > 0.9
     assert [c.is_given for c in shaded] == [v != 0 for v in _truth("image1")]
 
 
