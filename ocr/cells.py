@@ -1,7 +1,9 @@
 """Stage 5: cut the 81 cells out of the photo and decide empty or given.
 
 Each cell is warped from the photo on its own four line crossings (so bent
-or unevenly spaced lines still give square cells).  A cell holds a given when
+or unevenly spaced lines still give square cells), and its light is evened
+out (a cell in a shadow is scaled up to the well-lit paper, so its ink is
+judged by how dark it is on its own paper).  A cell holds a given when
 it has a dark, compact stroke shape near its centre, tall enough to be a
 printed clue: small candidate digits (pencil marks) and specks are not, even
 when blur runs several pale marks together (no single stroke of theirs is a
