@@ -31,7 +31,11 @@ folders (a plain photo and its mixed twin share a fold).
 ``python -m sudokuprint.ocr.training.photo_suite DIR``: per setting, photos
 read perfectly (the givens exactly; handwritten entries as written, when the
 page has any; on a page of several grids, every grid in order, read with
-``all=True``) and, for pages that are not a Sudoku, photos refused.
+``all=True``) and, for pages that are not a Sudoku, photos refused;
+``--failures`` also counts, per setting, what went wrong in the photos not
+read perfectly (grid not found, refused as not a Sudoku, a given taken as
+handwriting or misread, handwriting taken as a given, missed or misread, an
+empty cell read as a digit, or the solver check when every cell was right).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections import Counter
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,13 +138,35 @@ class Score:
         )
 
 
-def score_suite(folder: Path, mode: str) -> list[str]:
-    """One line per setting of a photo suite, then the totals (see the module's docstring)."""
+def failure_kinds(result: ScanResult, givens: list[int], hand: list[int]) -> set[str]:
+    """What went wrong in a suite photo's cells (``givens``/``hand``: the printed and handwritten truth)."""
+    kinds = set()
+    for cell in result.cells:
+        given, written = givens[cell.index], hand[cell.index]
+        if given:
+            kinds.add("" if cell.digit == given and not cell.is_handwritten else
+                      "given missed" if cell.digit == 0 else
+                      "given taken as handwriting" if cell.is_handwritten else "printed digit misread")
+        elif written:
+            kinds.add("" if cell.digit == written and cell.is_handwritten else
+                      "handwriting missed" if cell.digit == 0 else
+                      "handwriting taken as given" if not cell.is_handwritten else "handwriting misread")
+        elif cell.digit:
+            kinds.add("empty cell (pencil marks, noise) read as a digit")
+    kinds.discard("")
+    return kinds or {"solver check"}
+
+
+def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
+    """One line per setting of a photo suite, then the totals (see the module's docstring); with ``failures``,
+    each setting's photos not read perfectly counted by what went wrong (a photo may count under several)."""
     rows: dict[str, list[int]] = {}  # setting -> [photos, found, perfect givens, perfect with handwriting, refused]
+    kinds: dict[str, Counter[str]] = {}
     seconds: list[float] = []
     for photo in sorted(folder.glob("*.jpg")):
         setting = photo.stem.rsplit("-", 1)[0]
         row = rows.setdefault(setting, [0, 0, 0, 0, 0])
+        wrong = kinds.setdefault(setting, Counter())
         row[0] += 1
         started = time.perf_counter()
         every = photo.with_suffix(".all")
@@ -151,26 +178,31 @@ def score_suite(folder: Path, mode: str) -> list[str]:
                 right = [r.grid.to_string().replace(".", "0") for r in results] == every.read_text().split()
                 row[2] += right
                 row[3] += right
+                if not right:
+                    wrong["grids read wrong or missing"] += 1
                 continue
             result = scan(photo, reader=mode)
-        except NoGridError:
+        except NoGridError as error:
             row[4] += 1
             seconds.append(time.perf_counter() - started)
+            if photo.with_suffix(".dat").exists():
+                wrong["refused as not a Sudoku" if error.reason == "not-sudoku" else "grid not found"] += 1
             continue
         seconds.append(time.perf_counter() - started)
         row[1] += 1
         dat = photo.with_suffix(".dat")
         if not dat.exists():
             continue
-        givens_right = list(result.grid.values) == read_truth(dat)
+        truth = read_truth(dat)
+        givens_right = list(result.grid.values) == truth
         row[2] += givens_right
         hand = photo.with_suffix(".hand")
-        if hand.exists():
-            written = {e.cell: e.digit for e in result.entries}
-            expected = {i: v for i, v in enumerate(read_truth(hand)) if v}
-            row[3] += givens_right and written == expected
-        else:
-            row[3] += givens_right
+        written_truth = read_truth(hand) if hand.exists() else [0] * 81
+        written = {e.cell: e.digit for e in result.entries}
+        complete = givens_right and written == {i: v for i, v in enumerate(written_truth) if v}
+        row[3] += complete
+        if not complete:
+            wrong.update(failure_kinds(result, truth, written_truth))
     lines = []
     for setting, (photos, found, perfect, complete, refused) in rows.items():
         if setting.startswith("not-"):
@@ -178,6 +210,8 @@ def score_suite(folder: Path, mode: str) -> list[str]:
         else:
             lines.append(f"suite {setting:<16} photos={photos} found={found} perfect-givens={perfect}/{photos} "
                          f"({100.0 * perfect / photos:.0f}%) perfect-with-handwriting={complete}/{photos}")
+        if failures and kinds[setting]:
+            lines.append("    failures: " + ", ".join(f"{kind}={count}" for kind, count in kinds[setting].most_common()))
     if seconds:
         lines.append(f"suite s/photo median={statistics.median(seconds):.3f} mean={statistics.mean(seconds):.3f}")
     return lines
@@ -202,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.suite is not None:
         for mode in args.readers.split(","):
-            for line in score_suite(args.suite, mode):
+            for line in score_suite(args.suite, mode, args.failures):
                 print(line, flush=True)
         return 0
     perturbations = [None if spec in (None, "none") else spec for spec in args.perturb or [None]]

@@ -1,7 +1,9 @@
 """Stage 5: cut the 81 cells out of the photo and decide empty or given.
 
 Each cell is warped from the photo on its own four line crossings (so bent
-or unevenly spaced lines still give square cells).  A cell holds a given when
+or unevenly spaced lines still give square cells), and its light is evened
+out (a cell in a shadow is scaled up to the well-lit paper, so its ink is
+judged by how dark it is on its own paper).  A cell holds a given when
 it has a dark, compact stroke shape near its centre, tall enough to be a
 printed clue: small candidate digits (pencil marks) and specks are not, even
 when blur runs several pale marks together (no single stroke of theirs is a
@@ -33,6 +35,10 @@ MIN_CONTRAST = 0.35
 """A given's ink is at least this dark, relative to the grid's digits."""
 STROKE_LEVEL = 0.35
 """Pixels this dark, relative to the cell's darkest, belong to its strokes."""
+STROKE_FLOOR = 0.18
+"""...and at least this dark relative to the grid's print (in a pale cell, a share of its darkest is grain)."""
+GRAIN_SIGMA = 1.0
+"""The darkness is smoothed with a Gaussian of this sigma (pixels) before strokes are cut from it."""
 LINE_REMNANT = 0.7
 """A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit."""
 SMUDGE_SPAN = 0.8
@@ -41,6 +47,10 @@ SMUDGE_DARKNESS = 0.6
 smudge or a shadow."""
 MAX_STRAY_INK = 0.15
 """A cell with more ink than this fraction outside its digit is texture, not a given."""
+PAPER_LEVEL = 90
+"""Percentile of the cells' paper brightness that every cell's paper is evened out to (the well-lit paper)."""
+PAPER_SHARE = 90
+"""Percentile of a cell's inside taken for its paper's brightness."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +86,23 @@ def cut_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray) -> 
     return cells
 
 
+def paper(cell: np.ndarray) -> float:
+    """The brightness of a cell's paper: a high percentile of its inside (ink and grid lines are few and dark)."""
+    return max(float(np.percentile(_inner(cell), PAPER_SHARE)), 1.0)
+
+
+def even_light(cells: list[np.ndarray]) -> list[np.ndarray]:
+    """The cells with their light evened out: each cell scaled so its paper is as bright as the grid's well-lit
+    paper (:data:`PAPER_LEVEL`), so print in a shadow or a dim corner is as dark as print in full light.
+
+    Light multiplies paper and ink alike; dividing it out leaves how dark the ink is relative to its paper,
+    which is what tells a given from a pale mark or a solver's pen, wherever it lies in the photo.
+    """
+    papers = [paper(c) for c in cells]
+    level = float(np.percentile(papers, PAPER_LEVEL)) if papers else 255.0
+    return [np.clip(c.astype(np.float32) * (level / p), 0, 255).astype(np.uint8) for c, p in zip(cells, papers)]
+
+
 def _inner(cell: np.ndarray) -> np.ndarray:
     edge = int(round(BORDER * cell.shape[0]))
     return cell[edge:-edge, edge:-edge]
@@ -105,11 +132,16 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
     peak = float(np.percentile(darkness[edge:-edge, edge:-edge], 99))
     if peak < MIN_CONTRAST * contrast:
         return None, None
-    # each cell's ink is cut at half its own darkest (a blurred digit is paler, not smaller)
+    # each cell's ink is cut at a share of its own darkest (a blurred digit is paler, not smaller), on the
+    # darkness smoothed over a pixel or so: grain is averaged away, so it neither joins marks nor fakes strokes
+    smooth = cv2.GaussianBlur(darkness, (0, 0), GRAIN_SIGMA)
+    smooth_peak = max(float(np.percentile(smooth[edge:-edge, edge:-edge], 99)), 1e-6)
     darkness = np.clip(darkness / peak, 0.0, 1.0)
     mask = np.zeros(cell.shape, np.uint8)
-    mask[edge:-edge, edge:-edge] = darkness[edge:-edge, edge:-edge] > STROKE_LEVEL
+    level = max(STROKE_LEVEL * smooth_peak, STROKE_FLOOR * contrast)
+    mask[edge:-edge, edge:-edge] = smooth[edge:-edge, edge:-edge] > level
     mask &= ~_straight_strokes(mask)
+    mask = _without_specks(mask)
     # strokes a pixel apart belong together (thin blurred digits break up)
     joined = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
@@ -144,15 +176,34 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
         inside = lx >= x - grow and ly >= y - grow and lx + lw <= x + w + grow and ly + lh <= y + h + grow
         if label != main and inside and area >= 4:
             keep |= labels == label
-    ys, xs = np.nonzero(keep)
-    x, y = int(xs.min()), int(ys.min())
-    w, h = int(xs.max()) - x + 1, int(ys.max()) - y + 1
     outside = mask.astype(bool) & ~keep
     if outside.sum() > MAX_STRAY_INK * (size - 2 * edge) ** 2:
         return None, None  # texture (a shaded or dotted cell), not a clean printed digit
-    support = keep
+    # the digit's ink as cut from the unsmoothed darkness (its strokes' true width), where the shape found lies
+    sharp = np.zeros(cell.shape, np.uint8)
+    sharp[edge:-edge, edge:-edge] = darkness[edge:-edge, edge:-edge] > STROKE_LEVEL
+    sharp &= ~_straight_strokes(sharp)
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    support = cv2.dilate(sharp, cross).astype(bool) & cv2.dilate(keep.astype(np.uint8), cross).astype(bool)
+    if not support.any():
+        support = keep
+    ys, xs = np.nonzero(support)
+    x, y = int(xs.min()), int(ys.min())
+    w, h = int(xs.max()) - x + 1, int(ys.max()) - y + 1
     ink = np.where(support, darkness, 0.0)[y : y + h, x : x + w]
     return normalise_digit(ink), (x, y, w, h)
+
+
+SPECK = 3
+"""Ink shapes of fewer pixels than this are noise (sensor grain, JPEG), never part of a digit's stroke."""
+
+
+def _without_specks(mask: np.ndarray) -> np.ndarray:
+    """``mask`` without its specks of fewer than :data:`SPECK` pixels (so noise is not joined into shapes)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    keep = np.zeros(count, np.uint8)
+    keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= SPECK
+    return keep[labels]
 
 
 def _longest_stroke(mask: np.ndarray) -> int:
@@ -212,7 +263,7 @@ def normalise_digit(ink: np.ndarray) -> np.ndarray:
 def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
                debug: DebugSink = NO_DEBUG) -> tuple[list[CellReading], float]:
     """Cut the cells and decide for each whether it holds a digit (row by row, 81 readings), and the print contrast."""
-    images = cut_cells(gray, rectified, crossings)
+    images = even_light(cut_cells(gray, rectified, crossings))
     contrast = ink_contrast(images)
     readings = []
     for index, image in enumerate(images):

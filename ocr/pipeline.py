@@ -329,7 +329,7 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
     for cell in candidates[:MAX_PRINT_BACK]:
         trial[cell.index] = (cell.as_print or cell.alternatives)[0][0]
         status, _ = reading_status(tuple(trial))
-        if status == "conflict":
+        if status in ("conflict", "no-solution"):  # a solver's digit (right or wrong) taken for print breaks it
             trial[cell.index] = 0
             continue
         chosen.append(cell)

@@ -1,6 +1,6 @@
 """A synthetic photo suite: rendered pages photographed at graded settings, Sudoku and not.
 
-    python -m sudokuprint.ocr.training.photo_suite OUT_DIR [--per-setting 20] [--seed 1]
+    python -m sudokuprint.ocr.training.photo_suite OUT_DIR [--per-setting 20] [--seed 1] [--only hardest,...]
 
 Writes ``SETTING-NNN.jpg`` with ``SETTING-NNN.dat`` (the printed givens, Wicht
 layout; 81 zeros is never written: a page that is not a Sudoku has no
@@ -362,12 +362,22 @@ def _several(stem: Path, pairs: list[tuple[str, str]], camera: Camera, rng: np.r
     stem.with_suffix(".all").write_text("".join("".join(map(str, g)) + "\n" for g in grids))
 
 
-def build(out: Path, per_setting: int, seed: int) -> int:
-    """Write the suite into ``out``; returns the number of photos."""
+def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None) -> int:
+    """Write the suite into ``out``; returns the number of photos.
+
+    ``only`` names the settings to write (``not-sudoku`` for the pages that are not Sudoku); default all.
+    A setting's photos do not depend on which others are written.
+    """
+    unknown = set(only or ()) - set(SETTINGS) - {"not-sudoku"}
+    if unknown:
+        raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))}: choose among {', '.join(SETTINGS)}, "
+                         "not-sudoku")
     out.mkdir(parents=True, exist_ok=True)
     pairs = puzzle_pairs()
     count = 0
     for number, (name, (camera, content)) in enumerate(SETTINGS.items()):
+        if only and name not in only:
+            continue
         rng = np.random.default_rng([seed, number])
         for k in range(per_setting):
             if content.get("grids"):
@@ -386,7 +396,7 @@ def build(out: Path, per_setting: int, seed: int) -> int:
                 _write_dat(stem.with_suffix(".hand"), page.hand)
             count += 1
     rng = np.random.default_rng([seed, 99])
-    for kind in NOT_SUDOKU:
+    for kind in NOT_SUDOKU if not only or "not-sudoku" in only else ():
         for k in range(per_setting):
             camera = Camera(tilt=float(rng.uniform(0, 20)), fill=float(rng.uniform(0.7, 0.95)))
             photo = photograph(not_sudoku_page(kind, rng), None, camera, rng)
@@ -400,8 +410,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--per-setting", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default=None, metavar="SETTINGS",
+                        help=f"comma-separated settings to write (of {', '.join(SETTINGS)}, not-sudoku); default all")
     args = parser.parse_args(argv)
-    count = build(args.out, args.per_setting, args.seed)
+    try:
+        count = build(args.out, args.per_setting, args.seed, args.only.split(",") if args.only else None)
+    except ValueError as error:
+        parser.error(str(error))
     print(f"wrote {count} photos to {args.out}", file=sys.stderr)
     return 0
 

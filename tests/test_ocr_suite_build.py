@@ -1,0 +1,66 @@
+"""The photo suite's builder writes only the settings asked for, and the benchmark says why photos failed."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+
+from conftest import REPO
+
+from sudokuprint.ocr.training import photo_suite
+
+
+def _benchmark():
+    spec = importlib.util.spec_from_file_location("ocr_benchmark", REPO / "benchmarks" / "ocr.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_only_the_settings_asked_for_are_written_and_scored_with_their_failures(tmp_path):
+    count = photo_suite.build(tmp_path, 2, 5, ["handwriting", "not-sudoku"])
+    names = sorted(p.stem for p in tmp_path.glob("*.jpg"))
+    assert count == len(names) == 2 + 2 * len(photo_suite.NOT_SUDOKU)
+    assert [n for n in names if not n.startswith("not-")] == ["handwriting-000", "handwriting-001"]
+    assert all((tmp_path / f"handwriting-00{k}.hand").exists() for k in range(2))
+    lines = _benchmark().score_suite(tmp_path, "builtin", failures=True)
+    assert lines[0].split()[:3] == ["suite", "handwriting", "photos=2"]
+    assert any(line.split()[:3] == ["suite", "not-crossword", "photos=2"] for line in lines)
+    assert lines[-1].startswith("suite s/photo median=")
+    # every photo not read perfectly is counted under at least one named failure
+    perfect = int(lines[0].split("perfect-with-handwriting=")[1].split("/")[0])
+    if perfect < 2:
+        assert lines[1].startswith("    failures: ")
+
+
+def test_an_unknown_setting_is_named():
+    with pytest.raises(ValueError, match="unknown setting.*tilt45.*choose among clean"):
+        photo_suite.build(REPO / "never-written", 1, 1, ["tilt45"])
+    assert not (REPO / "never-written").exists()
+
+
+def test_failure_kinds_name_the_cells_that_went_wrong(tmp_path):
+    benchmark = _benchmark()
+    count = photo_suite.build(tmp_path, 1, 3, ["clean"])
+    assert count == 1
+    photo = tmp_path / "clean-000.jpg"
+    from sudokuprint.ocr.pipeline import scan
+
+    result = scan(photo)
+    truth = benchmark.read_truth(photo.with_suffix(".dat"))
+    assert list(result.grid.values) == truth
+    # against a truth with one given moved to handwriting and one emptied, the two cells' failures are named
+    base = benchmark.failure_kinds(result, truth, [0] * 81) - {"solver check"}
+    right = [c.index for c in result.cells if c.digit and c.digit == truth[c.index] and not c.is_handwritten]
+    given, other = right[:2]
+    hand = [0] * 81
+    hand[given] = truth[given]
+    changed = list(truth)
+    changed[given] = 0
+    changed[other] = 0
+    assert benchmark.failure_kinds(result, changed, hand) == base | {
+        "handwriting taken as given", "empty cell (pencil marks, noise) read as a digit"}
