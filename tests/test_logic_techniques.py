@@ -16,7 +16,7 @@ Where it must not fire: on a position with nothing left to find.
 from __future__ import annotations
 
 import pytest
-from conftest import data_file
+from conftest import data_file, puzzle_lines
 
 from sudokuprint.formats.hodoku import parse_library_line
 from sudokuprint.grid import Grid
@@ -252,3 +252,28 @@ def test_x_chain_tiers_name_skyscrapers_and_kites() -> None:
     # two strong links are not enough for a longer X-chain position
     longer = [s for s in LIBRARY["0701"] if chains.x_chain_finder(2)(State.from_grid(s.grid)) is None]
     assert longer and all(chains.find_x_chain(State.from_grid(s.grid)) is not None for s in longer[:3])
+
+
+def test_wxyz_wings_are_rated_by_their_biggest_cell_as_explainer_rates_them() -> None:
+    """On the calibration lines where Explainer's hardest step is below the chains (< 7.0) and
+    ours is a (V)WXYZ-Wing, the wing's rating by its biggest cell (2, 3, 4 candidates: 5.5,
+    5.6, 5.5; five cells 6.3, 6.4, 6.3, 6.2) is Explainer's on 12 of the 13 puzzles (rated by
+    the pivot's size it was 9)."""
+    from sudokuprint.logic.engine import solve
+
+    lines = puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=60)
+    given = [float(x) for x in puzzle_lines("sudoku_exchange_diabolical_se.ratings.txt", limit=60)]
+    agree = total = 0
+    for line, theirs in zip(lines, given):
+        log = solve(Grid.from_string(line))
+        hardest = {s.technique for s in log.steps if s.rating == log.rating}
+        if theirs >= 7.0 or not hardest <= {"WXYZ-Wing", "VWXYZ-Wing"}:
+            continue
+        for step in log.steps:
+            if "WXYZ" in step.technique:
+                big = step.extra["biggest"]
+                expected = {4: {3: 5.6}, 5: {3: 6.4, 2: 6.3, 4: 6.3}}[len(step.cells)].get(big)
+                assert step.rating == (expected or (5.5 if len(step.cells) == 4 else 6.2))
+        total += 1
+        agree += log.rating == theirs
+    assert total >= 10 and agree >= 0.85 * total

@@ -32,10 +32,10 @@ Jellyfish                            4      5.2
 Hidden Quad                          3      5.4
 Simple Colouring, 3-6 strong links   4      as the X-chain of as many links, + 0.1
 X-Chain, 3 strong links              4      5.4 + link-kind bonus
-WXYZ-Wing                            4      5.5, 5.6 when the pivot has 3 candidates
+WXYZ-Wing                            4      5.5, 5.6 when its biggest cell has 3 candidates
 Bivalue Universal Grave + 1          4      5.6
 X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
-VWXYZ-Wing                           4      6.2-6.4 by the pivot's size
+VWXYZ-Wing                           4      6.2-6.4 by its biggest cell's size
 Simple Colouring, longer             4      6.6 + length bonus
 W-Wing                               4      7.1 (the 8-node forcing chain it is)
 Forcing X-Chain                      4      6.6 + length bonus
