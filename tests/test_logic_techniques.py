@@ -277,3 +277,29 @@ def test_wxyz_wings_are_rated_by_their_biggest_cell_as_explainer_rates_them() ->
         total += 1
         agree += log.rating == theirs
     assert total >= 10 and agree >= 0.85 * total
+
+
+@pytest.mark.parametrize("line_index", [10, 112, 159])
+def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: int) -> None:
+    """Calibration lines whose hardest step is an XY-Cycle: where every cheaper technique
+    stalls, the loop is closed (each cell has two candidates, sees the next and shares
+    its link digit), removes no solution digit, and the puzzle's rating is Explainer's."""
+    from sudokuprint.logic.engine import solve, solve_state
+    from sudokuprint.logic.techniques import cycles
+
+    line = puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=line_index + 1)[line_index]
+    theirs = float(puzzle_lines("sudoku_exchange_diabolical_se.ratings.txt", limit=line_index + 1)[line_index])
+    grid = Grid.from_string(line)
+    solution = _solution(grid)
+    names = [t.name for t in ADVANCED]
+    state = State.from_grid(grid)
+    stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(cycles.XY_CYCLE)], use_trial=False)
+    assert not stalled.solved
+    step = cycles.find_xy_cycle(state)
+    assert step is not None and step.eliminations and len(step.cells) >= 4
+    loop = step.cells + step.cells[:1]
+    for a, b in zip(loop, loop[1:]):
+        assert bin(state.cands[a]).count("1") == 2 and state.tables.sees(a, b) and state.cands[a] & state.cands[b]
+    assert all(solution[c] != d for c, d in step.eliminations)
+    log = solve(grid)
+    assert log.rating == theirs and any(s.technique == cycles.XY_CYCLE for s in log.steps)

@@ -37,6 +37,8 @@ Bivalue Universal Grave + 1          4      5.6
 X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
 VWXYZ-Wing                           4      6.2-6.4 by its biggest cell's size
 Simple Colouring, longer             4      6.6 + length bonus
+XY-Cycle                             4      6.5 + length bonus (a loop of cells with two
+                                            candidates: Explainer's Y-cycle; :mod:`.cycles`)
 W-Wing                               4      7.1 (the 8-node forcing chain it is)
 Forcing X-Chain                      4      6.6 + length bonus
 Forcing Chain (XY)                   4      7.0 + length bonus
@@ -99,6 +101,7 @@ from . import (
     als,
     als_chains,
     chains,
+    cycles,
     death_blossom,
     fish,
     forcing,
@@ -226,6 +229,7 @@ ADVANCED = (
     _colouring(6),
     _x_chains(6, 6.6),
     Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring),
+    Technique(cycles.XY_CYCLE, 4, 6.5, cycles.find_xy_cycle, cycles.rate_xy_cycle),
     Technique("W-Wing", 4, 7.1, wings.find_w_wing),
     Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
     Technique("Cell/Region Forcing Chains", 4, 8.0, multiple.find_multiple_forcing_chain, multiple.rate_multiple),
