@@ -303,3 +303,34 @@ def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: 
     assert all(solution[c] != d for c, d in step.eliminations)
     log = solve(grid)
     assert log.rating == theirs and any(s.technique == cycles.XY_CYCLE for s in log.steps)
+
+
+@pytest.mark.parametrize("line_index", [34, 189])
+def test_bug_type_2_on_real_positions(line_index: int) -> None:
+    """Calibration lines reaching a BUG type 2: every empty cell has two candidates but a few
+    with three sharing the digit removed; the removal is sound, and it is no BUG + 1."""
+    from sudokuprint.logic.engine import solve_state
+    from sudokuprint.logic.techniques import bug_types
+
+    grid = Grid.from_string(puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=line_index + 1)[line_index])
+    solution = _solution(grid)
+    names = [t.name for t in ADVANCED]
+    state = State.from_grid(grid)
+    cheaper = ADVANCED[: names.index(bug_types.BUG_TYPE_2)]
+    while True:  # the cheaper techniques and singles, until they stall on the grave
+        log = solve_state(grid, state, solution, techniques=cheaper, use_trial=False)
+        step = bug_types.find_bug_type_2(state)
+        if step is not None or log.solved:
+            break
+        more = [t.find(state) for t in ADVANCED[names.index(bug_types.BUG_TYPE_2) + 1 :]]
+        first = next(s for s in more if s is not None)
+        for cell, digit in first.eliminations:
+            state.eliminate(cell, digit)
+        for cell, digit in first.placements:
+            state.place(cell, digit)
+    assert step is not None and len(step.cells) >= 2 and step.eliminations
+    (digit,) = step.digits
+    assert all(bin(state.cands[c]).count("1") == 3 and state.cands[c] >> (digit - 1) & 1 for c in step.cells)
+    assert all(bin(m).count("1") in (0, 2) for c, m in enumerate(state.cands) if c not in step.cells)
+    assert all(solution[c] != d for c, d in step.eliminations)
+    assert uniqueness.find_bug_plus_one(state) is None

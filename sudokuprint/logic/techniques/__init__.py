@@ -34,6 +34,7 @@ Simple Colouring, 3-6 strong links   4      as the X-chain of as many links, + 0
 X-Chain, 3 strong links              4      5.4 + link-kind bonus
 WXYZ-Wing                            4      5.5, 5.6 when its biggest cell has 3 candidates
 Bivalue Universal Grave + 1          4      5.6
+Bivalue Universal Grave (type 2)     4      5.7 (:mod:`.bug_types`)
 X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
 VWXYZ-Wing                           4      6.2-6.4 by its biggest cell's size
 Simple Colouring, longer             4      6.6 + length bonus
@@ -100,6 +101,7 @@ from . import (
     aic,
     als,
     als_chains,
+    bug_types,
     chains,
     cycles,
     death_blossom,
@@ -221,6 +223,7 @@ ADVANCED = (
     _x_chains(3, 5.4),
     Technique("WXYZ-Wing", 4, 5.5, wings.find_wxyz_wing, wings.rate_wxyz_wing),
     Technique("Bivalue Universal Grave + 1", 4, 5.6, uniqueness.find_bug_plus_one),
+    Technique(bug_types.BUG_TYPE_2, 4, 5.7, bug_types.find_bug_type_2),
     _colouring(4),
     _x_chains(4, 5.8),
     _colouring(5),
