@@ -16,7 +16,7 @@ Where it must not fire: on a position with nothing left to find.
 from __future__ import annotations
 
 import pytest
-from conftest import data_file
+from conftest import data_file, puzzle_lines
 
 from sudokuprint.formats.hodoku import parse_library_line
 from sudokuprint.grid import Grid
@@ -252,3 +252,85 @@ def test_x_chain_tiers_name_skyscrapers_and_kites() -> None:
     # two strong links are not enough for a longer X-chain position
     longer = [s for s in LIBRARY["0701"] if chains.x_chain_finder(2)(State.from_grid(s.grid)) is None]
     assert longer and all(chains.find_x_chain(State.from_grid(s.grid)) is not None for s in longer[:3])
+
+
+def test_wxyz_wings_are_rated_by_their_biggest_cell_as_explainer_rates_them() -> None:
+    """On the calibration lines where Explainer's hardest step is below the chains (< 7.0) and
+    ours is a (V)WXYZ-Wing, the wing's rating by its biggest cell (2, 3, 4 candidates: 5.5,
+    5.6, 5.5; five cells 6.3, 6.4, 6.3, 6.2) is Explainer's on 12 of the 13 puzzles (rated by
+    the pivot's size it was 9)."""
+    from sudokuprint.logic.engine import solve
+
+    lines = puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=60)
+    given = [float(x) for x in puzzle_lines("sudoku_exchange_diabolical_se.ratings.txt", limit=60)]
+    agree = total = 0
+    for line, theirs in zip(lines, given):
+        log = solve(Grid.from_string(line))
+        hardest = {s.technique for s in log.steps if s.rating == log.rating}
+        if theirs >= 7.0 or not hardest <= {"WXYZ-Wing", "VWXYZ-Wing"}:
+            continue
+        for step in log.steps:
+            if "WXYZ" in step.technique:
+                big = step.extra["biggest"]
+                expected = {4: {3: 5.6}, 5: {3: 6.4, 2: 6.3, 4: 6.3}}[len(step.cells)].get(big)
+                assert step.rating == (expected or (5.5 if len(step.cells) == 4 else 6.2))
+        total += 1
+        agree += log.rating == theirs
+    assert total >= 10 and agree >= 0.85 * total
+
+
+@pytest.mark.parametrize("line_index", [10, 112, 159])
+def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: int) -> None:
+    """Calibration lines whose hardest step is an XY-Cycle: where every cheaper technique
+    stalls, the loop is closed (each cell has two candidates, sees the next and shares
+    its link digit), removes no solution digit, and the puzzle's rating is Explainer's."""
+    from sudokuprint.logic.engine import solve, solve_state
+    from sudokuprint.logic.techniques import cycles
+
+    line = puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=line_index + 1)[line_index]
+    theirs = float(puzzle_lines("sudoku_exchange_diabolical_se.ratings.txt", limit=line_index + 1)[line_index])
+    grid = Grid.from_string(line)
+    solution = _solution(grid)
+    names = [t.name for t in ADVANCED]
+    state = State.from_grid(grid)
+    stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(cycles.XY_CYCLE)], use_trial=False)
+    assert not stalled.solved
+    step = cycles.find_xy_cycle(state)
+    assert step is not None and step.eliminations and len(step.cells) >= 4
+    loop = step.cells + step.cells[:1]
+    for a, b in zip(loop, loop[1:]):
+        assert bin(state.cands[a]).count("1") == 2 and state.tables.sees(a, b) and state.cands[a] & state.cands[b]
+    assert all(solution[c] != d for c, d in step.eliminations)
+    log = solve(grid)
+    assert log.rating == theirs and any(s.technique == cycles.XY_CYCLE for s in log.steps)
+
+
+@pytest.mark.parametrize("line_index", [34, 189])
+def test_bug_type_2_on_real_positions(line_index: int) -> None:
+    """Calibration lines reaching a BUG type 2: every empty cell has two candidates but a few
+    with three sharing the digit removed; the removal is sound, and it is no BUG + 1."""
+    from sudokuprint.logic.engine import solve_state
+    from sudokuprint.logic.techniques import bug_types
+
+    grid = Grid.from_string(puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=line_index + 1)[line_index])
+    solution = _solution(grid)
+    names = [t.name for t in ADVANCED]
+    state = State.from_grid(grid)
+    cheaper = ADVANCED[: names.index(bug_types.BUG_TYPE_2)]
+    while True:  # the cheaper techniques and singles, until they stall on the grave
+        log = solve_state(grid, state, solution, techniques=cheaper, use_trial=False)
+        step = bug_types.find_bug_type_2(state)
+        if step is not None or log.solved:
+            break
+        more = [t.find(state) for t in ADVANCED[names.index(bug_types.BUG_TYPE_2) + 1 :]]
+        first = next(s for s in more if s is not None)
+        for cell, digit in first.eliminations:
+            state.eliminate(cell, digit)
+        for cell, digit in first.placements:
+            state.place(cell, digit)
+    assert step is not None and len(step.cells) >= 2 and step.eliminations
+    (digit,) = step.digits
+    assert all(bin(state.cands[c]).count("1") == 3 and state.cands[c] >> (digit - 1) & 1 for c in step.cells)
+    assert all(bin(m).count("1") in (0, 2) for c, m in enumerate(state.cands) if c not in step.cells)
+    assert all(solution[c] != d for c, d in step.eliminations)
+    assert uniqueness.find_bug_plus_one(state) is None

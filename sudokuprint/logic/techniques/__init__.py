@@ -32,11 +32,14 @@ Jellyfish                            4      5.2
 Hidden Quad                          3      5.4
 Simple Colouring, 3-6 strong links   4      as the X-chain of as many links, + 0.1
 X-Chain, 3 strong links              4      5.4 + link-kind bonus
-WXYZ-Wing                            4      5.5, 5.6 when the pivot has 3 candidates
+WXYZ-Wing                            4      5.5, 5.6 when its biggest cell has 3 candidates
 Bivalue Universal Grave + 1          4      5.6
+Bivalue Universal Grave (type 2)     4      5.7 (:mod:`.bug_types`)
 X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
-VWXYZ-Wing                           4      6.2-6.4 by the pivot's size
+VWXYZ-Wing                           4      6.2-6.4 by its biggest cell's size
 Simple Colouring, longer             4      6.6 + length bonus
+XY-Cycle                             4      6.5 + length bonus (a loop of cells with two
+                                            candidates: Explainer's Y-cycle; :mod:`.cycles`)
 W-Wing                               4      7.1 (the 8-node forcing chain it is)
 Forcing X-Chain                      4      6.6 + length bonus
 Forcing Chain (XY)                   4      7.0 + length bonus
@@ -98,7 +101,9 @@ from . import (
     aic,
     als,
     als_chains,
+    bug_types,
     chains,
+    cycles,
     death_blossom,
     fish,
     forcing,
@@ -218,6 +223,7 @@ ADVANCED = (
     _x_chains(3, 5.4),
     Technique("WXYZ-Wing", 4, 5.5, wings.find_wxyz_wing, wings.rate_wxyz_wing),
     Technique("Bivalue Universal Grave + 1", 4, 5.6, uniqueness.find_bug_plus_one),
+    Technique(bug_types.BUG_TYPE_2, 4, 5.7, bug_types.find_bug_type_2),
     _colouring(4),
     _x_chains(4, 5.8),
     _colouring(5),
@@ -226,6 +232,7 @@ ADVANCED = (
     _colouring(6),
     _x_chains(6, 6.6),
     Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring),
+    Technique(cycles.XY_CYCLE, 4, 6.5, cycles.find_xy_cycle, cycles.rate_xy_cycle),
     Technique("W-Wing", 4, 7.1, wings.find_w_wing),
     Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
     Technique("Cell/Region Forcing Chains", 4, 8.0, multiple.find_multiple_forcing_chain, multiple.rate_multiple),

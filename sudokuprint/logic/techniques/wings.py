@@ -7,10 +7,10 @@
   digits between them, where every digit but ``z`` is *restricted* (all its
   cells see each other, so it is in at most one of them); four cells need
   four different digits, so one of them is ``z``: cells seeing every ``z`` of
-  the wing lose it.  Rated 5.5, or 5.6 when the pivot has three candidates
-  (Sukaku Explainer's values).  VWXYZ-Wing: the same with five cells and five
-  digits, 6.2 to 6.4 (6.4 for a pivot of three candidates, less by 0.1 for
-  each candidate more or fewer).
+  the wing lose it.  Rated 5.5, or 5.6 when its biggest cell has three
+  candidates (Sukaku Explainer's values, read from the calibration lines).
+  VWXYZ-Wing: the same with five cells and five digits, 6.2 to 6.4 (6.4 when
+  its biggest cell has three candidates, less by 0.1 for each one more or fewer).
 - W-Wing: two cells ``{x,y}`` that do not see each other, joined by a house
   where ``x`` fits in two cells, one seeing each; one of them holds ``y``, so
   cells seeing both lose ``y``.
@@ -260,7 +260,7 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
         eliminations=tuple(removed),
         cells=cells,
         digits=tuple(_mask_digits(union)),
-        extra={"pivot_size": POPCOUNT[cands[pivot]]},
+        extra={"pivot_size": POPCOUNT[cands[pivot]], "biggest": max(POPCOUNT[cands[c]] for c in cells)},
     )
 
 
@@ -268,13 +268,13 @@ WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
 
 
 def rate_wxyz_wing(step: Step) -> float:
-    """5.5, plus 0.1 when the pivot has three candidates (the middle size)."""
-    return 5.6 if step.extra.get("pivot_size") == 3 else 5.5
+    """5.5, plus 0.1 when the wing's biggest cell has three candidates (the middle size)."""
+    return 5.6 if step.extra.get("biggest") == 3 else 5.5
 
 
 def rate_vwxyz_wing(step: Step) -> float:
-    """6.2, plus 0.1 for each step the pivot's size is nearer the middle size 3 (at most 6.4)."""
-    return round(6.2 + 0.1 * (2 - min(2, abs(3 - step.extra.get("pivot_size", 3)))), 1)
+    """6.2, plus 0.1 for each step the biggest cell's size is nearer the middle size 3 (at most 6.4)."""
+    return round(6.2 + 0.1 * (2 - min(2, abs(3 - step.extra.get("biggest", 3)))), 1)
 
 
 def find_w_wing(state: State) -> Step | None:

@@ -1,0 +1,130 @@
+"""XY-Cycle: a loop of cells with two candidates each (Explainer's "Bidirectional Y-Cycle").
+
+Cells ``c1 ... ck``, each with two candidates, form a loop when each sees the
+next (and ``ck`` sees ``c1``) and shares a digit with it, the link digit, and
+the two links of a cell are its two digits: ``c1{a,b} -b- c2{b,c} -c- ...
+ck{z,a} -a- c1``.  Going round, if ``c1`` is ``a`` then ``c2`` is not ``b``
+but ``c``, and so on back to ``c1``, which is then not ``a``: a
+contradiction unless the loop goes round the other way.  The loop holds one
+way or the other, and either way each link's digit is in exactly one of its
+two cells.  So a cell seeing both cells of a link loses that link's digit.
+
+Explainer rates its Y-cycles 6.5 plus the length bonus of
+:func:`sudokuprint.logic.techniques.length_bonus` for the loop's number of
+candidates (twice its cells) less 2; the forcing chain that removes the same
+candidate is two candidates longer, one step up the bonus scale.  Loops of
+at most :data:`MAX_CELLS` cells are looked at, shortest first.
+"""
+
+from __future__ import annotations
+
+from ...shape import digit_symbol
+from ..state import State, popcount
+from ..step import Step, cell_list
+
+XY_CYCLE = "XY-Cycle"
+MAX_CELLS = 6
+"""Longest loop looked for, in cells (12 candidates, rated 6.8)."""
+
+
+def find_xy_cycle(state: State) -> Step | None:
+    """The shortest XY-Cycle that removes a candidate, or None."""
+    cands = state.cands
+    peer_set = state.tables.peer_set
+    pairs = [c for c, mask in enumerate(cands) if popcount(mask) == 2]
+    if len(pairs) < 4:
+        return None
+    # links[c]: (neighbour, digit bit) for every bivalue peer sharing a digit with c
+    links: dict[int, list[tuple[int, int]]] = {c: [] for c in pairs}
+    for i, a in enumerate(pairs):
+        for b in pairs[i + 1 :]:
+            shared = cands[a] & cands[b]
+            if shared and peer_set[a] >> b & 1:
+                while shared:
+                    bit = shared & -shared
+                    shared ^= bit
+                    links[a].append((b, bit))
+                    links[b].append((a, bit))
+    for size in range(3, MAX_CELLS + 1):
+        for start in pairs:
+            for first_bit in _bits_of(cands[start]):
+                found = _close(state, links, start, first_bit, size)
+                if found is not None:
+                    return found
+    return None
+
+
+def _bits_of(mask: int) -> list[int]:
+    bits = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        bits.append(bit)
+    return bits
+
+
+def _close(state: State, links: dict[int, list[tuple[int, int]]], start: int, first_bit: int, size: int) -> Step | None:
+    """A loop of ``size`` cells from ``start`` (the lowest cell of it), leaving it by
+    ``first_bit``, that removes something; depth first."""
+    cands = state.cands
+    peer_set = state.tables.peer_set
+    closing_bit = cands[start] ^ first_bit  # the loop comes back to start on its other digit
+    # (cells so far, the link bits between them, the bit the last cell leaves by)
+    stack: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [((start,), (), first_bit)]
+    while stack:
+        cells, bits, out = stack.pop()
+        last = cells[-1]
+        for nxt, bit in links[last]:
+            if bit != out or nxt <= start or nxt in cells:
+                continue
+            grown, grown_bits = cells + (nxt,), bits + (bit,)
+            leave = cands[nxt] ^ bit
+            if len(grown) < size:
+                stack.append((grown, grown_bits, leave))
+                continue
+            if leave != closing_bit or not peer_set[nxt] >> start & 1:
+                continue
+            step = _step(state, grown, grown_bits + (leave,))
+            if step is not None:
+                return step
+    return None
+
+
+def _step(state: State, cells: tuple[int, ...], bits: tuple[int, ...]) -> Step | None:
+    """The step of a closed loop (``bits[i]`` links ``cells[i]`` and the next), or None
+    when it removes nothing."""
+    t = state.tables
+    peer_set = t.peer_set
+    digit_sets = state.digit_sets()
+    removed: dict[tuple[int, int], None] = {}
+    for i, bit in enumerate(bits):
+        a, b = cells[i], cells[(i + 1) % len(cells)]
+        digit = bit.bit_length()
+        seen = peer_set[a] & peer_set[b] & digit_sets[digit - 1] & ~(1 << a) & ~(1 << b)
+        while seen:
+            low = seen & -seen
+            seen ^= low
+            removed[(low.bit_length() - 1, digit)] = None
+    if not removed:
+        return None
+    link_digits = [bit.bit_length() for bit in bits]
+    ring = " - ".join(
+        f"{t.cell_name(c)} -{digit_symbol(d)}-" for c, d in zip(cells, link_digits)
+    ) + f" {t.cell_name(cells[0])}"
+    return Step(
+        XY_CYCLE,
+        f"{cell_list(t.shape, cells)} hold two candidates each and form a loop ({ring}); "
+        "whichever way round it holds, each link's digit is in exactly one of its two cells, "
+        "so a cell seeing both cells of a link cannot hold that digit",
+        eliminations=tuple(removed),
+        cells=cells,
+        digits=tuple(sorted(set(link_digits))),
+        extra={"nodes": 2 * len(cells), "length": 2 * len(cells) - 2},
+    )
+
+
+def rate_xy_cycle(step: Step) -> float:
+    """6.5 plus the length bonus of the loop's candidates less 2 (Explainer's Y-cycle)."""
+    from . import length_bonus  # the rating helpers live with the table
+
+    return round(6.5 + length_bonus(step.extra["nodes"] - 2), 1)
