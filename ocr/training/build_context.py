@@ -34,7 +34,7 @@ from ..context import context_features, fit_context, looks
 from ..handwriting import cell_measures
 from ..pipeline import HANDWRITTEN, grid_cells
 from ..readers import BuiltinReader
-from .build_hand import DATA, fold_of, read_dat
+from .build_hand import DATA, fold_of, twin_sources
 from .build_model import MODELS
 
 
@@ -65,27 +65,15 @@ def dataset(mixed: Path, plain: Path, folds_dir: Path, folds: int
     folders, read by held-out fold models."""
     models = [DigitModel.load(folds_dir / f"hand-fold{k}.npz") for k in range(folds)]
     ls, hs, ys, names = [], [], [], []
-    photos = sorted(mixed.glob("*.jpg"))
-    for number, photo in enumerate(photos):
-        printed_dat = plain / photo.with_suffix(".dat").name
-        if not printed_dat.exists():
+    for photo, source, printed, every, name in twin_sources(mixed, plain):
+        found = photo_cells(source, printed, every, models[fold_of(photo.name, folds)])
+        if found is None:
+            print(f"  left out {source}", file=sys.stderr)
             continue
-        printed = read_dat(printed_dat)
-        model = models[fold_of(photo.name, folds)]
-        for source, every, name in ((photo, read_dat(photo.with_suffix(".dat")), photo.stem),
-                                    (plain / photo.name, printed, photo.stem + "/plain")):
-            if not source.exists():
-                continue
-            found = photo_cells(source, printed, every, model)
-            if found is None:
-                print(f"  left out {source}", file=sys.stderr)
-                continue
-            ls.append(found[0])
-            hs.append(found[1])
-            ys.append(found[2])
-            names += [name] * len(found[2])
-        print(f"  {number + 1}/{len(photos)} photos", file=sys.stderr, end="\r")
-    print(file=sys.stderr)
+        ls.append(found[0])
+        hs.append(found[1])
+        ys.append(found[2])
+        names += [name] * len(found[2])
     return np.concatenate(ls), np.concatenate(hs), np.concatenate(ys), np.array(names)
 
 

@@ -22,7 +22,7 @@ import sys
 import time
 import zlib
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 import cv2
 import numpy as np
@@ -79,28 +79,35 @@ PhotoSamples = Callable[[Path, list[int], list[int]], "tuple[np.ndarray, np.ndar
 """What a model learns from one photo: ``(photo, printed digits, every digit) -> (inputs, labels)`` or None."""
 
 
+def twin_sources(mixed: Path, plain: Path) -> Iterator[tuple[Path, Path, list[int], list[int], str]]:
+    """Each mixed photo that has a printed twin, then that twin, as ``(mixed photo, source,
+    printed digits, every digit of the source, name)``; the name is the photo's stem, or
+    ``stem/plain`` for the twin.  Progress goes to standard error."""
+    photos = sorted(mixed.glob("*.jpg"))
+    for number, photo in enumerate(photos):
+        printed_dat = plain / photo.with_suffix(".dat").name
+        if printed_dat.exists():
+            printed = read_dat(printed_dat)
+            for source, every, name in ((photo, read_dat(photo.with_suffix(".dat")), photo.stem),
+                                        (plain / photo.name, printed, photo.stem + "/plain")):
+                if source.exists():
+                    yield photo, source, printed, every, name
+        print(f"  {number + 1}/{len(photos)} photos", file=sys.stderr, end="\r")
+    print(file=sys.stderr)
+
+
 def dataset(mixed: Path, plain: Path, samples_of: PhotoSamples = photo_samples) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Inputs, labels and photo names of every usable cell of both folders (each mixed photo and its printed
     twin), as ``samples_of`` cuts them."""
     xs, ys, names = [], [], []
-    photos = sorted(mixed.glob("*.jpg"))
-    for number, photo in enumerate(photos):
-        printed_dat = plain / photo.with_suffix(".dat").name
-        if not printed_dat.exists():
+    for photo, source, printed, every, _ in twin_sources(mixed, plain):
+        samples = samples_of(source, printed, every)
+        if samples is None:
+            print(f"  left out {source}", file=sys.stderr)
             continue
-        printed = read_dat(printed_dat)
-        for source, every in ((photo, read_dat(photo.with_suffix(".dat"))), (plain / photo.name, printed)):
-            if not source.exists():
-                continue
-            samples = samples_of(source, printed, every)
-            if samples is None:
-                print(f"  left out {source}", file=sys.stderr)
-                continue
-            xs.append(samples[0])
-            ys.append(samples[1])
-            names += [photo.stem] * len(samples[1])
-        print(f"  {number + 1}/{len(photos)} photos", file=sys.stderr, end="\r")
-    print(file=sys.stderr)
+        xs.append(samples[0])
+        ys.append(samples[1])
+        names += [photo.stem] * len(samples[1])
     return np.concatenate(xs), np.concatenate(ys), np.array(names)
 
 
