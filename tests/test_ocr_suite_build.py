@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, SAMPLES
 
 from sudokuprint.ocr.training import photo_suite
 
@@ -22,7 +22,7 @@ def _benchmark():
 
 
 def test_only_the_settings_asked_for_are_written_and_scored_with_their_failures(tmp_path):
-    count = photo_suite.build(tmp_path, 2, 5, ["handwriting", "not-sudoku"])
+    count = photo_suite.build(tmp_path, 2, 5, ["handwriting", "not-sudoku"], SAMPLES)
     names = sorted(p.stem for p in tmp_path.glob("*.jpg"))
     assert count == len(names) == 2 + 2 * len(photo_suite.NOT_SUDOKU)
     assert [n for n in names if not n.startswith("not-")] == ["handwriting-000", "handwriting-001"]
@@ -45,7 +45,7 @@ def test_an_unknown_setting_is_named():
 
 def test_failure_kinds_name_the_cells_that_went_wrong(tmp_path):
     benchmark = _benchmark()
-    count = photo_suite.build(tmp_path, 1, 3, ["clean"])
+    count = photo_suite.build(tmp_path, 1, 3, ["clean"], SAMPLES)
     assert count == 1
     photo = tmp_path / "clean-000.jpg"
     from sudokuprint.ocr.pipeline import scan

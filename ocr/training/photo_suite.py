@@ -362,18 +362,19 @@ def _several(stem: Path, pairs: list[tuple[str, str]], camera: Camera, rng: np.r
     stem.with_suffix(".all").write_text("".join("".join(map(str, g)) + "\n" for g in grids))
 
 
-def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None) -> int:
+def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None, samples: Path | None = None) -> int:
     """Write the suite into ``out``; returns the number of photos.
 
     ``only`` names the settings to write (``not-sudoku`` for the pages that are not Sudoku); default all.
-    A setting's photos do not depend on which others are written.
+    A setting's photos do not depend on which others are written.  The puzzles come from the
+    sample lists in ``samples`` (see :func:`sample_lists`).
     """
     unknown = set(only or ()) - set(SETTINGS) - {"not-sudoku"}
     if unknown:
         raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))}: choose among {', '.join(SETTINGS)}, "
                          "not-sudoku")
     out.mkdir(parents=True, exist_ok=True)
-    pairs = puzzle_pairs()
+    pairs = puzzle_pairs(samples)
     count = 0
     for number, (name, (camera, content)) in enumerate(SETTINGS.items()):
         if only and name not in only:
@@ -412,10 +413,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, metavar="SETTINGS",
                         help=f"comma-separated settings to write (of {', '.join(SETTINGS)}, not-sudoku); default all")
+    parser.add_argument("--samples", type=Path, default=None, metavar="DIR",
+                        help="the folder of the sample puzzle lists (default: the checkout's samples/)")
     args = parser.parse_args(argv)
     try:
-        count = build(args.out, args.per_setting, args.seed, args.only.split(",") if args.only else None)
-    except ValueError as error:
+        count = build(args.out, args.per_setting, args.seed, args.only.split(",") if args.only else None, args.samples)
+    except (ValueError, FileNotFoundError) as error:
         parser.error(str(error))
     print(f"wrote {count} photos to {args.out}", file=sys.stderr)
     return 0
