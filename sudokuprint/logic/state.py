@@ -16,7 +16,7 @@ steps, and only the engine changes it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
+from typing import Iterator, Mapping, Sequence
 
 from ..grid import Grid, candidate_digits
 from ..shape import Shape
@@ -38,6 +38,16 @@ def lowest_digit(mask: int) -> int:
 def digits_of(mask: int) -> list[int]:
     """The digits of a candidate mask, in increasing order."""
     return candidate_digits(mask)
+
+
+def union_over(masks: Sequence[int] | Mapping[int, int], members: int) -> int:
+    """The union of ``masks[k]`` for every ``k`` in the bit set ``members``."""
+    union = 0
+    while members:
+        low = members & -members
+        members ^= low
+        union |= masks[low.bit_length() - 1]
+    return union
 
 
 def cells_of(cell_set: int) -> Iterator[int]:

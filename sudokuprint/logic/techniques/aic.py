@@ -29,7 +29,7 @@ in :mod:`sudokuprint.logic.techniques`).
 from __future__ import annotations
 
 from ...shape import digit_symbol
-from ..state import State, cells_of
+from ..state import State, cells_of, union_over
 from ..step import Step
 
 GROUPED_X_CHAIN = "Grouped X-Chain"
@@ -129,16 +129,7 @@ class _Graph:
         for i in range(count):
             if strong[i]:
                 linked |= 1 << i
-        implies = []
-        for i in range(count):
-            bits = 0
-            ends = weak[i] & linked
-            while ends:
-                low = ends & -ends
-                ends ^= low
-                bits |= strong[low.bit_length() - 1]
-            implies.append(bits)
-        self.implies = implies
+        self.implies = [union_over(strong, weak[i] & linked) for i in range(count)]
 
     def name(self, state: State, i: int) -> str:
         t = state.tables

@@ -30,7 +30,7 @@ and ``extra["xy"]``, whether in-cell links were needed.  The rating is
 from __future__ import annotations
 
 from ...shape import digit_symbol
-from ..state import State
+from ..state import State, union_over
 from ..step import Step
 
 MAX_STEPS = 11
@@ -93,13 +93,7 @@ class _Links:
         # implies[i]: the candidates that are true when candidate i is true, one weak and one strong link away
         implies = [0] * (t.cell_count * n)
         for i in self.alive:
-            bits = 0
-            linked_peers = weak[i] & linked
-            while linked_peers:
-                low = linked_peers & -linked_peers
-                linked_peers ^= low
-                bits |= strong_set[low.bit_length() - 1]
-            implies[i] = bits & ~(1 << i)
+            implies[i] = union_over(strong_set, weak[i] & linked) & ~(1 << i)
         self.implies = implies
 
 
@@ -134,13 +128,7 @@ def _bits(bits: int):
 
 def _next_layer(links: _Links, frontier: int, reached: int) -> int:
     """The candidates the ``frontier`` makes true that were not ``reached`` before (0: the chain ends)."""
-    implies = links.implies
-    new = 0
-    while frontier:
-        low = frontier & -frontier
-        frontier ^= low
-        new |= implies[low.bit_length() - 1]
-    return new & ~reached
+    return union_over(links.implies, frontier) & ~reached
 
 
 def _shortest(links: _Links) -> tuple[int, int, bool] | None:
@@ -164,7 +152,7 @@ def _shortest(links: _Links) -> tuple[int, int, bool] | None:
     for step in range(1, MAX_STEPS + 1):
         going = []
         for search in searches:
-            frontier = search[1]  # what _next_layer does, written out: this loop is the hot one
+            frontier = search[1]  # union_over written out (as _next_layer): this loop is the hot one
             new = 0
             while frontier:
                 low = frontier & -frontier
