@@ -123,6 +123,10 @@ def solve_chunk(items: list[Item], allow_multiple: bool = False, timeout: float 
     return [_solved(item, result) for item, result in zip(items, results)]
 
 
+GRADE_NEEDS = ("sudokuprint.logic",)
+"""What :func:`grade_item` imports when first called (for ``run_all(warm=...)``)."""
+
+
 def grade_item(numbered: tuple[int, Item]) -> dict:
     """Grade one item (its id is the record's ``id`` or its number); an error becomes an ``error`` entry."""
     from .logic import grade

@@ -25,14 +25,17 @@ anything but :class:`InProcess`.
 from __future__ import annotations
 
 import contextlib
+import gc
+import importlib
 import itertools
+import math
 import os
 import sys
 import time
 from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -155,13 +158,15 @@ class Executor(ABC):
 
     @abstractmethod
     def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int | None = None,
-            ordered: bool = True) -> Iterator[R]:
+            ordered: bool = True, warm: Sequence[str] = ()) -> Iterator[R]:
         """``function(item)`` for every item, yielded as soon as each is ready.
 
         In the order of ``items``, or with ``ordered=False`` in the order the
         chunks complete (each chunk's items stay together, in their order).
         ``chunk_size`` fixes the items per task; None sizes them from the
-        measured time per item (see :class:`ChunkSizer`).
+        measured time per item (see :class:`ChunkSizer`).  ``warm`` names the
+        modules ``function`` imports when first called: the workers have them
+        before the first chunk (see :meth:`Pool._prepare`), not inside it.
         """
 
     def close(self) -> None:
@@ -175,10 +180,10 @@ class Executor(ABC):
 
 
 class InProcess(Executor):
-    """Everything in this process, one item after another."""
+    """Everything in this process, one item after another (``warm`` modules are imported by the first item)."""
 
     def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int | None = None,
-            ordered: bool = True) -> Iterator[R]:
+            ordered: bool = True, warm: Sequence[str] = ()) -> Iterator[R]:
         for item in items:
             yield function(item)
 
@@ -209,24 +214,27 @@ class Pool(Executor):
     chunk_seconds = CHUNK_SECONDS
 
     def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int | None = None,
-            ordered: bool = True) -> Iterator[R]:
+            ordered: bool = True, warm: Sequence[str] = ()) -> Iterator[R]:
         sizer = ChunkSizer(chunk_size, self.chunk_seconds)
         iterator = iter(items)
+        ahead: deque[T] = deque()  # read from the input, not sent yet: enough to see the input's end coming
         waiting: deque[_Sent] = deque()  # in input order
         held = 0  # items sent and not yet handed on
         exhausted = False
-        self._prepare(function)
+        self._prepare(function, warm)
         try:
             while True:
                 block = True
-                if not exhausted and self._room(waiting, held, sizer):
-                    chunk = list(itertools.islice(iterator, sizer.size))
-                    if not chunk:
-                        exhausted = True
-                        continue
-                    waiting.append(_Sent(self._submit(function, chunk), len(chunk)))
-                    held += len(chunk)
-                    block = False
+                if (ahead or not exhausted) and self._room(waiting, held, sizer):
+                    exhausted = self._read_ahead(iterator, ahead, exhausted, sizer)
+                    size = min(sizer.size, len(ahead))
+                    if exhausted and sizer.fixed is None and sizer.known:  # the last items: chunks that shrink,
+                        size = min(size, math.ceil(len(ahead) / (2 * self.jobs)))  # so the workers end together
+                    if size:
+                        chunk = [ahead.popleft() for _ in range(size)]
+                        waiting.append(_Sent(self._submit(function, chunk), size))
+                        held += size
+                        block = False
                 elif not waiting:
                     return
                 for sent in self._take(waiting, ordered, block, sizer):
@@ -234,6 +242,28 @@ class Pool(Executor):
                     yield from sent.results
         finally:
             self._forget([sent.future for sent in waiting])
+
+    def _read_ahead(self, iterator: Iterator[T], ahead: deque[T], exhausted: bool, sizer: ChunkSizer) -> bool:
+        """Read items into ``ahead`` for the next chunk; whether the input has ended.
+
+        Once the time per item is known, as many as :attr:`jobs` chunks are
+        read ahead (at most :data:`ITEMS_AHEAD` items), so the end of the input
+        is seen while every worker still has a chunk to do: the last chunks
+        are cut smaller and no worker idles at the end while another runs a
+        whole chunk.  Until then one chunk is read at a time, so the first
+        items of a slow input go out at once.
+        """
+        if exhausted:
+            return True
+        wanted = sizer.size
+        if sizer.known and sizer.fixed is None:
+            wanted = max(wanted, min(ITEMS_AHEAD, wanted * self.jobs))
+        missing = wanted - len(ahead)
+        if missing <= 0:
+            return False
+        before = len(ahead)
+        ahead.extend(itertools.islice(iterator, missing))
+        return len(ahead) - before < missing
 
     def _room(self, waiting: deque[_Sent], held: int, sizer: ChunkSizer) -> bool:
         """Whether another chunk may go out: a few per worker always, many more once a chunk's time is known."""
@@ -272,8 +302,8 @@ class Pool(Executor):
         sent.outcome = self._result(sent.future)
         sizer.measured(sent.items, sent.outcome[0])
 
-    def _prepare(self, function: Callable[[T], R]) -> None:
-        """Ready the workers for ``function`` before its first chunk (nothing to do by default)."""
+    def _prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
+        """Ready the workers for ``function`` and the modules it imports (``warm``) before its first chunk."""
 
     @abstractmethod
     def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Any:
@@ -293,20 +323,46 @@ class Pool(Executor):
             future.cancel()
 
 
+def import_all(modules: Sequence[str]) -> None:
+    """Import ``modules`` (in a worker, before its first chunk), native libraries set to one thread first."""
+    one_native_thread()
+    for module in modules:
+        importlib.import_module(module)
+
+
 class LocalProcesses(Pool):
-    """``jobs`` worker processes on this machine."""
+    """``jobs`` worker processes on this machine, started at the first chunk."""
 
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
+        self._warm: tuple[str, ...] = ()
+
+    def _prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
+        """Import the ``warm`` modules here, where the workers not started yet will be forked from.
+
+        Each worker would otherwise import them inside its first chunk, paying
+        in every process what one process pays once (a second and more for
+        the OCR's numpy and OpenCV on a busy machine).  Workers started with
+        another method than fork (or forked before) import them as they start.
+        """
+        if self._pool is None:
+            import_all(warm)
+            self._warm = tuple(warm)
 
     def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[tuple[float, list[R]]]:
         if self._pool is None:
             from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+            gc.freeze()  # what exists now is the workers' too: their collections leave it alone (no copy-on-write)
+            try:
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=import_all, initargs=(self._warm,))
+                future = self._pool.submit(timed_chunk, function, chunk)  # forks every worker (with fork)
+            finally:
+                gc.unfreeze()
+            return future
         return self._pool.submit(timed_chunk, function, chunk)
 
     def _wait_any(self, futures: list[Any]) -> None:
@@ -372,16 +428,18 @@ def executor(jobs: int = 1) -> Executor:
 
 
 def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
-            chunk_size: int | None = None) -> Iterator[R]:
+            chunk_size: int | None = None, warm: Sequence[str] = ()) -> Iterator[R]:
     """``function`` on every item with ``jobs`` workers (or the cluster), results in input order.
 
     ``chunk_size`` None: chunks sized from the measured time per item.
+    ``warm``: the modules ``function`` imports when first called, imported
+    in the workers before their first chunk (see :meth:`Executor.map`).
     In completion order inside ``backend(unordered=True)``.  Local workers stop
     at the end; a cluster stays up until its :func:`backend` block ends.
     """
     runner = executor(jobs)
     try:
-        yield from runner.map(function, items, chunk_size=chunk_size, ordered=not _backend.unordered)
+        yield from runner.map(function, items, chunk_size=chunk_size, ordered=not _backend.unordered, warm=warm)
     finally:
         if runner is not _backend.runner:
             runner.close()

@@ -154,6 +154,10 @@ def _report(result: Any) -> dict:
     }
 
 
+SCAN_NEEDS = ("sudokuprint.ocr.pipeline",)
+"""What :func:`scan_rows` imports when first called -- numpy, OpenCV and the readers (for ``run_all(warm=...)``)."""
+
+
 def scan_row(options: ScanOptions, photo: str) -> dict:
     """Read one photo; its row, with ``error`` and ``message`` instead of a puzzle when it failed.
 

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from ..batch import grade_item
+from ..batch import GRADE_NEEDS, grade_item
 from ..errors import ExitCode
 from ..executor import run_all
 from ..logic import hint as next_hint
@@ -50,7 +50,7 @@ def grade(inputs: tuple[str, ...], from_format: str | None, fmt: str, jobs: int,
     with row_output(output, resume=resume) as out:
         failed = _failed_grades(out.before)
         numbered = out.skip(enumerate(read_inputs(inputs, from_format), start=1))
-        for result in with_progress(run_all(grade_item, numbered, jobs=jobs), "grading"):
+        for result in with_progress(run_all(grade_item, numbered, jobs=jobs, warm=GRADE_NEEDS), "grading"):
             failed |= "error" in result
             out.write((json.dumps(result) if fmt == "jsonl" else _grade_line(result)) + "\n")
     if failed:

@@ -12,7 +12,7 @@ from ..executor import run_all
 from ..formats import formats, get_format, write
 from ..grid import Grid
 from ..outputs import row_output
-from ..scan_batch import (ROW_FORMATS, ScanOptions, common_root, count_failed, csv_header, find_photos,
+from ..scan_batch import (ROW_FORMATS, SCAN_NEEDS, ScanOptions, common_root, count_failed, csv_header, find_photos,
                           format_row, is_folder_target, row_failed, scan_rows)
 from .app import JOBS, OUTPUT, RESUME, main, note, output_format, stop, with_progress
 
@@ -121,7 +121,7 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, resum
     header = csv_header(all_grids) if fmt == "csv" else ""
     with row_output(output, resume=resume, header=header) as out:  # a row a line
         failed = count_failed(out.before, fmt)
-        photo_rows = run_all(functools.partial(scan_rows, options), out.skip(paths), jobs=jobs)
+        photo_rows = run_all(functools.partial(scan_rows, options), out.skip(paths), jobs=jobs, warm=SCAN_NEEDS)
         for row in (row for rows in with_progress(photo_rows, "scanning", length=len(paths) - out.done) for row in rows):
             _tell(row, filled)
             failed += row_failed(row)

@@ -227,7 +227,8 @@ def _make_into(
         seen.add(puzzle_values(r["puzzle"], recipe.shape))
     del existing
     todo: Iterable[tuple[int, int]] = ((i, 0) for i in range(1, count + 1) if i not in done)
-    made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs)  # chunks sized from the time a puzzle takes
+    warm = ("sudokuprint.logic",) if recipe.graded else ()  # the grader, imported once, not in every worker
+    made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs, warm=warm)  # chunks timed by the workers
     for index, attempt, generated, profile in made:
         in_a_row = 0
         while not seen.add(generated.puzzle, profile):  # a repeat: the next try, here, so the order stays fixed
