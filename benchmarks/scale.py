@@ -9,7 +9,7 @@ training photos) -- prints items/s with ``--jobs 1``, ``--jobs 2`` and
 ``--cluster`` on a LocalCluster of 2 worker processes (1 thread each), and
 the speed-up over one process.  The work goes through the same executor
 layer, chunk sizes and functions as the commands.  The processes run
-first; then the cluster is started (its start-up time is printed on its
+first; then the cluster is started as ``--cluster local:2`` starts it (its start-up time is printed on its
 own; it does not run beside the processes' runs) and its workers import the commands' modules before the clock starts, as a user
 with a running scheduler would have it.  With ``--repeat R`` each mode
 runs R times and the fastest run counts.
@@ -17,7 +17,8 @@ runs R times and the fastest run counts.
 Beside each rate: the CPU seconds the run used in every process (this one,
 its workers, the cluster's) and ``cores``, CPU over wall time -- on a busy
 machine a speed-up is bounded by the cores it could get, so the CPU figures
-say what the wall time cannot.  For grade and scan, ``bound`` is the best
+say what the wall time cannot; ``cpu ceiling`` turns them into the speed-up
+the overheads allow.  For each workload, ``bound`` is the best
 speed-up 2 workers can reach on these items taken in input order (as
 every executor takes them), whatever the chunking: the CPU time of all items
 over the time two workers would need if each took the next item as soon as it
@@ -36,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import logging
 import os
 import sys
 import tempfile
@@ -46,11 +46,13 @@ from typing import Any, Callable
 
 import psutil
 
-from sudokuprint.batch import grade_item
-from sudokuprint.executor import InProcess, backend, executor, one_native_thread, run_all
+from sudokuprint.batch import GRADE_NEEDS, grade_item
+from sudokuprint.cluster import start_local_cluster
+from sudokuprint.executor import InProcess, backend, executor, import_all, one_native_thread, run_all
 from sudokuprint.formats import read_file
+from sudokuprint.generator import collection
 from sudokuprint.generator.collection import Recipe, write_collection
-from sudokuprint.scan_batch import ScanOptions, find_photos, scan_row
+from sudokuprint.scan_batch import SCAN_NEEDS, ScanOptions, find_photos, scan_row
 from sudokuprint.shape import CLASSIC
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -61,10 +63,13 @@ def _generate(count: int) -> Callable[[int], list[str]]:
     def work(jobs: int) -> list[str]:
         recipe = Recipe(CLASSIC, seed=11, graded=True)
         path = Path(tempfile.gettempdir()) / f"sudokuprint-scale-{os.getpid()}.txt"  # write_collection wants a path
+        make_one = collection.make_one
+        collection.make_one = _timing(make_one, jobs)  # each puzzle's CPU time noted with one job
         try:
             write_collection(recipe, count, path, "text", jobs=jobs)
             return path.read_text().splitlines()
         finally:
+            collection.make_one = make_one
             path.unlink(missing_ok=True)
     return work
 
@@ -73,15 +78,15 @@ ITEM_CPU: list[float] = []
 """CPU seconds of each item of the last ``--jobs 1`` run of grade or scan (for the bound on the speed-up)."""
 
 
-def _timing(function: Callable[[Any], Any], jobs: int) -> Callable[[Any], Any]:
+def _timing(function: Callable[..., Any], jobs: int) -> Callable[..., Any]:
     """``function`` as it is for workers; in this process (one job), also noting each item's CPU time."""
     if not isinstance(executor(jobs), InProcess):
         return function
     ITEM_CPU.clear()
 
-    def timed(item: Any) -> Any:
+    def timed(*arguments: Any) -> Any:
         started = time.process_time()
-        result = function(item)
+        result = function(*arguments)
         ITEM_CPU.append(time.process_time() - started)
         return result
     return timed
@@ -97,7 +102,7 @@ def _grade(count: int, name: str = "top1465") -> Callable[[int], list[str]]:
 
     def work(jobs: int) -> list[str]:
         return [f"{r['level']} {r['rating']} {r['puzzle']}" for r in
-                run_all(_timing(grade_item, jobs), enumerate(items, start=1), jobs=jobs)]
+                run_all(_timing(grade_item, jobs), enumerate(items, start=1), jobs=jobs, warm=GRADE_NEEDS)]
     return work
 
 
@@ -105,7 +110,7 @@ def _scan(count: int) -> Callable[[int], list[str]]:
     photos = find_photos([str(DATA / "wicht" / "train")])[:count]
 
     def work(jobs: int) -> list[str]:
-        rows = run_all(_timing(functools.partial(scan_row, ScanOptions()), jobs), photos, jobs=jobs)
+        rows = run_all(_timing(functools.partial(scan_row, ScanOptions()), jobs), photos, jobs=jobs, warm=SCAN_NEEDS)
         return [f"{row['source']} {row['status']} {row.get('puzzle', '-')}" for row in rows]
     return work
 
@@ -116,8 +121,9 @@ def _empty(count: int) -> Callable[[int], list[str]]:
     return work
 
 
-def _cpu_seconds() -> float:
-    """CPU time of this process, of its children that ended, and of those still running (the cluster's)."""
+def _cpu_seconds() -> tuple[float, float]:
+    """CPU time of this process (with a LocalCluster's scheduler, which runs in it), and of its children: those
+    that ended and those still running (the cluster's workers)."""
     own = os.times()
     running = 0.0
     for child in psutil.Process().children(recursive=True):
@@ -126,37 +132,42 @@ def _cpu_seconds() -> float:
         except psutil.Error:
             continue
         running += times.user + times.system
-    return own.user + own.system + own.children_user + own.children_system + running
+    return own.user + own.system, own.children_user + own.children_system + running
 
 
-def _warm(client: Any) -> None:
-    """Import the commands' modules on the cluster's workers (a running cluster has done its first jobs)."""
-    client.run(one_native_thread)
-    for module in ("sudokuprint.batch", "sudokuprint.logic", "sudokuprint.generator.collection",
-                   "sudokuprint.scan_batch", "sudokuprint.ocr.pipeline"):
-        client.run(__import__, module)
+Run = tuple[float, float, float, list[str]]
+"""Wall seconds, CPU seconds here, CPU seconds in the workers, and the results of one run."""
 
 
-def _timed(work: Callable[[int], list[str]], mode: str, address: str) -> tuple[float, float, list[str]]:
-    """Wall seconds, CPU seconds and results of ``work`` run in one mode (the cluster client connects and its
-    workers are warmed before the clock starts)."""
+def _timed(work: Callable[[int], list[str]], mode: str, address: str) -> Run:
+    """One run of ``work`` in one mode (the cluster client connects, and the workers import the commands' modules,
+    before the clock starts: a running cluster has done its first jobs)."""
     if mode == "cluster 2":
         with backend(address):
-            _warm(getattr(executor(), "client"))
-            cpu, started = _cpu_seconds(), time.perf_counter()
-            results = work(1)
-            return time.perf_counter() - started, _cpu_seconds() - cpu, results
-    cpu, started = _cpu_seconds(), time.perf_counter()
-    results = work(int(mode.split()[1]))
-    return time.perf_counter() - started, _cpu_seconds() - cpu, results
+            getattr(executor(), "client").run(import_all, WARM)
+            return _clocked(work, 1)
+    return _clocked(work, int(mode.split()[1]))
 
 
-def _best(work: Callable[[int], list[str]], mode: str, address: str, repeat: int) -> tuple[float, float, list[str]]:
-    """The fastest of ``repeat`` runs (wall, CPU, results); the results of every run must be the same."""
-    best: tuple[float, float, list[str]] | None = None
+WARM = ("sudokuprint.batch", "sudokuprint.generator.collection", "sudokuprint.scan_batch", *GRADE_NEEDS, *SCAN_NEEDS)
+"""The modules the workloads' workers import."""
+
+
+def _clocked(work: Callable[[int], list[str]], jobs: int) -> Run:
+    here, workers = _cpu_seconds()
+    started = time.perf_counter()
+    results = work(jobs)
+    wall = time.perf_counter() - started
+    here_after, workers_after = _cpu_seconds()
+    return wall, here_after - here, workers_after - workers, results
+
+
+def _best(work: Callable[[int], list[str]], mode: str, address: str, repeat: int) -> Run:
+    """The fastest of ``repeat`` runs; the results of every run must be the same."""
+    best: Run | None = None
     for _ in range(max(1, repeat)):
         run = _timed(work, mode, address)
-        if best is not None and run[2] != best[2]:
+        if best is not None and run[3] != best[3]:
             raise AssertionError(f"{mode}: two runs gave different results")
         best = run if best is None or run[0] < best[0] else best
     assert best is not None
@@ -185,14 +196,12 @@ def main() -> int:
     parser.add_argument("--empty", type=int, default=100, help="empty chunks for the overhead figure")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each mode; the fastest counts")
     args = parser.parse_args()
-    from distributed import LocalCluster
-
     one_native_thread()  # as the scan command does, before numpy loads
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     workloads = [("generate (graded)", args.generate, _generate(args.generate)),
                  ("grade", args.grade, _grade(args.grade, args.grade_set)),
                  ("scan", args.photos, _scan(args.photos))]
-    runs: dict[str, dict[str, tuple[float, float]]] = {name: {} for name, _, _ in workloads}
+    runs: dict[str, dict[str, tuple[float, float, float]]] = {name: {} for name, _, _ in workloads}
     reference: dict[str, list[str]] = {}
     bounds: dict[str, str] = {}
     ok = True
@@ -202,10 +211,10 @@ def main() -> int:
         for name, _, work in workloads:
             print(f"  {name}: {mode} ...", file=sys.stderr, flush=True)
             ITEM_CPU.clear()
-            wall, cpu, results = _best(work, mode, address, args.repeat)
+            wall, here, workers, results = _best(work, mode, address, args.repeat)
             if mode == "jobs 1":
                 bounds[name] = _bound(ITEM_CPU)
-            runs[name][mode] = (wall, cpu)
+            runs[name][mode] = (wall, here, workers)
             if results != reference.setdefault(name, results):
                 print(f"  {name}: {mode} gives different results from jobs 1", file=sys.stderr)
                 ok = False
@@ -213,26 +222,32 @@ def main() -> int:
     overhead = []
     for mode in MODES[:2]:  # processes first, with no cluster running beside them
         measure(mode)
-        wall, _, results = _timed(_empty(args.empty), mode, "")
+        wall, _, _, results = _timed(_empty(args.empty), mode, "")
         ok &= results == [str(n) for n in range(args.empty)]
         overhead.append(f"{mode} {1000 * wall / args.empty:.2f} ms")
     started = time.perf_counter()
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                           silence_logs=logging.ERROR)
+    cluster = start_local_cluster(2)  # as --cluster local:2 starts it
     print(f"LocalCluster of 2 workers started in {time.perf_counter() - started:.1f} s")
     try:
         measure(MODES[2], cluster.scheduler_address)
-        wall, _, results = _timed(_empty(args.empty), MODES[2], cluster.scheduler_address)
+        wall, _, _, results = _timed(_empty(args.empty), MODES[2], cluster.scheduler_address)
         ok &= results == [str(n) for n in range(args.empty)]
         overhead.append(f"{MODES[2]} {1000 * wall / args.empty:.2f} ms")
     finally:
         cluster.close()
     for name, count, _ in workloads:
         alone = runs[name]["jobs 1"]
+        alone_cpu = alone[1] + alone[2]
         print(f"{name:<18} {count:>5} items{bounds.get(name, '')}")
-        for mode, (wall, cpu) in runs[name].items():
+        for mode, (wall, here, workers) in runs[name].items():
+            cpu = here + workers
             print(f"    {mode:<10} {count / wall:8.2f}/s  x{alone[0] / wall:.2f}  wall {wall:7.2f} s  cpu {cpu:7.2f} s"
-                  f"  cores {cpu / wall:.2f}  cpu vs jobs 1 x{cpu / alone[1]:.2f}")
+                  f" (here {here:.2f})  cores {cpu / wall:.2f}  cpu vs jobs 1 x{cpu / alone_cpu:.2f}"
+                  f"  cpu ceiling x{min(2.0, 2 * alone_cpu / cpu):.2f}")
+    print("cpu ceiling: the speed-up over jobs 1 two fully busy cores would give for the CPU this run used (jobs 1's "
+          "CPU x 2 / this run's): what the overheads allow, whatever the machine's load; 'here' is this process "
+          "(the parent, or the client and the LocalCluster's scheduler).  Start-up (Python, imports, the cluster) "
+          "is left out, as for a user whose big job makes it a small share.")
     print(f"overhead per chunk ({args.empty} empty chunks of one item): " + "; ".join(overhead))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0 if ok else 1

@@ -51,7 +51,7 @@ QUIET = {
 """Dask settings for the clusters ``local:N`` starts (and this process's client): each worker's statistical
 profiler samples the running chunk's stack every 10 ms, and every process wakes 50 times a second to time its
 event loop -- CPU taken from the chunks on a machine whose cores are all workers.  An idle 2-worker cluster
-used 1.6 CPU seconds in 10 s with Dask's defaults, 0.9 with these.  Work stealing has nothing to do: the chunks
+used 1.6 CPU seconds in 10 s with Dask's defaults, 0.2 with these.  Work stealing has nothing to do: the chunks
 wait on the scheduler until a worker is free (Dask's queuing)."""
 
 _LOCAL = re.compile(r"local(?::(\d+))?$")

@@ -183,3 +183,15 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path:
 def test_an_error_in_a_chunk_reaches_the_caller_after_its_retries(cluster) -> None:
     with backend(cluster.scheduler_address), pytest.raises(ValueError, match="invalid literal"):
         list(run_all(int, ["1", "2", "x", "4"], chunk_size=1))
+
+
+def test_warm_modules_are_on_the_workers_before_the_first_chunk(cluster) -> None:
+    """Dask's workers are new processes: the modules a work function imports lazily (``warm``) are imported on
+    every worker before its chunks run, not inside the first ones."""
+    from test_executor import loaded_in_worker
+
+    name = "sudokuprint.patterns.code"
+    with backend(cluster.scheduler_address):
+        cold = list(run_all(loaded_in_worker, ["wave"] * 2, chunk_size=1))  # nothing imports wave in a worker
+        warm = list(run_all(loaded_in_worker, [name] * 4, chunk_size=1, warm=(name,)))
+    assert {loaded for loaded, _ in cold} == {False} and {loaded for loaded, _ in warm} == {True}

@@ -120,3 +120,47 @@ def test_workers_keep_native_libraries_to_one_thread() -> None:
 
     assert cv2.getNumThreads() >= 1
     assert set(run_all(native_threads, range(4), jobs=2)) == {("1", 1)}
+
+
+def loaded_in_worker(name: str) -> tuple[bool, int]:
+    """Whether module ``name`` is loaded in this process (looked at before anything of the chunk imports it)."""
+    import sys
+
+    return name in sys.modules, os.getpid()
+
+
+def test_warm_modules_are_imported_before_the_workers_start() -> None:
+    """The modules a work function imports lazily (``warm``) are in every worker before its first chunk: imported
+    once here and inherited, not once in every worker inside its first chunk; the parent's objects are not left
+    frozen out of its garbage collection."""
+    import gc
+    import sys
+
+    name = "sudokuprint.patterns.code"  # something the executor and this test's imports do not load themselves
+    sys.modules.pop(name, None)
+    results = list(run_all(loaded_in_worker, [name] * 6, jobs=2, chunk_size=1, warm=(name,)))
+    assert {loaded for loaded, _ in results} == {True} and os.getpid() not in {pid for _, pid in results}
+    assert gc.get_freeze_count() == 0
+    sys.modules.pop(name, None)
+    assert not any(loaded for loaded, _ in run_all(loaded_in_worker, [name] * 4, jobs=2, chunk_size=1))
+
+
+def sleepy(n: int) -> int:
+    time.sleep(0.01)
+    return n
+
+
+def test_the_last_chunks_shrink_so_the_workers_end_together() -> None:
+    """Items of 10 ms in chunks of about 50 ms, read far enough ahead to see the end coming: the last chunks hold
+    fewer items, down to one, so no worker runs a whole chunk while the other has none; nothing is lost."""
+    sent: list[int] = []
+
+    class Counting(LocalProcesses):
+        def _submit(self, function, chunk):  # type: ignore[no-untyped-def]
+            sent.append(len(chunk))
+            return super()._submit(function, chunk)
+
+    with Counting(2) as runner:
+        assert list(runner.map(sleepy, range(300))) == list(range(300))
+    assert sum(sent) == 300 and max(sent) >= 3, sent
+    assert sent[-3:] == [1, 1, 1], sent  # the last ones hold one item each
