@@ -151,7 +151,7 @@ def sleepy(n: int) -> int:
 
 
 def test_the_last_chunks_shrink_so_the_workers_end_together() -> None:
-    """Items of 10 ms in chunks of about 50 ms, read far enough ahead to see the end coming: the last chunks hold
+    """Items of 10 ms in chunks of about 100 ms, read far enough ahead to see the end coming: the last chunks hold
     fewer items, down to one, so no worker runs a whole chunk while the other has none; nothing is lost."""
     sent: list[int] = []
 
