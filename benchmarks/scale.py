@@ -9,9 +9,11 @@ training photos) -- prints items/s with ``--jobs 1``, ``--jobs 2`` and
 ``--cluster`` on a LocalCluster of 2 worker processes (1 thread each), and
 the speed-up over one process.  The work goes through the same executor
 layer, chunk sizes and functions as the commands.  The processes run
-first; then the cluster is started as ``--cluster local:2`` starts it (its start-up time is printed on its
-own; it does not run beside the processes' runs) and its workers import the commands' modules before the clock starts, as a user
-with a running scheduler would have it.  With ``--repeat R`` each mode
+first; then the cluster is started as ``--cluster local:2`` starts it (its
+start-up time is printed on its own; it does not run beside the processes'
+runs).  The commands' modules are imported here, and on the cluster's
+workers, before any clock starts, as a user with a running scheduler and a
+big job would have it: start-up is left out.  With ``--repeat R`` each mode
 runs R times and the fastest run counts.
 
 Beside each rate: the CPU seconds the run used in every process (this one,
@@ -48,7 +50,7 @@ import psutil
 
 from sudokuprint.batch import GRADE_NEEDS, grade_item
 from sudokuprint.cluster import start_local_cluster
-from sudokuprint.executor import InProcess, backend, executor, import_all, one_native_thread, run_all
+from sudokuprint.executor import InProcess, backend, executor, import_all, run_all
 from sudokuprint.formats import read_file
 from sudokuprint.generator import collection
 from sudokuprint.generator.collection import Recipe, write_collection
@@ -196,7 +198,7 @@ def main() -> int:
     parser.add_argument("--empty", type=int, default=100, help="empty chunks for the overhead figure")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each mode; the fastest counts")
     args = parser.parse_args()
-    one_native_thread()  # as the scan command does, before numpy loads
+    import_all(WARM)  # one_native_thread() first, as the scan command does; imports out of every clock (start-up)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     workloads = [("generate (graded)", args.generate, _generate(args.generate)),
                  ("grade", args.grade, _grade(args.grade, args.grade_set)),

@@ -153,7 +153,7 @@ def test_a_bad_cluster_address_is_a_usage_error(puzzles: Path, address: str) -> 
 def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path: Path) -> None:
     """SIGKILL one worker process while it runs a chunk: its chunk runs again elsewhere; every id once."""
     reference, out = tmp_path / "ref.txt", tmp_path / "out.txt"
-    # 1,500 quick puzzles (about 2 ms each): several chunks of the cluster's size (0.4 s of work) after the first
+    # 1,500 quick puzzles (about 2 ms each): after the first, chunks of the cluster's size (1 s of work, 256 at most)
     args = ["generate", "-n", "1500", "--seed", "4", "--no-grade", "--symmetry", "rot180", "--minimal"]
     _run([*args, "-o", str(reference)])
     scheduler = cluster.scheduler
