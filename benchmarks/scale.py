@@ -247,7 +247,9 @@ def main() -> int:
                   f" (here {here:.2f})  cores {cpu / wall:.2f}  cpu vs jobs 1 x{cpu / alone_cpu:.2f}"
                   f"  cpu ceiling x{min(2.0, 2 * alone_cpu / cpu):.2f}")
     print("cpu ceiling: the speed-up over jobs 1 two fully busy cores would give for the CPU this run used (jobs 1's "
-          "CPU x 2 / this run's): what the overheads allow, whatever the machine's load; 'here' is this process "
+          "CPU x 2 / this run's): what the overheads allow, less sensitive to load than wall time (a busy machine "
+          "still lowers it: CPU caches are shared, and a cluster's periodic work grows with the wall time); 'here' "
+          "is this process "
           "(the parent, or the client and the LocalCluster's scheduler).  Start-up (Python, imports, the cluster) "
           "is left out, as for a user whose big job makes it a small share.")
     print(f"overhead per chunk ({args.empty} empty chunks of one item): " + "; ".join(overhead))
