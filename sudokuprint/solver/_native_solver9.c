@@ -366,6 +366,7 @@ static void choose_cell(const Board *board, const uint32_t pairs[3], int *guess_
 }
 
 enum { CONTRADICTION, SOLVED, STUCK };
+#define NO_DIGIT 0xFFu
 
 /* Propagate to a fixpoint; on STUCK, *band / *position name the cell to guess on. */
 static int propagate(Board *board, int *band, int *position)
@@ -434,6 +435,7 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
 {
     Board stack[81];
     uint8_t guessed_digit[81];
+    uint8_t other_digit[81];
     uint8_t guessed_band[81];
     uint8_t guessed_position[81];
     Board board;
@@ -453,12 +455,15 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
         } else if (state == STUCK && band >= 0 && depth < 81) {
             if (budget_spent(budget))
                 return count;
-            uint32_t bit = 1u << position;
-            int d = 0;
-            while (!(board.candidates[d * 3 + band] & bit))
-                d++; /* the cell is unsolved and has candidates, so d < 9 */
+            uint32_t bit = 1u << position, digits = 0;
+            for (int e = 0; e < 9; e++)
+                digits |= (uint32_t)((board.candidates[e * 3 + band] & bit) != 0) << e;
+            int d = lowest_bit(digits); /* the cell is unsolved and has candidates */
+            uint32_t rest = digits & (digits - 1);
             stack[depth] = board;
             guessed_digit[depth] = (uint8_t)d;
+            /* the digit left when d fails, if exactly one is */
+            other_digit[depth] = (uint8_t)(rest && !(rest & (rest - 1)) ? lowest_bit(rest) : (int)NO_DIGIT);
             guessed_band[depth] = (uint8_t)band;
             guessed_position[depth] = (uint8_t)position;
             depth++;
@@ -470,7 +475,10 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
             return count;
         depth--;
         board = stack[depth];
-        narrow(&board, guessed_digit[depth] * 3 + guessed_band[depth], ~(1u << guessed_position[depth]));
+        if (other_digit[depth] != NO_DIGIT) /* a cell with two candidates: the other one is placed at once */
+            place_one(&board, other_digit[depth], guessed_band[depth], guessed_position[depth]);
+        else
+            narrow(&board, guessed_digit[depth] * 3 + guessed_band[depth], ~(1u << guessed_position[depth]));
     }
 }
 
