@@ -122,26 +122,34 @@ static inline uint32_t row_singles(uint32_t s)
 /* Columns (9 bits) that hold a bit of a band mask. */
 static inline uint32_t fold_columns(uint32_t s) { return (s | (s >> 9) | (s >> 18)) & ROW; }
 
-/* Keep only the `keep` cells of candidates[i], marking it dirty if that changes it. */
-static inline void narrow(Board *board, int i, uint32_t keep)
+/* Keep only the `keep` cells of candidates[i]; returns the dirty bit of i
+ * (1 << i) if that changes it, else 0.  The callers gather these bits in a
+ * local word and store them in board->dirty once: a read-modify-write of
+ * board->dirty on every narrowing chains the stores through memory. */
+static inline uint32_t narrow(uint32_t *candidates, int i, uint32_t keep)
 {
-    uint32_t old = board->candidates[i], kept = old & keep;
-    board->candidates[i] = kept;
-    board->dirty |= (uint32_t)(kept != old) << i;
+    uint32_t old = candidates[i], kept = old & keep;
+    candidates[i] = kept;
+    return (uint32_t)(kept != old) << i;
 }
 
 /* Place digit d in band cells `cells` (one cell, or several in different
- * rows, columns and boxes). */
-static inline void place(Board *board, int d, int band, uint32_t cells)
+ * rows, columns and boxes); returns the dirty bits of the digit-bands that
+ * changed. */
+static inline uint32_t place(Board *board, int d, int band, uint32_t cells)
 {
+    uint32_t *candidates = board->candidates;
     uint32_t columns = fold_columns(cells) * COLUMN_IN_BAND;
-    for (int b = 0; b < 3; b++)
-        if (b != band)
-            narrow(board, d * 3 + b, ~columns);
-    for (int other = 0; other < 9; other++)
-        if (other != d)
-            narrow(board, other * 3 + band, ~cells);
+    int next = band == 2 ? 0 : band + 1, previous = band == 0 ? 2 : band - 1;
+    uint32_t changed = narrow(candidates, d * 3 + next, ~columns) | narrow(candidates, d * 3 + previous, ~columns);
+    /* the cells leave every digit of the band, without a test for d; d's own
+     * mask had them and gets them back, unchanged */
+    uint32_t others = 0;
+    for (int digit = 0; digit < 9; digit++)
+        others |= narrow(candidates, digit * 3 + band, ~cells);
+    candidates[d * 3 + band] |= cells;
     board->unsolved[band] &= ~cells;
+    return changed | (others & ~(1u << (d * 3 + band)));
 }
 
 /* Place digit d in one cell given by band and position, clearing its row and
@@ -151,8 +159,8 @@ static inline int place_one(Board *board, int d, int band, int position)
     uint32_t bit = 1u << position;
     if (!(board->candidates[d * 3 + band] & bit))
         return 0;
-    narrow(board, d * 3 + band, ~band_peers[position]);
-    place(board, d, band, bit);
+    uint32_t changed = narrow(board->candidates, d * 3 + band, ~band_peers[position]);
+    board->dirty |= changed | place(board, d, band, bit);
     return 1;
 }
 
@@ -160,9 +168,10 @@ static inline int place_one(Board *board, int d, int band, int position)
  * contradiction, else 1 and adds the digits it looked at to *touched. */
 static int band_logic(Board *board, uint32_t *touched)
 {
-    while (board->dirty) {
-        int i = lowest_bit(board->dirty);
-        board->dirty &= board->dirty - 1;
+    uint32_t dirty = board->dirty, seen = 0;
+    while (dirty) {
+        int i = lowest_bit(dirty);
+        dirty &= dirty - 1;
         uint32_t s = board->candidates[i];
         unsigned occupancy =
             row_segments[s & ROW] | (row_segments[(s >> 9) & ROW] << 3) | (row_segments[s >> 18] << 6);
@@ -181,9 +190,11 @@ static int band_logic(Board *board, uint32_t *touched)
         int band = i % 3;
         uint32_t singles = row_singles(s) & board->unsolved[band];
         if (singles)
-            place(board, i / 3, band, singles);
-        *touched |= 1u << (i / 3);
+            dirty |= place(board, i / 3, band, singles);
+        seen |= 1u << (i / 3);
     }
+    board->dirty = 0;
+    *touched |= seen;
     return 1;
 }
 
@@ -211,7 +222,7 @@ static int column_logic(Board *board, uint32_t digits)
         uint32_t twice = 0;
         for (int b = 0; b < 3; b++) {
             if (allowed[b] != in_band[b]) {
-                narrow(board, d * 3 + b, allowed[b] * COLUMN_IN_BAND);
+                board->dirty |= narrow(board->candidates, d * 3 + b, allowed[b] * COLUMN_IN_BAND);
                 if (!s[b])
                     return -1;
                 in_band[b] = allowed[b];
@@ -478,7 +489,8 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
         if (other_digit[depth] != NO_DIGIT) /* a cell with two candidates: the other one is placed at once */
             place_one(&board, other_digit[depth], guessed_band[depth], guessed_position[depth]);
         else
-            narrow(&board, guessed_digit[depth] * 3 + guessed_band[depth], ~(1u << guessed_position[depth]));
+            board.dirty |= narrow(board.candidates, guessed_digit[depth] * 3 + guessed_band[depth],
+                                  ~(1u << guessed_position[depth]));
     }
 }
 
