@@ -157,8 +157,13 @@ def engine_guesses(puzzles: Sequence[str], limit: int) -> float:
     from sudokuprint.grid import line_values
     from sudokuprint.solver import _native  # type: ignore[attr-defined]
 
+    cells = []
+    for line in puzzles:
+        shape_and_values = line_values(line)
+        assert shape_and_values is not None, line  # load() keeps bare 81-character lines
+        cells.append(shape_and_values[1])
     guesses = bytearray(8)
-    _native.count_many(b"".join(line_values(line)[1] for line in puzzles), 3, 3, limit, guesses=guesses)
+    _native.count_many(b"".join(cells), 3, 3, limit, guesses=guesses)
     return int.from_bytes(guesses, sys.byteorder) / len(puzzles)
 
 
