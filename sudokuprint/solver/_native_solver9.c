@@ -18,8 +18,10 @@
  *   hidden singles in columns;
  * - naked singles, counting the nine digit masks of a band bit-parallel.
  * When these stall, the search guesses a digit on a cell with two candidates
- * (the one whose branches eliminate the most, see choose_cell) and keeps the
- * untried rest on an explicit stack of board copies; no recursion, no heap.
+ * (the one whose branches eliminate the most, see choose_cell; without such
+ * a cell, choose_fewest) and keeps the untried rest on an explicit stack of
+ * board copies; no recursion, no heap.  Taking back a guess on a cell with
+ * two candidates places the other digit at once.
  */
 #include <string.h>
 #if defined(__SSE2__)
