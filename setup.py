@@ -68,7 +68,8 @@ setup(
         Extension(
             "sudokuprint.solver._native",
             sources=NATIVE_SOURCES,
-            depends=["sudokuprint/solver/_native_solver.h", "sudokuprint/solver/_native_solver9.c"],
+            depends=["sudokuprint/solver/_native_solver.h", "sudokuprint/solver/_native_solver9.c",
+                     "sudokuprint/solver/_native_solver9_choice.c"],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},

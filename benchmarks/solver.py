@@ -28,6 +28,10 @@ same chunks:
 - ``api-parse``: ``count_solutions(parse(line))``.
 
 The ``x tdoku`` columns give each row's rate over tdoku's in the same run.
+With ``--api`` each set also gets a ``guesses`` line: the guesses (search
+nodes) a puzzle costs the C engine and tdoku, to solve and to count to two;
+the second is the size of the whole search tree (both are deterministic, so
+this line does not depend on the machine's load).
 """
 
 from __future__ import annotations
@@ -80,8 +84,8 @@ UNCHECKED = object()
 TDOKU_LIB = os.environ.get("TDOKU_LIB", "/tmp/tdoku/libtdoku.so")
 
 
-def tdoku_solver() -> Solver | None:
-    """tdoku's solver through ctypes, or None when its library is not there."""
+def tdoku_function() -> Callable[..., int] | None:
+    """tdoku's C solver function through ctypes, or None when its library is not there."""
     if not Path(TDOKU_LIB).is_file():
         return None
     library = ctypes.CDLL(TDOKU_LIB)
@@ -89,6 +93,14 @@ def tdoku_solver() -> Solver | None:
     solve.restype = ctypes.c_size_t
     solve.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_uint32, ctypes.c_char_p,
                       ctypes.POINTER(ctypes.c_size_t)]
+    return solve  # type: ignore[no-any-return]
+
+
+def tdoku_solver() -> Solver | None:
+    """tdoku's solver through ctypes, or None when its library is not there."""
+    solve = tdoku_function()
+    if solve is None:
+        return None
     solution = ctypes.create_string_buffer(82)
     guesses = ctypes.c_size_t(0)
     encoded: dict[str, bytes] = {}
@@ -138,6 +150,33 @@ def api_solver(kind: str) -> Solver:
     if kind == "grid":  # grids parsed before the timing
         run.prepare = lambda lines: grids.update((line, sudokuprint.parse(line)) for line in lines)  # type: ignore
     return run
+
+
+def engine_guesses(puzzles: Sequence[str], limit: int) -> float:
+    """The C engine's guesses a puzzle, counting up to `limit` solutions."""
+    from sudokuprint.grid import line_values
+    from sudokuprint.solver import _native  # type: ignore[attr-defined]
+
+    cells = []
+    for line in puzzles:
+        shape_and_values = line_values(line)
+        assert shape_and_values is not None, line  # load() keeps bare 81-character lines
+        cells.append(shape_and_values[1])
+    guesses = bytearray(8)
+    _native.count_many(b"".join(cells), 3, 3, limit, guesses=guesses)
+    return int.from_bytes(guesses, sys.byteorder) / len(puzzles)
+
+
+def tdoku_guesses(puzzles: Sequence[str], limit: int) -> float | None:
+    """tdoku's guesses a puzzle, counting up to `limit` solutions; None without tdoku."""
+    solve = tdoku_function()
+    if solve is None:
+        return None
+    solution, guesses, total = ctypes.create_string_buffer(82), ctypes.c_size_t(0), 0
+    for line in puzzles:
+        solve(line.encode("ascii"), limit, 0, solution, ctypes.byref(guesses))
+        total += guesses.value
+    return total / len(puzzles)
 
 
 def backend_solver(name: str) -> Solver:
@@ -306,6 +345,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             if tdoku_rates:
                 ratios += f" {solve_rate / tdoku_rates[0]:>8.2f} {unique_rate / tdoku_rates[1]:>8.2f}"
             print(f"{key:<10} {len(puzzles):>7} {name:<9} {solve_rate:>9.1f} {unique_rate:>9.1f} {ratios}", flush=True)
+        if args.api and "engine" in solvers:
+            line = f"{key:<10} {len(puzzles):>7} guesses a puzzle (solve / count to 2): engine " + " / ".join(
+                f"{engine_guesses(puzzles, limit):.1f}" for limit in (1, 2))
+            reference = [tdoku_guesses(puzzles, limit) for limit in (1, 2)]
+            if reference[0] is not None:
+                line += ", tdoku " + " / ".join(f"{g:.1f}" for g in reference if g is not None)
+            print(line, flush=True)
     for failure in failures[:20]:
         print("WRONG:", failure, file=sys.stderr)
     if failures:

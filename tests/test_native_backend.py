@@ -152,6 +152,47 @@ def test_fast_engine_on_the_hardest_puzzles_made_wrong_or_loose() -> None:
             assert min(fast) >= 1 and max(fast) == limit  # some reach the limit and stop there
 
 
+def test_taking_back_a_guess_with_three_or_more_candidates_left() -> None:
+    # Taking back a guess on a cell with two candidates places the other one at
+    # once; with three or more (no cell with two at the stall: few givens) the
+    # engine only rules the digit out.  Both paths count many solutions the way
+    # the generic engine and the pure one do.
+    rng = random.Random("few-givens")
+    puzzles = [bytes(81)]
+    for line in puzzle_lines("forum_hardest_1106.txt")[:40]:
+        values = list(parse(line).values)
+        kept = set(rng.sample([cell for cell, value in enumerate(values) if value], 8))
+        puzzles.append(bytes(value if cell in kept else 0 for cell, value in enumerate(values)))
+    buffer = b"".join(puzzles)
+    fast = _native.count_many(buffer, 3, 3, 40)
+    assert fast == _native.count_many(buffer, 3, 3, 40, generic=True)
+    assert set(fast) == {40}
+    for values in puzzles[:3]:
+        assert_backends_agree(list(values), CLASSIC, 40)
+
+
+def test_guesses_measure_the_search_tree() -> None:
+    # count_many's `guesses` buffer (benchmarks/solver.py prints it) gets the
+    # guesses over all the puzzles: none for a full grid, more to count to two
+    # than to find one solution; the counts are those of a call without it.
+    lines = puzzle_lines("forum_hardest_1106.txt")[:50]
+    buffer = b"".join(bytes(parse(line).values) for line in lines)
+    spent = {}
+    for limit in (1, 2):
+        guesses = bytearray(8)
+        assert _native.count_many(buffer, 3, 3, limit, guesses=guesses) == _native.count_many(buffer, 3, 3, limit)
+        spent[limit] = int.from_bytes(guesses, sys.byteorder)
+    assert 0 < spent[1] < spent[2]
+    count, solution = _native.solve(buffer[:81], 3, 3, 1)
+    guesses = bytearray(b"\xff" * 8)
+    assert _native.count_many(solution, 3, 3, 2, guesses=guesses) == [1]
+    assert int.from_bytes(guesses, sys.byteorder) == 0
+    with pytest.raises(ValueError, match="at least 8 bytes"):
+        _native.count_many(buffer, 3, 3, 2, guesses=bytearray(4))
+    with pytest.raises(BufferError):
+        _native.count_many(buffer, 3, 3, 2, guesses=b"12345678")  # not writable
+
+
 def shut_out_of_a_column(values: list[int], digit: int, column: int) -> tuple[list[int], list[int]] | None:
     """The puzzle with each cell of ``column`` where ``digit`` could go given another digit.
 

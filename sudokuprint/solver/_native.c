@@ -330,13 +330,14 @@ done:
 
 static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *keywords[] = {"buffer",     "box_width", "box_height", "limit", "generic",
-                               "time_limit", "stop",      "solutions",  NULL};
-    Py_buffer view, out = {0};
-    PyObject *solutions = NULL;
+    static char *keywords[] = {"buffer",     "box_width", "box_height", "limit",   "generic",
+                               "time_limit", "stop",      "solutions",  "guesses", NULL};
+    Py_buffer view, out = {0}, guesses = {0};
+    PyObject *solutions = NULL, *guesses_out = NULL;
     Request r = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iiL|pdOO:count_many", keywords, &view, &r.box_width,
-                                     &r.box_height, &r.limit, &r.generic, &r.time_limit, &r.stop, &solutions))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iiL|pdOO$O:count_many", keywords, &view, &r.box_width,
+                                     &r.box_height, &r.limit, &r.generic, &r.time_limit, &r.stop, &solutions,
+                                     &guesses_out))
         return NULL;
     PyObject *result = NULL;
     uint8_t *values = NULL;
@@ -361,6 +362,14 @@ static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *k
         }
         memset(out.buf, 0, (size_t)out.len);
     }
+    if (guesses_out && guesses_out != Py_None) {
+        if (PyObject_GetBuffer(guesses_out, &guesses, PyBUF_WRITABLE) < 0)
+            goto done;
+        if (guesses.len < (Py_ssize_t)sizeof(uint64_t)) {
+            PyErr_SetString(PyExc_ValueError, "guesses must be a writable buffer of at least 8 bytes");
+            goto done;
+        }
+    }
     /* A private copy, so a writable buffer changed by another thread cannot skew the checks. */
     values = PyMem_RawMalloc((size_t)view.len + 1);
     counts = PyMem_RawMalloc(sizeof(uint64_t) * (size_t)puzzles + 1);
@@ -383,6 +392,8 @@ static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *k
     }
     PyEval_RestoreThread(watch.thread);
     generic_work_close(&work);
+    if (guesses.obj)
+        memcpy(guesses.buf, &watch.budget.guesses, sizeof(uint64_t));
     if (watch_close(&watch) < 0) {
         /* Say which puzzle it stopped at: the exception's .puzzle attribute. */
         PyObject *type, *value, *traceback;
@@ -412,6 +423,8 @@ done:
     PyMem_RawFree(counts);
     if (out.obj)
         PyBuffer_Release(&out);
+    if (guesses.obj)
+        PyBuffer_Release(&guesses);
     PyBuffer_Release(&view);
     return result;
 }
@@ -462,10 +475,12 @@ static PyMethodDef native_methods[] = {
      "TimeoutError after time_limit seconds (0: none), InterruptedError when stop[0] is set."},
     {"count_many", (PyCFunction)(void (*)(void))native_count_many, METH_VARARGS | METH_KEYWORDS,
      "count_many(buffer, box_width, box_height, limit, generic=False, time_limit=0, stop=None,\n"
-     "           solutions=None) -> list of counts\n\n"
+     "           solutions=None, *, guesses=None) -> list of counts\n\n"
      "Solution counts, up to limit, of puzzles packed back to back in one bytes buffer; each\n"
      "puzzle's first solution goes to the writable buffer `solutions` when given.  The time\n"
-     "limit is per puzzle; a stop names the puzzle in the exception's `puzzle` attribute."},
+     "limit is per puzzle; a stop names the puzzle in the exception's `puzzle` attribute.  The\n"
+     "writable buffer `guesses` (8 bytes or more) receives the search's guesses over all the\n"
+     "puzzles, a native-endian uint64 (for benchmarks: the size of the search tree)."},
     {"fill", (PyCFunction)native_fill, METH_VARARGS,
      "fill(values, box_width, box_height, max_nodes) -> bytes or None\n\n"
      "A full grid from the given digits by a plain depth-first search (first empty cell with the\n"

@@ -18,8 +18,10 @@
  *   hidden singles in columns;
  * - naked singles, counting the nine digit masks of a band bit-parallel.
  * When these stall, the search guesses a digit on a cell with two candidates
- * (the one whose branches eliminate the most, see choose_cell) and keeps the
- * untried rest on an explicit stack of board copies; no recursion, no heap.
+ * (the one whose branches eliminate the most, see choose_cell; without such
+ * a cell, choose_fewest) and keeps the untried rest on an explicit stack of
+ * board copies; no recursion, no heap.  Taking back a guess on a cell with
+ * two candidates places the other digit at once.
  */
 #include <string.h>
 #if defined(__SSE2__)
@@ -122,26 +124,34 @@ static inline uint32_t row_singles(uint32_t s)
 /* Columns (9 bits) that hold a bit of a band mask. */
 static inline uint32_t fold_columns(uint32_t s) { return (s | (s >> 9) | (s >> 18)) & ROW; }
 
-/* Keep only the `keep` cells of candidates[i], marking it dirty if that changes it. */
-static inline void narrow(Board *board, int i, uint32_t keep)
+/* Keep only the `keep` cells of candidates[i]; returns the dirty bit of i
+ * (1 << i) if that changes it, else 0.  The callers gather these bits in a
+ * local word and store them in board->dirty once: a read-modify-write of
+ * board->dirty on every narrowing chains the stores through memory. */
+static inline uint32_t narrow(uint32_t *candidates, int i, uint32_t keep)
 {
-    uint32_t old = board->candidates[i], kept = old & keep;
-    board->candidates[i] = kept;
-    board->dirty |= (uint32_t)(kept != old) << i;
+    uint32_t old = candidates[i], kept = old & keep;
+    candidates[i] = kept;
+    return (uint32_t)(kept != old) << i;
 }
 
 /* Place digit d in band cells `cells` (one cell, or several in different
- * rows, columns and boxes). */
-static inline void place(Board *board, int d, int band, uint32_t cells)
+ * rows, columns and boxes); returns the dirty bits of the digit-bands that
+ * changed. */
+static inline uint32_t place(Board *board, int d, int band, uint32_t cells)
 {
+    uint32_t *candidates = board->candidates;
     uint32_t columns = fold_columns(cells) * COLUMN_IN_BAND;
-    for (int b = 0; b < 3; b++)
-        if (b != band)
-            narrow(board, d * 3 + b, ~columns);
-    for (int other = 0; other < 9; other++)
-        if (other != d)
-            narrow(board, other * 3 + band, ~cells);
+    int next = band == 2 ? 0 : band + 1, previous = band == 0 ? 2 : band - 1;
+    uint32_t changed = narrow(candidates, d * 3 + next, ~columns) | narrow(candidates, d * 3 + previous, ~columns);
+    /* the cells leave every digit of the band, without a test for d; d's own
+     * mask had them and gets them back, unchanged */
+    uint32_t others = 0;
+    for (int digit = 0; digit < 9; digit++)
+        others |= narrow(candidates, digit * 3 + band, ~cells);
+    candidates[d * 3 + band] |= cells;
     board->unsolved[band] &= ~cells;
+    return changed | (others & ~(1u << (d * 3 + band)));
 }
 
 /* Place digit d in one cell given by band and position, clearing its row and
@@ -151,8 +161,8 @@ static inline int place_one(Board *board, int d, int band, int position)
     uint32_t bit = 1u << position;
     if (!(board->candidates[d * 3 + band] & bit))
         return 0;
-    narrow(board, d * 3 + band, ~band_peers[position]);
-    place(board, d, band, bit);
+    uint32_t changed = narrow(board->candidates, d * 3 + band, ~band_peers[position]);
+    board->dirty |= changed | place(board, d, band, bit);
     return 1;
 }
 
@@ -160,9 +170,10 @@ static inline int place_one(Board *board, int d, int band, int position)
  * contradiction, else 1 and adds the digits it looked at to *touched. */
 static int band_logic(Board *board, uint32_t *touched)
 {
-    while (board->dirty) {
-        int i = lowest_bit(board->dirty);
-        board->dirty &= board->dirty - 1;
+    uint32_t dirty = board->dirty, seen = 0;
+    while (dirty) {
+        int i = lowest_bit(dirty);
+        dirty &= dirty - 1;
         uint32_t s = board->candidates[i];
         unsigned occupancy =
             row_segments[s & ROW] | (row_segments[(s >> 9) & ROW] << 3) | (row_segments[s >> 18] << 6);
@@ -181,9 +192,11 @@ static int band_logic(Board *board, uint32_t *touched)
         int band = i % 3;
         uint32_t singles = row_singles(s) & board->unsolved[band];
         if (singles)
-            place(board, i / 3, band, singles);
-        *touched |= 1u << (i / 3);
+            dirty |= place(board, i / 3, band, singles);
+        seen |= 1u << (i / 3);
     }
+    board->dirty = 0;
+    *touched |= seen;
     return 1;
 }
 
@@ -211,7 +224,7 @@ static int column_logic(Board *board, uint32_t digits)
         uint32_t twice = 0;
         for (int b = 0; b < 3; b++) {
             if (allowed[b] != in_band[b]) {
-                narrow(board, d * 3 + b, allowed[b] * COLUMN_IN_BAND);
+                board->dirty |= narrow(board->candidates, d * 3 + b, allowed[b] * COLUMN_IN_BAND);
                 if (!s[b])
                     return -1;
                 in_band[b] = allowed[b];
@@ -294,81 +307,15 @@ static int naked_singles(Board *board, uint32_t pairs[3])
     return found;
 }
 
-/* A cell's column inside its band: bits 9 apart (27 entries). */
-#define COLUMN_OF(p) (COLUMN_IN_BAND << ((p) % 9))
-#define C3(n) COLUMN_OF(n), COLUMN_OF((n) + 1), COLUMN_OF((n) + 2)
-#define C9(n) C3(n), C3((n) + 3), C3((n) + 6)
-static const uint32_t column_in_band[27] = {C9(0), C9(9), C9(18)};
-
-/* The cell to guess on.  Of the cells with two candidates, the one whose two
- * branches take the most candidates off its peers, a candidate counting
- * three times when it leaves a cell with two (that makes a single); else the
- * first unsolved cell.  Counting to two solutions on the forum's hardest
- * list, this weighing guesses 130 times a puzzle, against 162 for the cell
- * that sees the most unsolved cells and 310 for the first cell with two.
- * (Measured and left out: triad logic on minirows and minicolumns took that
- * to 117-123, but each node cost more than the guesses it saved; branching
- * on a digit's two remaining ways through a band, as tdoku does, made 226;
- * a bonus or malus for a digit with two places left in a row, box or column
- * 135-231; other weights of the two-candidate peers 130-149.) */
-static void choose_cell(const Board *board, const uint32_t pairs[3], int *guess_band, int *guess_position)
-{
-    int best_score = -1;
-    *guess_band = -1;
-    for (int b = 0; b < 3; b++) {
-        if (!pairs[b])
-            continue;
-        int o1 = b == 2 ? 0 : b + 1, o2 = b == 0 ? 2 : b - 1;
-        uint32_t unsolved = board->unsolved[b], pairs_here = pairs[b];
-        /* the other two bands side by side in one word: bits 0-26 and 32-58 */
-        uint64_t unsolved_others = board->unsolved[o1] | (uint64_t)board->unsolved[o2] << 32;
-        uint64_t pairs_others = pairs[o1] | (uint64_t)pairs[o2] << 32;
-        uint8_t score[27];
-        memset(score, 0, sizeof score);
-        for (int d = 0; d < 9; d++) {
-            const uint32_t *s = &board->candidates[d * 3];
-            uint32_t open = s[b] & unsolved; /* the cells of the band that may still take d */
-            uint32_t left = open & pairs_here;
-            if (!left)
-                continue;
-            uint64_t open_others = (s[o1] | (uint64_t)s[o2] << 32) & unsolved_others;
-            uint64_t paired_others = open_others & pairs_others;
-            /* each cell with two candidates, d one of them: the open cells of
-             * d it sees in the band's row and box, and in its column in the
-             * other two bands; those with two candidates count thrice */
-            for (; left; left &= left - 1) {
-                int position = lowest_bit(left);
-                uint32_t row_box = open & band_peers[position];
-                uint32_t row_box_paired = row_box & pairs_here;
-                uint64_t column = column_in_band[position] * (1 | (uint64_t)1 << 32);
-                int seen = popcount64(row_box | (uint64_t)row_box_paired << 32) + popcount64(row_box_paired) +
-                           popcount64(open_others & column) + 2 * popcount64(paired_others & column);
-                score[position] = (uint8_t)(score[position] + seen);
-            }
-        }
-        for (uint32_t left = pairs_here; left; left &= left - 1) {
-            int position = lowest_bit(left);
-            if (score[position] > best_score) {
-                best_score = score[position];
-                *guess_band = b;
-                *guess_position = position;
-            }
-        }
-    }
-    if (*guess_band >= 0)
-        return;
-    for (int b = 0; b < 3; b++)
-        if (board->unsolved[b]) {
-            *guess_band = b;
-            *guess_position = lowest_bit(board->unsolved[b]);
-            return;
-        }
-}
+/* -- the guess choice: choose_cell() and choose_fewest() ------------------- */
+#include "_native_solver9_choice.c"
 
 enum { CONTRADICTION, SOLVED, STUCK };
+#define NO_DIGIT 0xFFu
 
-/* Propagate to a fixpoint; on STUCK, *band / *position name the cell to guess on. */
-static int propagate(Board *board, int *band, int *position)
+/* Propagate to a fixpoint; on STUCK, *band / *position name the cell to guess
+ * on (whole_tree: see choose_cell). */
+static int propagate(Board *board, int whole_tree, int *band, int *position)
 {
     uint32_t touched = 0; /* digits changed since their last column logic */
     uint32_t pairs[3];
@@ -388,7 +335,7 @@ static int propagate(Board *board, int *band, int *position)
             return CONTRADICTION;
         if (found)
             continue;
-        choose_cell(board, pairs, band, position);
+        choose_cell(board, pairs, whole_tree, band, position);
         return STUCK;
     }
 }
@@ -434,6 +381,7 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
 {
     Board stack[81];
     uint8_t guessed_digit[81];
+    uint8_t other_digit[81];
     uint8_t guessed_band[81];
     uint8_t guessed_position[81];
     Board board;
@@ -444,7 +392,7 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
         return 0;
     for (;;) {
         int band = -1, position = 0;
-        int state = propagate(&board, &band, &position);
+        int state = propagate(&board, limit > 1, &band, &position);
         if (state == SOLVED) {
             if (count == 0 && first)
                 write_solution(&board, first);
@@ -453,12 +401,15 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
         } else if (state == STUCK && band >= 0 && depth < 81) {
             if (budget_spent(budget))
                 return count;
-            uint32_t bit = 1u << position;
-            int d = 0;
-            while (!(board.candidates[d * 3 + band] & bit))
-                d++; /* the cell is unsolved and has candidates, so d < 9 */
+            uint32_t bit = 1u << position, digits = 0;
+            for (int e = 0; e < 9; e++)
+                digits |= (uint32_t)((board.candidates[e * 3 + band] & bit) != 0) << e;
+            int d = lowest_bit(digits); /* the cell is unsolved and has candidates */
+            uint32_t rest = digits & (digits - 1);
             stack[depth] = board;
             guessed_digit[depth] = (uint8_t)d;
+            /* the digit left when d fails, if exactly one is */
+            other_digit[depth] = (uint8_t)(rest && !(rest & (rest - 1)) ? lowest_bit(rest) : (int)NO_DIGIT);
             guessed_band[depth] = (uint8_t)band;
             guessed_position[depth] = (uint8_t)position;
             depth++;
@@ -470,7 +421,11 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
             return count;
         depth--;
         board = stack[depth];
-        narrow(&board, guessed_digit[depth] * 3 + guessed_band[depth], ~(1u << guessed_position[depth]));
+        if (other_digit[depth] != NO_DIGIT) /* a cell with two candidates: the other one is placed at once */
+            place_one(&board, other_digit[depth], guessed_band[depth], guessed_position[depth]);
+        else
+            board.dirty |= narrow(board.candidates, guessed_digit[depth] * 3 + guessed_band[depth],
+                                  ~(1u << guessed_position[depth]));
     }
 }
 
