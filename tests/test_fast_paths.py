@@ -5,8 +5,12 @@ from __future__ import annotations
 import copy
 import pickle
 
-from conftest import data_file, puzzle_lines
-from sudokuprint.batch import check_chunk, check_grid
+import json
+
+import pytest
+
+from conftest import SAMPLES, data_file, puzzle_lines
+from sudokuprint.batch import check_chunk, check_grid, check_rows, check_text
 from sudokuprint.formats import Record, read_file
 from sudokuprint.formats.base import Lines
 from sudokuprint.grid import Grid
@@ -50,3 +54,19 @@ def test_check_chunk_reports_as_check_grid_does():
     assert [r["status"] for r in reports] == ["unique"] * 5 + ["invalid", "not-unique", "not-unique"]
     for (source, record), report in zip(items, reports):
         assert report == {"source": source, "line": record.line, **check_grid(record.grid)}
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_check_rows_are_the_rows_of_the_reports(fmt):
+    """The text ``check`` writes a chunk at a time is the reports' rows, for every status and shape."""
+    lines = puzzle_lines("serg_benchmark_multisolution.txt", limit=40) + puzzle_lines("top95.txt", limit=10)
+    lines += ["11" + "." * 79, "1.2" + "." * 69 + "3...3....", "1" + "." * 15,
+              "12345678." + "........9" + "." * 63]
+    items = [("x", Record(Grid.from_line(line), n, {}, "standard")) for n, line in enumerate(lines, 1)]  # type: ignore[arg-type]
+    items += [(str(SAMPLES / "mixed-sizes.txt"), record) for record in read_file(SAMPLES / "mixed-sizes.txt")]
+    reports = check_chunk(items)
+    text, unique = check_rows(items, fmt=fmt)
+    expected = [json.dumps(r) + "\n" if fmt == "jsonl" else check_text(r) for r in reports]
+    assert text == "".join(expected)
+    assert {r["status"] for r in reports} >= {"unique", "not-unique", "invalid", "unsolvable"} and not unique
+    assert check_rows(items[40:50], fmt=fmt)[1] is True
