@@ -11,7 +11,8 @@ import pytest
 
 from conftest import SAMPLES, data_file, puzzle_lines
 from sudokuprint.batch import check_chunk, check_grid, check_rows, check_text
-from sudokuprint.formats import Record, read_file
+from sudokuprint.errors import ParseError
+from sudokuprint.formats import Record, read_file, read_text
 from sudokuprint.formats.base import Lines
 from sudokuprint.grid import Grid
 
@@ -70,3 +71,23 @@ def test_check_rows_are_the_rows_of_the_reports(fmt):
     assert text == "".join(expected)
     assert {r["status"] for r in reports} >= {"unique", "not-unique", "invalid", "unsolvable"} and not unique
     assert check_rows(items[40:50], fmt=fmt)[1] is True
+
+
+def test_a_run_of_bare_lines_reads_as_the_general_line_reader_does(monkeypatch):
+    """Lines.run_of (the fast path of long lists) gives the records, numbers and errors reading line by line gives."""
+    first, second, third = puzzle_lines("top95.txt", limit=3)
+    text = (f"A header line\n{first}\r\n{second}\n{third} \n# a comment\n{first}\x0c{second}\n\n{third}\r{first}\n"
+            f"{'1' + '.' * 15}\n{'.' * 15 + '2'}\n{second.replace('.', '0')}\n{third}")
+    files = [text, data_file("puzzles", "top95.txt").read_text(), (SAMPLES / "mixed-sizes.txt").read_text(),
+             text + "\n" + first[:80] + "\n"]
+
+    def read(source: str) -> list:
+        try:
+            return [(r.grid.to_string(), r.grid.shape.name, r.line, dict(r.meta), r.format) for r in read_text(source)]
+        except ParseError as error:
+            return [str(error)]
+
+    fast = [read(source) for source in files]
+    monkeypatch.setattr(Lines, "run_of", lambda self, accept: iter(()))
+    assert fast == [read(source) for source in files]
+    assert len(fast[0]) == 11 and fast[0][1][2] == 3 and fast[0][-1][2] == 13 and "line 14" in fast[3][0]
