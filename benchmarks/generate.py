@@ -14,8 +14,10 @@ Prints (solver backend named first):
 - with ``--single``: the same rates on one core (CPU time of this process,
   ``generate_puzzle`` alone) and through the CLI (``sudokuprint generate -n N
   --symmetry rot180 --minimal [--no-grade]`` in a child process, CPU time,
-  start-up included), ``--repeat`` times each with the load average beside
-  every figure, then the median of each row; then stops.
+  start-up included; N = ``--cli-count`` 10,000 ungraded, ``--cli-graded-count``
+  1,000 graded: a user asking for many puzzles), the same without the start-up,
+  and the start-up alone (CPU of ``-n 1``), ``--repeat`` times each with the
+  load average beside every figure, then the median of each row; then stops.
 - with ``--budgets``: for fill budgets of 500-20,000 placed digits, the share
   of 20,000 random 9x9 fills whose result differs from the 20,000 budget's,
   and the CPU time of a fill (the ground for ``complete.FILL_BUDGET``), then stops.
@@ -89,8 +91,17 @@ def single_core(seconds: float, graded: bool) -> float:
     return made / (time.process_time() - began)
 
 
-def through_cli(count: int, graded: bool) -> float:
-    """Puzzles per CPU second of ``sudokuprint generate`` in a child process, start-up included.
+def _cli_seconds(command: list[str], env: dict[str, str]) -> float:
+    """CPU seconds (user + system) of one child run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def through_cli(count: int, graded: bool) -> tuple[float, float]:
+    """Puzzles per CPU second of ``sudokuprint generate -n count`` in a child process, start-up included,
+    and the CPU seconds of the start-up alone (the same command with ``-n 1``, best of 3).
 
     The child runs from compiled bytecode, as an installed program does (``.pyc``
     files under a temporary folder, written by a first untimed run).
@@ -100,31 +111,37 @@ def through_cli(count: int, graded: bool) -> float:
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory() as folder:
         env["PYTHONPYCACHEPREFIX"] = folder
-        warm_up = command.copy()
-        warm_up[warm_up.index("-n") + 1] = "1"
-        subprocess.run(warm_up, stdout=subprocess.DEVNULL, check=True, env=env)
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=env)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return count / ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+        one = command.copy()
+        one[one.index("-n") + 1] = "1"
+        subprocess.run(one, stdout=subprocess.DEVNULL, check=True, env=env)  # compiles the bytecode
+        startup = min(_cli_seconds(one, env) for _ in range(3))
+        seconds = _cli_seconds(command, env)
+    return count / seconds, startup
 
 
-def single_figures(seconds: float, repeat: int) -> None:
-    """The --single rows, each run ``repeat`` times (load average beside each run), then the medians."""
+def single_figures(seconds: float, repeat: int, counts: tuple[int, int]) -> None:
+    """The --single rows, each run ``repeat`` times (load average beside each run), then the medians.
+
+    ``counts``: the CLI's ``-n`` ungraded and graded, large enough that the
+    start-up is a user's share of a run of many puzzles; it is printed on its own too.
+    """
     rows: dict[str, list[float]] = {}
     for run in range(1, repeat + 1):
         for graded in (False, True):
             label = "graded" if graded else "ungraded"
-            count = 3000 if not graded else 100
-            for name, measure in ((f"{label}, one core, generate_puzzle", lambda: single_core(seconds, graded)),
-                                  (f"{label}, one core, CLI -n {count}", lambda: through_cli(count, graded))):
-                rate = measure()
-                rows.setdefault(name, []).append(rate)
-                print(f"run {run}: minimal rot180 puzzles/s, {name}: {rate:.1f} (load {os.getloadavg()[0]:.1f})",
-                      flush=True)
+            count = counts[graded]
+            rate = single_core(seconds, graded)
+            cli_rate, startup = through_cli(count, graded)
+            without = count / max(count / cli_rate - startup, 1e-9)
+            for name, value in ((f"{label}, one core, generate_puzzle", rate),
+                                (f"{label}, one core, CLI -n {count}", cli_rate),
+                                (f"{label}, one core, CLI -n {count} without start-up", without),
+                                (f"{label}, CLI start-up (-n 1), CPU ms", 1000 * startup)):
+                rows.setdefault(name, []).append(value)
+                print(f"run {run}: {name}: {value:.1f} (load {os.getloadavg()[0]:.1f})", flush=True)
     if repeat > 1:
         for name, rates in rows.items():
-            print(f"median of {repeat}: minimal rot180 puzzles/s, {name}: {statistics.median(rates):.1f}")
+            print(f"median of {repeat}: {name}: {statistics.median(rates):.1f}")
 
 
 def fill_budgets(count: int = 20_000) -> None:
@@ -176,13 +193,15 @@ def main() -> None:
     parser.add_argument("--single", action="store_true", help="only the one-core and CLI rates")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each --single figure (the median is printed)")
     parser.add_argument("--budgets", action="store_true", help="only the fill budget study")
+    parser.add_argument("--cli-count", type=int, default=10_000, help="-n of the ungraded CLI run of --single")
+    parser.add_argument("--cli-graded-count", type=int, default=1_000, help="-n of the graded CLI run of --single")
     args = parser.parse_args()
     print(f"solver backend: {active_backend().NAME}; load average {os.getloadavg()[0]:.1f}")
     if args.budgets:
         fill_budgets()
         return
     if args.single:
-        single_figures(args.seconds, args.repeat)
+        single_figures(args.seconds, args.repeat, (args.cli_count, args.cli_graded_count))
         return
     rate, _ = throughput(args.seconds, args.jobs, graded=False)
     print(f"minimal rot180 unique puzzles/s, ungraded, {args.jobs} processes: {rate:.1f}")

@@ -16,7 +16,7 @@ from typing import Iterable, Iterator, TypeVar
 from .errors import MultipleSolutionsError, SolverTimeoutError, SudokuprintError
 from .formats import Record
 from .grid import Grid
-from .solver import SolveResult, search, search_many, solution_of
+from .solver import SolveResult, get_backend, search, search_many, solution_of
 
 T = TypeVar("T")
 
@@ -90,6 +90,71 @@ def check_chunk(items: list[Item], timeout: float | None = None) -> list[dict]:
         else:
             reports.append({"source": source, "line": record.line, **check_grid(grid, result)})
     return reports
+
+
+def counted(items: list[Item], limit: int, timeout: float | None) -> list[int]:
+    """The solution count (up to ``limit``) of every item, one engine call per run of grids of one shape.
+
+    What :func:`searched` gives, counts alone: no result object per puzzle.
+    A puzzle whose search takes longer than ``timeout`` seconds stops the run
+    with an error naming its source and line.
+    """
+    count_buffer = get_backend().count_buffer
+    counts: list[int] = []
+    for shape, run in itertools.groupby([record.grid for _, record in items], key=lambda grid: grid.shape):
+        try:
+            counts += count_buffer(b"".join([grid.cell_bytes for grid in run]), shape, limit, time_limit=timeout)
+        except (TimeoutError, InterruptedError) as error:
+            source, record = items[len(counts) + (getattr(error, "puzzle", None) or 0)]
+            raise SolverTimeoutError(f"{source}, line {record.line}: gave up after {timeout or 0:g} s",
+                                     seconds=timeout) from None
+    return counts
+
+
+def check_text(report: dict) -> str:
+    """One puzzle's ``check`` text: the status line, then a line per conflict (indented)."""
+    text = (f"{report['status']:<11} solutions={('0', '1', '2+')[report['solutions']]:<2} clues={report['clues']:<3} "
+            f"shape={report['shape']:<5} {report['puzzle']}\n")
+    for conflict in report["conflicts"]:
+        text += f"    {report['source']}, line {report['line']}: {conflict}\n"
+    return text
+
+
+_STATUS_LINE_STARTS: dict[tuple[int, int, str], str] = {}
+"""(solutions, clues, shape name) → the start of a valid puzzle's ``check`` text line, up to the puzzle."""
+
+
+def check_rows(items: list[Item], timeout: float | None = None, fmt: str = "text") -> tuple[str, bool]:
+    """The ``check`` output of many items as one text (``text`` or ``jsonl``, a row each), and whether all are unique.
+
+    The text is the rows :func:`check_text` (or ``json.dumps``) makes of
+    :func:`check_chunk`'s reports; for the usual puzzle, valid with one or
+    more solutions, the row is written directly, without a report.
+    """
+    if fmt != "text":
+        import json
+
+        reports = check_chunk(items, timeout)
+        return "".join([json.dumps(report) + "\n" for report in reports]), all(
+            report["status"] == "unique" for report in reports)
+    starts = _STATUS_LINE_STARTS
+    rows = []
+    all_unique = True
+    for item, solutions in zip(items, counted(items, 2, timeout)):
+        grid = item[1].grid
+        if solutions:
+            key = (solutions, grid.clue_count, grid.shape.name)
+            start = starts.get(key)
+            if start is None:
+                start = starts[key] = check_text({"status": STATUSES[solutions], "solutions": solutions,
+                                                  "clues": key[1], "shape": key[2], "puzzle": "", "conflicts": ()})[:-1]
+            rows.append(start + grid.to_string() + "\n")
+            all_unique = all_unique and solutions == 1
+        else:
+            source, record = item
+            rows.append(check_text({"source": source, "line": record.line, **check_grid(grid, SolveResult(0))}))
+            all_unique = False
+    return "".join(rows), all_unique
 
 
 @dataclass(frozen=True)

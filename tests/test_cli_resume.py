@@ -25,13 +25,15 @@ def inputs(tmp_path_factory) -> dict[str, list[str]]:
     folder = tmp_path_factory.mktemp("inputs")
     many = folder / "royle-20000.txt"
     many.write_text("".join(ROYLE.read_text().splitlines(keepends=True)[:20000]))
+    more = folder / "royle-3x.txt"  # check writes a chunk of rows at a time and is fast: more work to kill it in
+    more.write_text(ROYLE.read_text() * 3)
     easy = folder / "easy.txt"
     easy.write_text((SAMPLES / "easy50.txt").read_text() + data_file("puzzles", "easy50_pe96.txt").read_text())
     photos = folder / "photos"
     photos.mkdir()
     for photo in sorted(data_file("wicht", "train").glob("*.jpg"))[:12]:
         shutil.copy(photo, photos / photo.name)
-    return {"grade": [str(easy), "--format", "jsonl"], "check": [str(many)], "solve": [str(many)],
+    return {"grade": [str(easy), "--format", "jsonl"], "check": [str(more)], "solve": [str(many)],
             "scan": [str(photos), "--format", "csv"]}
 
 

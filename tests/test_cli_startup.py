@@ -14,7 +14,8 @@ from conftest import data_file
 from sudokuprint.cli import main
 
 HEAVY = ("reportlab", "PIL", "cv2", "numpy", "urllib.request", "xml.sax", "sudokuprint.logic", "sudokuprint.render",
-         "sudokuprint.publish", "concurrent.futures", "sudokuprint.cli.publish", "sudokuprint.cli.generate")
+         "sudokuprint.publish", "concurrent.futures", "sudokuprint.cli.publish", "sudokuprint.cli.generate",
+         "sudokuprint.patterns.library", "sudokuprint.patterns.picture", "importlib.resources")
 """Modules that ``check`` on a standard list must not import."""
 
 PROBE = """

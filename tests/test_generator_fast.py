@@ -11,6 +11,7 @@ def test_generate_without_grading_never_loads_the_logic_engine(tmp_path):
                                    "-o", str(out))
     assert code == 0 and len(out.read_text().splitlines()) == 3
     assert not any(m == "sudokuprint.logic" or m.startswith("sudokuprint.logic.") for m in modules)
+    assert not {"sudokuprint.patterns.library", "sudokuprint.patterns.picture"} & modules  # nor the motif library
     code, modules = _modules_after("generate", "-n", "1", "--symmetry", "rot180", "-o", str(out))
     assert code == 0 and "sudokuprint.logic.grading" in modules  # grading loads it, when asked
 

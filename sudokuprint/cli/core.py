@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import re
 from typing import IO, Iterator, cast
 
 import click
 
-from ..batch import Solved, check_chunk, growing_chunks, solve_chunk
+from ..batch import Solved, check_rows, growing_chunks, solve_chunk
 from ..errors import ExitCode
 from ..executor import run_all
 from ..formats import Record, formats, get_format, write_all
@@ -49,22 +48,13 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: f
     """
     with row_output(output, resume=resume, count_rows=_check_rows) as out:
         all_unique = all(_check_status(line) == "unique" for line in out.before.splitlines() if line[:1].strip())
-        work = functools.partial(check_chunk, timeout=timeout)
-        chunks = run_all(work, growing_chunks(out.skip(read_inputs(inputs, from_format))), jobs=jobs)
-        for report in with_progress(itertools.chain.from_iterable(chunks), "checking"):
-            all_unique &= report["status"] == "unique"
-            out.write(json.dumps(report) + "\n" if fmt == "jsonl" else _check_text(report))
+        work = functools.partial(check_rows, timeout=timeout, fmt=fmt)
+        puzzles = with_progress(out.skip(read_inputs(inputs, from_format)), "checking")  # counted as they are read
+        for rows, unique in run_all(work, growing_chunks(puzzles), jobs=jobs):
+            all_unique &= unique
+            out.write(rows)  # a chunk's rows at a time: one write, one flush
     if not all_unique:
         stop(ExitCode.FAILED)
-
-
-def _check_text(report: dict) -> str:
-    """A puzzle's check as text: the status line, then a line per conflict (indented)."""
-    text = (f"{report['status']:<11} solutions={('0', '1', '2+')[report['solutions']]:<2} clues={report['clues']:<3} "
-            f"shape={report['shape']:<5} {report['puzzle']}\n")
-    for conflict in report["conflicts"]:
-        text += f"    {report['source']}, line {report['line']}: {conflict}\n"
-    return text
 
 
 def _check_rows(text: str) -> int:

@@ -15,8 +15,6 @@ from ..generator.collection import OUTPUT_FORMATS, Recipe, Summary, write_collec
 from ..generator.dig import DigTarget, check_target
 from ..generator.pattern import PatternSearch, pattern_problems
 from ..generator.symmetry import SYMMETRIES, symmetries_of
-from ..patterns import draw_picture, pattern_argument
-from ..patterns.picture import IMAGE_SUFFIXES
 from ..shape import CLASSIC, Shape
 from .app import JOBS, LEVEL, SEED, SizeType, main, note, progress, stop
 
@@ -117,6 +115,8 @@ def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, min
 
 def load_pattern(argument: str, size: Shape | None, threshold: int | None = None) -> tuple[Shape, frozenset[int]]:
     """A pattern from a file (picture, code or image), a code given directly, or a motif name."""
+    from ..patterns import pattern_argument  # here: generate does not load the motif library
+
     found = pattern_argument(argument, size, strict=True, threshold=threshold)
     if found is None:
         raise ParseError("pattern", f"{argument!r} is neither a file, a pattern code nor a motif name",
@@ -145,6 +145,9 @@ def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, siz
     black-and-white image; or a pattern code or motif name given directly.
     Example: sudokuprint pattern 5028140442 -n 1 --seed 7 --format jsonl -o out.jsonl
     """
+    from ..patterns import draw_picture
+    from ..patterns.picture import IMAGE_SUFFIXES
+
     shape, cells = load_pattern(picture_or_code, size, threshold)
     symmetric = symmetries_of(cells, shape)
     code = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, TypeVar
 
 from ..grid import Grid
 
@@ -37,6 +37,8 @@ class Record:
         return record
 
 
+T = TypeVar("T")
+
 MAX_LINE_LENGTH = 65536
 """The longest line any reader takes, in characters (real puzzle files stay under 400)."""
 
@@ -57,6 +59,8 @@ class Lines:
         self._number = 0
         self._pieces: list[str] = []
         self._pending: tuple[int, str] | None = None
+        self._unread: str | None = None
+        """A line taken from the source by :meth:`run_of` and given back, to be read as usual."""
         self._last = 0
 
     @classmethod
@@ -65,10 +69,13 @@ class Lines:
 
     def _next_raw(self) -> tuple[int, str] | None:
         while not self._pieces:
-            try:
-                text = next(self._iter)
-            except StopIteration:
-                return None
+            if self._unread is not None:
+                text, self._unread = self._unread, None
+            else:
+                try:
+                    text = next(self._iter)
+                except StopIteration:
+                    return None
             self._number += 1
             if self._number == 1 and text.startswith("\ufeff"):
                 text = text[1:]
@@ -97,6 +104,26 @@ class Lines:
             self._pending = None
         self._last = item[0]
         return item
+
+    def run_of(self, accept: Callable[[str], T | None]) -> Iterator[tuple[int, T]]:
+        """``(number, accept(line))`` for the lines from here on, while ``accept`` gives a value.
+
+        The fast path of long lists: ``accept`` must refuse (None) any line
+        that is not only printable characters without blanks (such a line is
+        its own one piece, so it needs none of the splitting above); the first
+        line refused, and everything after it, is read as usual.
+        """
+        if self._pending is not None or self._pieces or self._unread is not None or not self._number:
+            return  # a line is already half-read (or the first, which may start with a byte-order mark)
+        number = self._number
+        for text in self._iter:
+            value = accept(text.rstrip("\r\n"))
+            if value is None:
+                self._unread = text
+                break
+            number += 1
+            self._number = self._last = number
+            yield number, value
 
     @property
     def line_number(self) -> int:

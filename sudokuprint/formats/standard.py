@@ -173,6 +173,8 @@ def read_puzzle_list(lines: Lines, title: str, name: str = "") -> Iterator[Recor
             if quick is not None:
                 started = True
                 yield record_of(quick, number, {"header": "\n".join(header)} if header else {}, name)
+                for number, quick in lines.run_of(_bare_line):  # the lines like it that follow, read faster
+                    yield record_of(quick, number, {"header": "\n".join(header)} if header else {}, name)
                 continue
         if is_comment(text):
             continue
@@ -204,6 +206,11 @@ def read_puzzle_list(lines: Lines, title: str, name: str = "") -> Iterator[Recor
         rows, end = _read_block(first, lines)
         started = True
         yield Record(grid_from_rows(rows, title, end=end), number, meta)
+
+
+def _bare_line(text: str) -> Grid | None:
+    """The grid of a line that is only a puzzle's cells (not 16 of them: those may start a 16x16 grid), else None."""
+    return Grid.from_line(text) if len(text) != 16 else None
 
 
 def _starts_sixteen_row_block(text: str, lines: Lines) -> bool:

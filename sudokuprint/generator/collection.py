@@ -71,7 +71,7 @@ class Recipe:
                 self.shape, rng, self.target or DigTarget(), max_tries=self.max_tries, graded=self.graded
             )
         generated, _ = fill_pattern(self.pattern, self.shape, rng, self.pattern_search)
-        count, solution = get_backend().solve_bytes(bytes(generated.puzzle), self.shape, 2)
+        count, solution = get_backend().solve_bytes(generated.puzzle_bytes, self.shape, 2)
         if count != 1 or solution is None or tuple(solution) != generated.solution:
             raise GenerationError(f"internal error: puzzle {index} is not unique ({count} solutions)")
         return generated
@@ -80,17 +80,13 @@ class Recipe:
 _SYMBOLS = ("." + DIGIT_SYMBOLS).encode("ascii").ljust(256, b"?")
 
 
-def _string(values) -> str:
-    return bytes(values).translate(_SYMBOLS).decode("ascii")
-
-
 def record_of(index: int, generated: Generated) -> dict:
     """The fields of one collection line."""
     grade = generated.graded_as
     return {
         "id": index,
-        "puzzle": _string(generated.puzzle),
-        "solution": _string(generated.solution),
+        "puzzle": generated.puzzle_bytes.translate(_SYMBOLS).decode("ascii"),
+        "solution": generated.solution_bytes.translate(_SYMBOLS).decode("ascii"),
         "clues": generated.clues,
         "level": None if grade is None else grade.level,
         "moves": None if grade is None else grade.moves,
@@ -207,7 +203,7 @@ def make_one(recipe: Recipe, job: tuple[int, int]) -> Made:
     """Puzzle ``id`` (try ``k``) with its equivalence profile (runs in worker processes)."""
     index, attempt = job
     generated = recipe.make(index, attempt)
-    return index, attempt, generated, equivalence_profile(generated.puzzle, recipe.shape)
+    return index, attempt, generated, equivalence_profile(generated.puzzle_bytes, recipe.shape)
 
 
 def _make_into(
@@ -231,7 +227,7 @@ def _make_into(
     made = run_all(functools.partial(make_one, recipe), todo, jobs=jobs, warm=warm)  # chunks timed by the workers
     for index, attempt, generated, profile in made:
         in_a_row = 0
-        while not seen.add(generated.puzzle, profile):  # a repeat: the next try, here, so the order stays fixed
+        while not seen.add(generated.puzzle_bytes, profile):  # a repeat: the next try, here, so the order stays fixed
             summary.duplicates += 1
             in_a_row += 1
             if in_a_row >= MAX_DUPLICATES_IN_A_ROW:

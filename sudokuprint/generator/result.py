@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..errors import ExitCode, SudokuprintError
@@ -37,6 +38,16 @@ class Generated:
     def clues(self) -> int:
         return len(self.puzzle) - self.puzzle.count(0)
 
+    @cached_property
+    def puzzle_bytes(self) -> bytes:
+        """The puzzle's cell values as bytes, one a cell (made once: a collection reads them several times)."""
+        return bytes(self.puzzle)
+
+    @cached_property
+    def solution_bytes(self) -> bytes:
+        """The solution's cell values as bytes, one a cell."""
+        return bytes(self.solution)
+
     @property
     def given_cells(self) -> frozenset[int]:
         return frozenset(c for c, v in enumerate(self.puzzle) if v)
@@ -57,13 +68,13 @@ class Generated:
         the highest), as 10 hex digits, then ``1`` when the centre is a given
         (a test holds the two to the same codes).
         """
-        if self.shape != CLASSIC:
+        if self.shape is not CLASSIC and self.shape != CLASSIC:
             return None
-        given = bytes(self.puzzle).translate(_IS_GIVEN)
+        given = self.puzzle_bytes.translate(_IS_GIVEN)
         if given != given[::-1]:  # a 180° turn reverses the cells
             return None
         code = f"{int(given[:_HALF], 2):010X}" + ("1" if given[_HALF] == _ONE else "")
-        return f"{code}_{bytes(self.solution).translate(_DIGITS).decode('ascii')}"
+        return f"{code}_{self.solution_bytes.translate(_DIGITS).decode('ascii')}"
 
 
 _IS_GIVEN = b"0" + b"1" * 255
