@@ -17,8 +17,9 @@ at most :data:`MAX_CELLS` cells are looked at, shortest first.
 
 Explainer finds longer loops than six cells: on the calibration lines, 27 of
 the 41 puzzles it rates 6.8 or 6.9 where our hardest step was a forcing
-chain or a W-Wing (7.1-7.2) are loops of seven to ten cells (6.8 to 7.0),
-and none of 113 sampled puzzles it rates 7.x has such a loop first.
+chain or a W-Wing (7.1-7.2) have loops of seven or eight cells (6.8, 6.9),
+and none of 113 sampled puzzles it rates 7.x has such a loop first.  (Nine
+and ten cells found 3 more of the 41 but cost more time than they paid.)
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from ..state import State, popcount
 from ..step import Step, cell_list
 
 XY_CYCLE = "XY-Cycle"
-MAX_CELLS = 10
-"""Longest loop looked for, in cells (20 candidates, rated 7.0)."""
+MAX_CELLS = 8
+"""Longest loop looked for, in cells (16 candidates, rated 6.9)."""
 LARGE_GRID_MAX_CELLS = 6
 """The longest loop on grids above 9x9, where bivalue cells are many more."""
 

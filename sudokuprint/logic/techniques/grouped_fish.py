@@ -23,7 +23,7 @@ four links showed nothing more on those lines, so they are left to
 
 from __future__ import annotations
 
-from ...shape import digit_symbol
+from ...shape import Shape, digit_symbol
 from ..state import State, cells_of
 from ..step import Step
 
@@ -32,6 +32,13 @@ GROUPED_X_CHAIN_3 = "Grouped X-Chain (3 strong links)"
 RATINGS = {2: 4.3, 3: 5.7}
 MAX_SIDE = 9
 """Bigger grids are left to :mod:`.aic` (their groups are many more)."""
+_FOUND: dict[tuple[Shape, int, int], tuple[list[int], int] | None] = {}
+"""What a search found for (shape, the digit's cells, strong links): a chain depends on them alone,
+and a solve (with the trials inside it) meets the same positions of a digit again and again."""
+_GRAPHS: dict[tuple[Shape, int], tuple[list[int], list[list[int]], list[list[int]], list[int]]] = {}
+"""The nodes and links of a digit's cells, shared by the two- and three-link searches."""
+CACHE_SIZE = 20_000
+GRAPH_CACHE_SIZE = 1_000
 
 
 def _nodes(state: State, digit_cells: int) -> list[int]:
@@ -49,30 +56,34 @@ def _nodes(state: State, digit_cells: int) -> list[int]:
 
 
 def _links(state: State, nodes: list[int], digit_cells: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
-    """Strong and weak neighbours of every node (indexes) and each node's common peers."""
+    """Strong neighbours of every node, weak neighbours among the nodes with a strong link
+    (only they continue a chain), by index, and each node's common peers."""
     t = state.tables
     index = {cells: i for i, cells in enumerate(nodes)}
-    seen = []
-    for cells in nodes:
+    singles = bin(digit_cells).count("1")
+    seen = [t.peer_set[cells.bit_length() - 1] for cells in nodes[:singles]]
+    for cells in nodes[singles:]:
         common = -1
         for c in cells_of(cells):
             common &= t.peer_set[c]
         seen.append(common)
+    groups = list(range(singles, len(nodes)))
     strong: list[set[int]] = [set() for _ in nodes]
     for house in t.house_set:
         places = digit_cells & house
         if not places or not places & (places - 1):
             continue
-        for i, cells in enumerate(nodes):
-            if cells & places == cells:
-                j = index.get(places & ~cells)
-                if j is not None:
-                    strong[i].add(j)
-                    strong[j].add(i)
-    weak = [
-        [j for j, other in enumerate(nodes) if j != i and not other & cells and other & ~seen[i] == 0]
-        for i, cells in enumerate(nodes)
-    ]
+        parts = [index[1 << c] for c in cells_of(places)] + [g for g in groups if nodes[g] & places == nodes[g]]
+        for i in parts:
+            j = index.get(places & ~nodes[i])
+            if j is not None:
+                strong[i].add(j)
+                strong[j].add(i)
+    linked = [i for i in range(len(nodes)) if strong[i]]
+    weak: list[list[int]] = [[] for _ in nodes]
+    for i in linked:
+        cells, sees = nodes[i], seen[i]
+        weak[i] = [j for j in linked if j != i and not nodes[j] & cells and not nodes[j] & ~sees]
     return [sorted(s) for s in strong], weak, seen
 
 
@@ -97,31 +108,66 @@ def finder(strong_links: int):
 
 
 def _search(state: State, name: str, digit: int, digit_cells: int, strong_links: int) -> Step | None:
-    nodes = _nodes(state, digit_cells)
+    key = (state.tables.shape, digit_cells, strong_links)
+    if key in _FOUND:
+        found = _FOUND[key]
+    else:
+        if len(_FOUND) >= CACHE_SIZE:
+            _FOUND.clear()
+        found = _FOUND[key] = _chain(state, digit_cells, strong_links)
+    if found is None:
+        return None
+    path, removed = found
+    return _step(state, name, digit, path, removed, strong_links)
+
+
+def _chain(state: State, digit_cells: int, strong_links: int) -> tuple[list[int], int] | None:
+    """The first chain (its nodes as cell sets) of one digit's cells that removes something,
+    with the cells it removes the digit from, or None."""
+    graph = _GRAPHS.get((state.tables.shape, digit_cells))
+    if graph is None:
+        if len(_GRAPHS) >= GRAPH_CACHE_SIZE:
+            _GRAPHS.clear()
+        nodes = _nodes(state, digit_cells)
+        graph = _GRAPHS[(state.tables.shape, digit_cells)] = (nodes, *_links(state, nodes, digit_cells))
+    nodes, strong, weak, seen = graph
     if len(nodes) == bin(digit_cells).count("1"):
         return None  # no group: the ungrouped chains have been looked for
-    strong, weak, seen = _links(state, nodes, digit_cells)
     first_group = bin(digit_cells).count("1")
-    stack = [[a, b] for a in range(len(nodes)) for b in strong[a]]
-    while stack:
-        path = stack.pop()
-        used = 0
-        for i in path:
-            used |= nodes[i]
-        if len(path) == 2 * strong_links:
-            if max(path) < first_group or path[-1] < path[0]:
-                continue  # ungrouped, or the same chain read backwards
-            removed = seen[path[0]] & seen[path[-1]] & digit_cells & ~used
-            if removed:
-                return _step(state, name, digit, [nodes[i] for i in path], removed, strong_links)
+    for a, b, c, d, used in _two_links(nodes, strong, weak, digit_cells, seen):
+        if strong_links == 2:
+            if d > a and max(a, b, c, d) >= first_group:
+                removed = seen[a] & seen[d] & digit_cells & ~used
+                if removed:
+                    return [nodes[a], nodes[b], nodes[c], nodes[d]], removed
             continue
-        for w in weak[path[-1]]:
-            if nodes[w] & used:
+        for e in weak[d]:
+            if nodes[e] & used:
                 continue
-            for c in strong[w]:
-                if not nodes[c] & (used | nodes[w]):
-                    stack.append(path + [w, c])
+            for f in strong[e]:
+                if f < a or nodes[f] & (used | nodes[e]) or max(a, b, c, d, e, f) < first_group:
+                    continue
+                removed = seen[a] & seen[f] & digit_cells & ~(used | nodes[e] | nodes[f])
+                if removed:
+                    return [nodes[a], nodes[b], nodes[c], nodes[d], nodes[e], nodes[f]], removed
     return None
+
+
+def _two_links(nodes: list[int], strong: list[list[int]], weak: list[list[int]], digit_cells: int, seen: list[int]):
+    """Every chain ``a = b - c = d`` of distinct cells (and the cells it uses), ``a`` seeing a
+    cell of the digit outside it (else it removes nothing)."""
+    for a in range(len(nodes)):
+        if not strong[a] or not seen[a] & digit_cells:
+            continue
+        for b in strong[a]:
+            used_ab = nodes[a] | nodes[b]
+            for c in weak[b]:
+                if nodes[c] & used_ab:
+                    continue
+                used_abc = used_ab | nodes[c]
+                for d in strong[c]:
+                    if not nodes[d] & used_abc:
+                        yield a, b, c, d, used_abc | nodes[d]
 
 
 def _name(state: State, cells: int) -> str:
