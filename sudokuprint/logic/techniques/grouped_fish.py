@@ -55,6 +55,37 @@ def _nodes(state: State, digit_cells: int) -> list[int]:
     return nodes
 
 
+def _one_part(state: State, cells: int) -> bool:
+    """True when ``cells`` is one node: a single cell, or two or more in one box and one line."""
+    if not cells:
+        return False
+    if not cells & (cells - 1):
+        return True
+    t = state.tables
+    first = cells.bit_length() - 1
+    rows = t.house_set[t.row_of[first]]
+    columns = t.house_set[t.side + t.column_of[first]]
+    box = t.house_set[t.houses_of[first][2]]
+    return cells & box == cells and (cells & rows == cells or cells & columns == cells)
+
+
+def _group_linked(state: State, digit_cells: int) -> bool:
+    """True when some group of the digit has a strong link (its box's or its line's other
+    places are one node): every node of a chain has one, so a chain with a group needs it."""
+    t = state.tables
+    for box, line, common in t.intersections:
+        group = 0
+        for c in common:
+            if digit_cells >> c & 1:
+                group |= 1 << c
+        if group & (group - 1):
+            if _one_part(state, digit_cells & t.house_set[box] & ~group) or _one_part(
+                state, digit_cells & t.house_set[line] & ~group
+            ):
+                return True
+    return False
+
+
 def _links(state: State, nodes: list[int], digit_cells: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """Strong neighbours of every node, weak neighbours among the nodes with a strong link
     (only they continue a chain), by index, and each node's common peers."""
@@ -80,6 +111,8 @@ def _links(state: State, nodes: list[int], digit_cells: int) -> tuple[list[list[
                 strong[i].add(j)
                 strong[j].add(i)
     linked = [i for i in range(len(nodes)) if strong[i]]
+    if not linked or linked[-1] < singles:
+        return [sorted(s) for s in strong], [[] for _ in nodes], seen  # no group has a strong link: no chain
     weak: list[list[int]] = [[] for _ in nodes]
     for i in linked:
         cells, sees = nodes[i], seen[i]
@@ -124,6 +157,8 @@ def _search(state: State, name: str, digit: int, digit_cells: int, strong_links:
 def _chain(state: State, digit_cells: int, strong_links: int) -> tuple[list[int], int] | None:
     """The first chain (its nodes as cell sets) of one digit's cells that removes something,
     with the cells it removes the digit from, or None."""
+    if not _group_linked(state, digit_cells):
+        return None  # no group with a strong link, so no chain through a group
     graph = _GRAPHS.get((state.tables.shape, digit_cells))
     if graph is None:
         if len(_GRAPHS) >= GRAPH_CACHE_SIZE:
