@@ -279,11 +279,12 @@ def test_wxyz_wings_are_rated_by_their_biggest_cell_as_explainer_rates_them() ->
     assert total >= 10 and agree >= 0.85 * total
 
 
-@pytest.mark.parametrize("line_index", [10, 112, 159])
-def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: int) -> None:
+@pytest.mark.parametrize("line_index, cells", [(10, 4), (112, 4), (159, 4), (337, 7), (338, 8)])
+def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: int, cells: int) -> None:
     """Calibration lines whose hardest step is an XY-Cycle: where every cheaper technique
     stalls, the loop is closed (each cell has two candidates, sees the next and shares
-    its link digit), removes no solution digit, and the puzzle's rating is Explainer's."""
+    its link digit), removes no solution digit, and the puzzle's rating is Explainer's.
+    Lines 338 and 339 (Explainer 6.8, 6.9) need loops of seven and eight cells."""
     from sudokuprint.logic.engine import solve, solve_state
     from sudokuprint.logic.techniques import cycles
 
@@ -296,7 +297,7 @@ def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: 
     stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(cycles.XY_CYCLE)], use_trial=False)
     assert not stalled.solved
     step = cycles.find_xy_cycle(state)
-    assert step is not None and step.eliminations and len(step.cells) >= 4
+    assert step is not None and step.eliminations and len(step.cells) >= cells
     loop = step.cells + step.cells[:1]
     for a, b in zip(loop, loop[1:]):
         assert bin(state.cands[a]).count("1") == 2 and state.tables.sees(a, b) and state.cands[a] & state.cands[b]
@@ -334,3 +335,36 @@ def test_bug_type_2_on_real_positions(line_index: int) -> None:
     assert all(bin(m).count("1") in (0, 2) for c, m in enumerate(state.cands) if c not in step.cells)
     assert all(solution[c] != d for c, d in step.eliminations)
     assert uniqueness.find_bug_plus_one(state) is None
+
+
+@pytest.mark.parametrize("line_index, links", [(87, 3), (265, 3), (265, 2)])
+def test_grouped_x_chains_on_real_positions(line_index: int, links: int) -> None:
+    """Calibration lines Explainer rates 5.7 that forcing chains (7.1-7.2) solved before:
+    where the cheaper techniques stall, a grouped chain of one digit fires; every removed
+    candidate is the digit's, sees two chain cells of it (the ends) and is not the solution's;
+    the chain has a group (two or three cells of a box and a line); the rating is Explainer's."""
+    from sudokuprint.logic.engine import solve, solve_state
+    from sudokuprint.logic.techniques import grouped_fish
+
+    grid = Grid.from_string(puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=line_index + 1)[line_index])
+    theirs = float(puzzle_lines("sudoku_exchange_diabolical_se.ratings.txt", limit=line_index + 1)[line_index])
+    solution = _solution(grid)
+    name = grouped_fish.GROUPED_X_CHAIN_2 if links == 2 else grouped_fish.GROUPED_X_CHAIN_3
+    names = [t.name for t in ADVANCED]
+    state = State.from_grid(grid)
+    stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(name)], use_trial=False)
+    assert not stalled.solved
+    step = grouped_fish.finder(links)(state)
+    assert step is not None and step.eliminations and step.extra["strong_links"] == links
+    (digit,) = step.digits
+    t = state.tables
+    assert all(state.cands[c] >> (digit - 1) & 1 for c in step.cells)
+    assert any(
+        sum(1 for c in common if c in step.cells) >= 2 for _, _, common in t.intersections
+    ), "no group in the chain"
+    for cell, removed in step.eliminations:
+        assert removed == digit and solution[cell] != digit and cell not in step.cells
+        assert sum(1 for c in step.cells if t.sees(cell, c)) >= 2
+    log = solve(grid)
+    assert log.rating == theirs == 5.7 and any(s.technique == name for s in log.steps)
+

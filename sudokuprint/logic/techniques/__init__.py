@@ -24,6 +24,7 @@ Hidden Triple                        3      4.0
 Skyscraper / 2-String Kite / Turbot  4      4.0 / 4.1 / 4.2 (X-chain, 2 strong links)
 XY-Wing                              4      4.2
 Empty Rectangle                      4      4.3 (a grouped Turbot Fish)
+Grouped Turbot Fish                  4      4.3 (any two-link chain with a group; :mod:`.grouped_fish`)
 XYZ-Wing                             4      4.4
 Unique Rectangle (type 1)            4      4.5
 Unique Rectangle (type 2, type 4)    4      4.6
@@ -35,10 +36,11 @@ X-Chain, 3 strong links              4      5.4 + link-kind bonus
 WXYZ-Wing                            4      5.5, 5.6 when its biggest cell has 3 candidates
 Bivalue Universal Grave + 1          4      5.6
 Bivalue Universal Grave (type 2)     4      5.7 (:mod:`.bug_types`)
+Grouped X-Chain, 3 strong links      4      5.7 (:mod:`.grouped_fish`)
 X-Chain, 4 / 5 / 6 strong links      4      5.8 / 6.2 / 6.6 + link-kind bonus
 VWXYZ-Wing                           4      6.2-6.4 by its biggest cell's size
 Simple Colouring, longer             4      6.6 + length bonus
-XY-Cycle                             4      6.5 + length bonus (a loop of cells with two
+XY-Cycle (up to 8 cells)             4      6.5 + length bonus (a loop of cells with two
                                             candidates: Explainer's Y-cycle; :mod:`.cycles`)
 W-Wing                               4      7.1 (the 8-node forcing chain it is)
 Forcing X-Chain                      4      6.6 + length bonus
@@ -70,7 +72,8 @@ Chains get Explainer's length bonus: +0.1 for each of the thresholds 4, 6, 8,
 12, 16, 24, 32, 48, 64, 96 and 128 that the chain's length (its number of
 candidates, less 2) exceeds.  Forcing chains are Explainer's static forcing
 chains (:mod:`.forcing`), and its multiple (cell and region) forcing chains
-(:mod:`.multiple`).  Explainer has no groups: what a grouped chain (:mod:`.aic`)
+(:mod:`.multiple`).  Explainer's groups stop at its short strong-linked
+fishes (two and three links, :mod:`.grouped_fish`); what a longer grouped chain (:mod:`.aic`)
 shows, it shows with region forcing chains, and on the calibration lines the
 puzzles whose hardest step was a grouped chain got 8.3-8.4 from it (1.0
 above a 7.1 base), so grouped chains are rated and tried with those.  Explainer's dynamic forcing chains (8.5 up) are
@@ -107,6 +110,7 @@ from . import (
     death_blossom,
     fish,
     forcing,
+    grouped_fish,
     intersections,
     multiple,
     nets,
@@ -212,6 +216,7 @@ ADVANCED = (
     _x_chains(2, 4.0),
     Technique("XY-Wing", 4, 4.2, wings.find_xy_wing),
     Technique(rectangles.EMPTY_RECTANGLE, 4, 4.3, rectangles.find_empty_rectangle),
+    Technique(grouped_fish.GROUPED_X_CHAIN_2, 4, grouped_fish.RATINGS[2], grouped_fish.finder(2)),
     Technique("XYZ-Wing", 4, 4.4, wings.find_xyz_wing),
     Technique("Unique Rectangle (type 1)", 4, 4.5, uniqueness.find_unique_rectangle_1),
     Technique("Unique Rectangle (type 2)", 4, 4.6, uniqueness.find_unique_rectangle_2),
@@ -224,6 +229,7 @@ ADVANCED = (
     Technique("WXYZ-Wing", 4, 5.5, wings.find_wxyz_wing, wings.rate_wxyz_wing),
     Technique("Bivalue Universal Grave + 1", 4, 5.6, uniqueness.find_bug_plus_one),
     Technique(bug_types.BUG_TYPE_2, 4, 5.7, bug_types.find_bug_type_2),
+    Technique(grouped_fish.GROUPED_X_CHAIN_3, 4, grouped_fish.RATINGS[3], grouped_fish.finder(3)),
     _colouring(4),
     _x_chains(4, 5.8),
     _colouring(5),
