@@ -472,9 +472,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     solution_values = checked.solution.values if checked.solution is not None else None
     entries = []
     for index, cell in sorted(written.items()):
-        solution = solution_values[index] if solution_values else None
-        digit, confidence, unclear = rank_entry(cell.alternatives, solution)
-        entries.append(HandEntry(index, digit, confidence, solution, unclear))
+        answer = solution_values[index] if solution_values else None
+        digit, confidence, unclear = rank_entry(cell.alternatives, answer)
+        entries.append(HandEntry(index, digit, confidence, answer, unclear))
     timings["solver_check"] = round(time.perf_counter() - clock, 4)
     timings["total"] = round(sum(timings.values()), 4)
     return ScanResult(
