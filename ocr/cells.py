@@ -31,9 +31,8 @@ BORDER = 0.1
 """Fraction of the cell at each edge where grid lines live and no digit is looked for."""
 MIN_DIGIT_HEIGHT = 0.3
 """A given is at least this tall (fraction of the cell); pencil marks are smaller."""
-MIN_CONTRAST = 0.25
-"""A given's ink is at least this dark, relative to the grid's darkest digits (which may be a solver's black pen:
-print a third as dark as that is still a given; 0.35 missed pale print in 17 of the 159 Wicht mixed photos)."""
+MIN_CONTRAST = 0.35
+"""A given's ink is at least this dark, relative to the grid's digits."""
 STROKE_LEVEL = 0.35
 """Pixels this dark, relative to the cell's darkest, belong to its strokes."""
 STROKE_FLOOR = 0.18
