@@ -20,7 +20,8 @@ handwritten entries; ``--printed DIR``, default ``../train``, says which
 digits are printed): a photo is perfect when the puzzle read is exactly its
 printed givens (every given right, no handwritten digit taken as a given);
 handwritten digits count as read right when reported as handwriting with the
-right digit.  ``--cross-validate DIR`` reads each photo with the handwriting
+right digit (the figure is also given for the reader's first choices, before the puzzle's solution
+ranked the unclear readings: :func:`ocr.correct.rank_entry`).  ``--cross-validate DIR`` reads each photo with the handwriting
 model of the fold that held it out (``python -m sudokuprint.ocr.training.build_hand
 --fold-models DIR``, and its context model when ``python -m sudokuprint.ocr.training.build_context
 --folds-dir DIR`` has put one there: without, no context model is used; for ``--readers cnn`` the fold's network, ``python -m
@@ -86,6 +87,7 @@ class Score:
     corrected_photos: int = 0
     hand_cells: int = 0
     hand_right: int = 0
+    hand_right_reader: int = 0
     hand_as_given: int = 0
     givens_as_hand: int = 0
     seconds: list[float] = field(default_factory=list)
@@ -118,6 +120,9 @@ class Score:
             return
         written = {e.cell: e.digit for e in result.entries}
         self.hand_right += sum(1 for i in hand if written.get(i) == every[i])
+        # the reader's own first choices, before the solution ranked the unclear ones
+        own = {e.cell: e.unclear if e.unclear is not None else e.digit for e in result.entries}
+        self.hand_right_reader += sum(1 for i in hand if own.get(i) == every[i])
         self.hand_as_given += sum(1 for i in hand if result.grid.values[i])
         self.givens_as_hand += sum(1 for i in range(81) if printed[i] and i in written)
 
@@ -131,7 +136,8 @@ class Score:
             f"perfect-raw={self.perfect_raw} ({pct(self.perfect_raw, self.photos):.1f}%) "
             f"perfect-checked={self.perfect_checked} ({pct(self.perfect_checked, self.photos):.1f}%) "
             f"corrected-photos={self.corrected_photos} "
-            + (f"handwritten-right={self.hand_right}/{self.hand_cells} ({pct(self.hand_right, self.hand_cells):.2f}%) "
+            + (f"handwritten-right={self.hand_right}/{self.hand_cells} ({pct(self.hand_right, self.hand_cells):.2f}%; "
+               f"reader's first choice {pct(self.hand_right_reader, self.hand_cells):.2f}%) "
                f"handwritten-taken-as-given={self.hand_as_given} givens-taken-as-handwritten={self.givens_as_hand} "
                if self.hand_cells else "")
             + f"s/photo median={statistics.median(self.seconds):.3f} mean={statistics.mean(self.seconds):.3f}"

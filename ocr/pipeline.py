@@ -22,7 +22,7 @@ from sudokuprint.errors import NoGridError
 from sudokuprint.grid import Grid
 
 from .cells import CellReading, pencil_marks, read_cells
-from .correct import CONFIDENT, CheckedReading, Correction, check_reading, reading_status
+from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
 from .lines import locate_lines
@@ -85,6 +85,9 @@ class HandEntry:
     confidence: float
     solution: int | None
     """The solution's digit in this cell (``None`` when the puzzle has no unique solution)."""
+    unclear: int | None = None
+    """The reader's own first choice when the reading was unclear and the solution's digit was taken
+    (:func:`ocr.correct.rank_entry`); ``None`` when the digit is the reader's first choice."""
 
     @property
     def correct(self) -> bool | None:
@@ -96,7 +99,8 @@ class HandEntry:
         if self.solution is None:
             return f"{place}: you wrote {self.digit} (no unique solution to check it against)"
         if self.digit == self.solution:
-            return f"{place}: you wrote {self.digit}, right"
+            unclear = f" (unclear: it may read {self.unclear})" if self.unclear is not None else ""
+            return f"{place}: you wrote {self.digit}{unclear}, right"
         return f"{place}: you wrote {self.digit}, the solution has {self.solution}"
 
 
@@ -159,7 +163,7 @@ class ScanResult:
             ],
             "handwritten": [
                 {**place(e.cell), "digit": e.digit, "solution": e.solution, "correct": e.correct,
-                 "confidence": round(e.confidence, 4), "message": e.describe()}
+                 "confidence": round(e.confidence, 4), "unclear": e.unclear, "message": e.describe()}
                 for e in self.entries
             ],
             "pencil_marks": [{**place(cell), "marks": count} for cell, count in sorted(self.pencil_marks.items())],
@@ -466,10 +470,11 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)
     solution_values = checked.solution.values if checked.solution is not None else None
-    entries = [
-        HandEntry(index, cell.digit, cell.confidence, solution_values[index] if solution_values else None)
-        for index, cell in sorted(written.items())
-    ]
+    entries = []
+    for index, cell in sorted(written.items()):
+        answer = solution_values[index] if solution_values else None
+        digit, confidence, unclear = rank_entry(cell.alternatives, answer)
+        entries.append(HandEntry(index, digit, confidence, answer, unclear))
     timings["solver_check"] = round(time.perf_counter() - clock, 4)
     timings["total"] = round(sum(timings.values()), 4)
     return ScanResult(

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 from conftest import REPO, data_file
 
-from sudokuprint.ocr.correct import check_reading
+from sudokuprint.ocr.correct import check_reading, rank_entry
 from sudokuprint.ocr.pipeline import HandEntry, scan
+from sudokuprint.ocr.readers import get_reader
 from sudokuprint.ocr.training.photo_suite import SETTINGS, photograph, sudoku_page
 
 SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
@@ -111,3 +114,42 @@ def clashes(values: list[int], cell: int, digit: int) -> bool:
     peers = {r * 9 + k for k in range(9)} | {k * 9 + c for k in range(9)}
     peers |= {(r // 3 * 3 + i) * 9 + c // 3 * 3 + j for i in range(3) for j in range(3)}
     return any(values[p] == digit for p in peers - {cell})
+
+
+def test_the_solution_ranks_an_unclear_entry_and_says_so_but_never_overrules_a_clear_one():
+    unclear = ((7, 0.55), (1, 0.4), (0, 0.05))
+    assert rank_entry(unclear, 1) == (1, 0.4, 7)
+    clear = ((7, 0.9), (1, 0.08), (0, 0.02))
+    assert rank_entry(clear, 1) == (7, 0.9, None)
+    assert rank_entry(unclear, None) == (7, 0.55, None) and rank_entry(unclear, 7) == (7, 0.55, None)
+    assert HandEntry(20, 1, 0.4, 1, 7).describe() == "r3c3: you wrote 1 (unclear: it may read 7), right"
+
+
+class _Swapping:
+    """Reads two cells as if each held the other's digit: a solver's two wrong entries."""
+
+    name = "builtin"
+
+    def __init__(self, a: int, b: int) -> None:
+        self.reader, self.a, self.b = get_reader("builtin"), a, b
+
+    def read(self, cells):
+        at = {c.index: n for n, c in enumerate(cells)}
+        swapped = list(cells)
+        swapped[at[self.a]] = dataclasses.replace(cells[at[self.b]], index=self.a)
+        swapped[at[self.b]] = dataclasses.replace(cells[at[self.a]], index=self.b)
+        return self.reader.read(swapped)
+
+
+def test_wrong_handwritten_entries_are_reported_not_corrected_to_the_solution():
+    every = dat(data_file("wicht", "mixed_train", "image1.dat"))
+    printed = dat(data_file("wicht", "train", "image1.dat"))
+    hand = [i for i in range(81) if every[i] and not printed[i]]
+    a = hand[0]
+    b = next(i for i in hand if every[i] != every[a])
+    result = scan(data_file("wicht", "mixed_train", "image1.jpg"), reader=_Swapping(a, b))
+    assert list(result.grid.values) == printed
+    entries = {e.cell: e for e in result.entries}
+    for cell, shown in ((a, every[b]), (b, every[a])):
+        assert (entries[cell].digit, entries[cell].solution, entries[cell].correct) == (shown, every[cell], False)
+        assert entries[cell].describe().endswith(f"you wrote {shown}, the solution has {every[cell]}")

@@ -16,6 +16,11 @@ Measured (2026-12-01, the shipped handwriting model's folds, 5 folds by photo): 
 wrong, given taken as handwriting 49 -> 28 and handwriting taken as a given 82 -> 15 of 17,039;
 mixed photos with every digit's kind right 96 -> 141 of 158.  Whole photos (``benchmarks/ocr.py
 --mixed --cross-validate``): mixed_train perfect 75 -> 111 of 159; train 158 -> 158 of 160.
+Refitted (2026-12-01) after the cell stage's per-cell light evening merged (same hand folds; cells cut with a
+trial MIN_CONTRAST of 0.25): given taken as handwriting 44 -> 15, handwriting taken as a given 83 -> 11 of 17,396
+(reader alone -> context); mixed photos with every digit's kind right 148 of 158 (141 before the refit).
+``benchmarks/ocr_mixed.py --cross-validate``: mixed_train perfect 119 -> 122 of 159 (with the solution ranking
+unclear handwriting), handwriting taken as a given 11 -> 8 photos.
 """
 
 from __future__ import annotations
