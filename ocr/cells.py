@@ -48,12 +48,6 @@ SMUDGE_FAINT = 0.45
 """A shape spanning :data:`SMUDGE_SPAN` of the cell is a smudge or a shadow when it is fainter than
 :data:`SMUDGE_FAINT` (relative to the grid's digits), or paler than :data:`SMUDGE_DARKNESS` and also
 :data:`SMUDGE_WIDTH` wide (a blot or a ring); a tall, narrower pen digit as pale as that is kept."""
-FAINT = 0.6
-CORE_LEVEL = 0.6
-CORE_HEIGHT = 0.35
-"""In a cell fainter than :data:`FAINT` (relative to the grid's digits) a digit's core (pixels at least
-:data:`CORE_LEVEL` of its darkest) holds a stroke :data:`CORE_HEIGHT` of the cell tall: blurred pencil marks that
-grain joins into one shape have only small cores."""
 MAX_STRAY_INK = 0.15
 """A cell with more ink than this fraction outside its digit is texture, not a given."""
 PAPER_LEVEL = 90
@@ -173,9 +167,6 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
         if long_side >= SMUDGE_SPAN * size and (peak < SMUDGE_FAINT * contrast or (
                 short_side >= SMUDGE_WIDTH * size and peak < SMUDGE_DARKNESS * contrast)):
             continue  # pale and running edge to edge: a smudge or a shadow, not a digit
-        if peak < FAINT * contrast and _longest_stroke((smooth > CORE_LEVEL * smooth_peak) & (labels == label)) \
-                < CORE_HEIGHT * size:
-            continue  # faint, and no stroke of a digit's height at its core: pencil marks run together
         if main is None or long_side > max(stats[main][2], stats[main][3]):
             main = label
     if main is None:
