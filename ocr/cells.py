@@ -42,9 +42,12 @@ GRAIN_SIGMA = 1.0
 LINE_REMNANT = 0.7
 """A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit."""
 SMUDGE_SPAN = 0.8
+SMUDGE_WIDTH = 0.6
 SMUDGE_DARKNESS = 0.6
-"""A shape spanning :data:`SMUDGE_SPAN` of the cell in a cell paler than this (relative to the grid's digits) is a
-smudge or a shadow."""
+SMUDGE_FAINT = 0.45
+"""A shape spanning :data:`SMUDGE_SPAN` of the cell is a smudge or a shadow when it is fainter than
+:data:`SMUDGE_FAINT` (relative to the grid's digits), or paler than :data:`SMUDGE_DARKNESS` and also
+:data:`SMUDGE_WIDTH` wide (a blot or a ring); a tall, narrower pen digit as pale as that is kept."""
 MAX_STRAY_INK = 0.15
 """A cell with more ink than this fraction outside its digit is texture, not a given."""
 PAPER_LEVEL = 90
@@ -161,8 +164,9 @@ def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None,
         stroke = _longest_stroke(mask.astype(bool) & (labels == label))
         if stroke < MIN_DIGIT_HEIGHT * size and peak < SMUDGE_DARKNESS * contrast:
             continue  # pale small marks run together (pencil-mark candidates, blurred): no stroke a digit's height
-        if long_side >= SMUDGE_SPAN * size and peak < SMUDGE_DARKNESS * contrast:
-            continue  # pale and running edge to edge: a smudge or a shadow, not a printed digit
+        if long_side >= SMUDGE_SPAN * size and (peak < SMUDGE_FAINT * contrast or (
+                short_side >= SMUDGE_WIDTH * size and peak < SMUDGE_DARKNESS * contrast)):
+            continue  # pale and running edge to edge: a smudge or a shadow, not a digit
         if main is None or long_side > max(stats[main][2], stats[main][3]):
             main = label
     if main is None:
