@@ -131,9 +131,10 @@ def _next_layer(links: _Links, frontier: int, reached: int) -> int:
     return union_over(links.implies, frontier) & ~reached
 
 
-def _shortest(links: _Links) -> tuple[int, int, bool] | None:
-    """(nodes, candidate, is_true) of the shortest forcing chain, or None; among the shortest,
-    the first candidate (assumed true before assumed false).
+def _shortest(links: _Links, max_steps: int = MAX_STEPS) -> tuple[int, int, bool] | None:
+    """(nodes, candidate, is_true) of the shortest forcing chain of at most ``max_steps``
+    true-to-true steps, or None; among the shortest, the first candidate (assumed true
+    before assumed false).
 
     The breadth-first searches from every assumption advance together, one true-to-true
     step at a time, so none goes deeper than the shortest chain."""
@@ -149,7 +150,7 @@ def _shortest(links: _Links) -> tuple[int, int, bool] | None:
         if start:
             searches.append([start, start, 1 << i, i, True])
     implies = links.implies
-    for step in range(1, MAX_STEPS + 1):
+    for step in range(1, max_steps + 1):
         going = []
         for search in searches:
             frontier = search[1]  # union_over written out (as _next_layer): this loop is the hot one
@@ -219,9 +220,14 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
     elimination of chains as short (:func:`_aic_eliminations`)."""
     from . import length_bonus  # the rating helpers live with the table
 
-    found = []
+    found: list[tuple[float, bool, tuple[int, int, bool]]] = []
     for xy, base in ((False, 6.6), (True, 7.0)):
-        shortest = _shortest(links_of(state, xy))
+        steps = MAX_STEPS
+        if found:  # an XY chain must rate lower than the X-chain found (a tie goes to the X-chain)
+            steps = max((k for k in range(1, MAX_STEPS + 1) if round(base + length_bonus(2 * k), 1) < found[0][0]), default=0)
+            if not steps:
+                continue
+        shortest = _shortest(links_of(state, xy), steps)
         if shortest is not None:
             found.append((round(base + length_bonus(shortest[0] - 2), 1), xy, shortest))
     if not found:
