@@ -159,8 +159,10 @@ def hidden_singles_rating(state: State) -> float | None:
             ranked.append((1.0 if empty[house] == 1 else 1.2 if t.house_kinds[house] == "box" else 1.5, cell, digit))
         easiest = min(r for r, _, _ in ranked)
         rating = max(rating, easiest)
+        if rating == 1.5:  # the highest: what is left is whether they finish, in any order
+            easiest = 1.5
         for r, cell, digit in ranked:
-            if r == easiest:
+            if r <= easiest:
                 if not state.cands[cell] >> (digit - 1) & 1:
                     return None
                 state.place(cell, digit)

@@ -7,7 +7,7 @@ digit possible in only one cell of a house goes there).
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ...shape import digit_symbol
 from ..state import State, lowest_digit, packed_cands, unpacked
@@ -78,43 +78,57 @@ def hidden_singles(state: State, houses: range | None = None) -> list[Step]:
 
 def hidden_single_cells(state: State, houses: range | None = None) -> dict[int, tuple[int, int]]:
     """For each cell a hidden single fills, the first house (in the order of
-    :func:`hidden_singles`: boxes, rows, columns unless ``houses`` says) where it is one, and its digit.
+    :func:`hidden_singles`: boxes, rows, columns, unless ``houses`` says) where it is one, and its digit."""
+    if houses is None:
+        return _every_hidden_single(state)
+    t = state.tables
+    cands = state.cands
+    found: dict[int, tuple[int, int]] = {}
+    for house in houses:
+        once = twice = 0
+        cells = t.houses[house]
+        for c in cells:
+            m = cands[c]
+            twice |= once & m
+            once |= m
+        _add_singles(found, house, cells, cands, once & ~twice)
+    return found
 
-    The digits seen once and more than once are gathered for every house of a kind at
-    once, from all masks packed in one int (:func:`~sudokuprint.logic.state.packed_cands`)."""
+
+def _every_hidden_single(state: State) -> dict[int, tuple[int, int]]:
+    """:func:`hidden_single_cells` of every house: the digits seen once and more than once
+    are gathered for all houses of a kind at once, from every mask packed in one int
+    (:func:`~sudokuprint.logic.state.packed_cands`)."""
     t = state.tables
     cands = state.cands
     packed = packed_cands(cands)
     rows, columns, boxes = t.house_layers
-    layers = (boxes, rows, columns) if houses is None else (rows, columns, boxes)
-    house_cells = t.houses
     found: dict[int, tuple[int, int]] = {}
-    for kind, house_at, shifts, slots in layers:
-        if houses is not None and not any(h in houses for h in kind):
-            continue
+    for kind, house_at, shifts, slots in (boxes, rows, columns):
         once = twice = 0
         for shift in shifts:
             layer = packed >> shift & slots
             twice |= once & layer
             once |= layer
         singles = once & ~twice
-        if not singles:
-            continue
-        by_slot = unpacked(singles, len(cands))
-        for origin, house in house_at.items():  # in house order
-            digits = by_slot[origin]
-            if not digits or (houses is not None and house not in houses):
-                continue
-            cells = house_cells[house]
-            while digits:
-                bit = digits & -digits
-                digits ^= bit
-                for cell in cells:
-                    if cands[cell] & bit:
-                        break
-                if cell not in found:
-                    found[cell] = (house, bit.bit_length())
+        if singles:
+            by_slot = unpacked(singles, len(cands))
+            for origin, house in house_at.items():  # in house order
+                if by_slot[origin]:
+                    _add_singles(found, house, t.houses[house], cands, by_slot[origin])
     return found
+
+
+def _add_singles(found: dict[int, tuple[int, int]], house: int, cells: Sequence[int], cands: list[int], digits: int) -> None:
+    """Record the cell of each digit of ``digits`` (each fits in one cell of the house), unless found before."""
+    while digits:
+        bit = digits & -digits
+        digits ^= bit
+        for cell in cells:
+            if cands[cell] & bit:
+                break
+        if cell not in found:
+            found[cell] = (house, bit.bit_length())
 
 
 def all_singles(state: State, ratings: Mapping[str, float] = _UNRATED) -> list[Step]:
