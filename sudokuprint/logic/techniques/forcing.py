@@ -227,7 +227,8 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
     for xy, base in ((False, 6.6), (True, 7.0)):
         steps = MAX_STEPS
         if found:  # an XY chain must rate lower than the X-chain found (a tie goes to the X-chain)
-            steps = max((k for k in range(1, MAX_STEPS + 1) if round(base + length_bonus(2 * k), 1) < found[0][0]), default=0)
+            best = found[0][0]
+            steps = max((k for k in range(1, MAX_STEPS + 1) if round(base + length_bonus(2 * k), 1) < best), default=0)
             if not steps:
                 continue
         shortest = _shortest(links_of(state, xy), steps)

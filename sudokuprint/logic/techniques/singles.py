@@ -119,7 +119,9 @@ def _every_hidden_single(state: State) -> dict[int, tuple[int, int]]:
     return found
 
 
-def _add_singles(found: dict[int, tuple[int, int]], house: int, cells: Sequence[int], cands: list[int], digits: int) -> None:
+def _add_singles(
+    found: dict[int, tuple[int, int]], house: int, cells: Sequence[int], cands: list[int], digits: int
+) -> None:
     """Record the cell of each digit of ``digits`` (each fits in one cell of the house), unless found before."""
     while digits:
         bit = digits & -digits
