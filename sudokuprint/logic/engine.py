@@ -20,7 +20,7 @@ from ..grid import Grid
 from ..solver import solve as core_solve
 from .state import State
 from .step import InconsistentStepError, Step
-from .techniques import ADVANCED, SINGLES, Technique, rate, rate_trial
+from .techniques import ADVANCED, SINGLES, Technique, rate_trial
 from .techniques.singles import all_singles
 from .techniques.trial import find_trial
 
@@ -132,6 +132,9 @@ def next_step(
     return None
 
 
+SINGLE_RATINGS = {t.name: t.rating for t in SINGLES}
+"""The rating of each single (singles have no rater)."""
+
 DEDUCE_BELOW = 8.0
 """Inside a trial's assumption, techniques rated below this are used: the multiple forcing
 chains and ALS (8.0 up) would be run at every step of every assumption, and what they
@@ -139,10 +142,15 @@ find there the trial's own assumptions find too."""
 
 
 def _deducer(techniques: tuple[Technique, ...]):
-    advanced = tuple(t for t in techniques if t not in SINGLES and t.rating < DEDUCE_BELOW)
+    """The deduction a trial makes inside an assumption: the first step of the techniques below
+    :data:`DEDUCE_BELOW` (picked on first use: most solves never reach a trial)."""
+    advanced: list[tuple[Technique, ...]] = []
 
     def deduce(state: State) -> Step | None:
-        for technique in advanced:
+        if not advanced:
+            singles = {id(t) for t in SINGLES}
+            advanced.append(tuple(t for t in techniques if id(t) not in singles and t.rating < DEDUCE_BELOW))
+        for technique in advanced[0]:
             step = technique.find(state)
             if step is not None:
                 return step
@@ -165,11 +173,10 @@ def solve_state(
     step: Step | None
     deduce = _deducer(tuple(techniques))
     while not state.is_solved():
-        singles = all_singles(state)
+        singles = all_singles(state, SINGLE_RATINGS)
         if singles:
             log.moves += 1
             for single in singles:
-                single = replace(single, rating=rate(single))
                 if check:
                     check_step(single, solution, state)
                 apply_step(state, single)

@@ -146,22 +146,29 @@ def hidden_singles_rating(state: State) -> float | None:
     """The rating of solving by full houses and hidden singles alone, always taking the
     easiest kind first (1.0 full house, 1.2 box, 1.5 row or column), or None if they stall."""
     t = state.tables
+    values = state.values
+    empty = [sum(1 for c in cells if not values[c]) for cells in t.houses]  # kept as cells fill
+    left = values.count(0)
     rating = 0.0
-    while not state.is_solved():
+    while left:
         found = hidden_single_cells(state)
         if not found:
             return None
         ranked = []
         for cell, (house, digit) in found.items():
-            empty = sum(1 for c in t.houses[house] if not state.values[c])
-            ranked.append((1.0 if empty == 1 else 1.2 if t.house_kinds[house] == "box" else 1.5, cell, digit))
+            ranked.append((1.0 if empty[house] == 1 else 1.2 if t.house_kinds[house] == "box" else 1.5, cell, digit))
         easiest = min(r for r, _, _ in ranked)
         rating = max(rating, easiest)
+        if rating == 1.5:  # the highest: what is left is whether they finish, in any order
+            easiest = 1.5
         for r, cell, digit in ranked:
-            if r == easiest:
+            if r <= easiest:
                 if not state.cands[cell] >> (digit - 1) & 1:
                     return None
                 state.place(cell, digit)
+                left -= 1
+                for house in t.houses_of[cell]:
+                    empty[house] -= 1
     return rating
 
 

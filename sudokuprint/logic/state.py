@@ -15,6 +15,7 @@ steps, and only the engine changes it.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 from typing import Iterator, Mapping, Sequence
 
@@ -127,6 +128,9 @@ class Tables:
         self.cell_names: tuple[str, ...] = tuple(shape.cell_name(c) for c in range(self.cell_count))
         self.peer_candidates: tuple[int, ...] = tuple(spread_cells(p, n) for p in self.peer_set)
         """For each cell, its peers as a candidate set (see :func:`spread_cells`)."""
+        self.house_layers = _house_layers(self.houses, (self.rows, self.columns, self.boxes))
+        """For the rows, the columns and the boxes, how to read all houses of the kind at once
+        from :func:`packed_cands` (see :func:`_house_layers`)."""
 
     def sees(self, a: int, b: int) -> bool:
         """True when two different cells share a house."""
@@ -134,6 +138,45 @@ class Tables:
 
     def cell_name(self, cell: int) -> str:
         return self.cell_names[cell]
+
+
+SLOT_BITS = 16
+"""Bits of one cell's mask in :func:`packed_cands` (a side up to 16)."""
+SLOT_MASK = (1 << SLOT_BITS) - 1
+
+
+def packed_cands(cands: Sequence[int]) -> int:
+    """Every cell's candidate mask in one int: cell ``c``'s mask at bit ``16 * c``."""
+    return int.from_bytes(array("H", cands).tobytes(), "little")
+
+
+def unpacked(packed: int, count: int) -> array:
+    """The ``count`` masks packed in one int by :func:`packed_cands`."""
+    masks = array("H")
+    masks.frombytes(packed.to_bytes(2 * count, "little"))
+    return masks
+
+
+HouseLayer = tuple[range, dict[int, int], tuple[int, ...], int]
+
+
+def _house_layers(houses: Sequence[Sequence[int]], kinds: Sequence[range]) -> tuple[HouseLayer, ...]:
+    """For each kind of house (a range of house numbers whose houses are one pattern of cells
+    moved about the grid, first cells in increasing order), ``(houses, house_at, shifts,
+    origin_slots)``: the house whose first cell is each cell, how far (in bits of
+    :func:`packed_cands`) the house's cells are from its first, and the mask of the first
+    cells' slots.  Shifting the packed masks right by a shift and keeping the origin slots
+    then reads, in one int, the cell at that distance in every house of the kind."""
+    layers = []
+    for kind in kinds:
+        origins = [houses[h][0] for h in kind]
+        offsets = tuple(c - origins[0] for c in houses[kind[0]])
+        if origins != sorted(origins) or any(tuple(c - houses[h][0] for c in houses[h]) != offsets for h in kind):
+            raise ValueError("houses of one kind must be one pattern of cells, in the order of their first cells")
+        slots = sum(SLOT_MASK << (SLOT_BITS * o) for o in origins)
+        house_at = {o: h for o, h in zip(origins, kind)}
+        layers.append((kind, house_at, tuple(SLOT_BITS * d for d in offsets), slots))
+    return tuple(layers)
 
 
 @lru_cache(maxsize=None)

@@ -131,42 +131,46 @@ def _next_layer(links: _Links, frontier: int, reached: int) -> int:
     return union_over(links.implies, frontier) & ~reached
 
 
-def _shortest(links: _Links) -> tuple[int, int, bool] | None:
-    """(nodes, candidate, is_true) of the shortest forcing chain, or None; among the shortest,
-    the first candidate (assumed true before assumed false).
+def _shortest(links: _Links, max_steps: int = MAX_STEPS) -> tuple[int, int, bool] | None:
+    """(nodes, candidate, is_true) of the shortest forcing chain of at most ``max_steps``
+    true-to-true steps, or None; among the shortest, the first candidate (assumed true
+    before assumed false).
 
-    The breadth-first searches from every assumption advance together, one true-to-true
-    step at a time, so none goes deeper than the shortest chain."""
-    # [reached, frontier, target, candidate, is_true] for each assumption, in order
-    searches: list[list] = []
-    for i in links.alive:
-        # assume i true: a true candidate weakly linked to i makes it false
-        searches.append([1 << i, 1 << i, links.weak[i], i, False])
-        # assume i false: its strong partners are true; reaching i makes it true
-        start = 0
-        for k in links.strong[i]:
-            start |= 1 << k
-        if start:
-            searches.append([start, start, 1 << i, i, True])
-    implies = links.implies
-    for step in range(1, MAX_STEPS + 1):
-        going = []
-        for search in searches:
-            frontier = search[1]  # union_over written out (as _next_layer): this loop is the hot one
-            new = 0
-            while frontier:
-                low = frontier & -frontier
-                frontier ^= low
+    A breadth-first search from each candidate assumed true advances one true-to-true
+    step at a time, all together, so none goes deeper than the shortest chain.  Assuming
+    a candidate false makes its strong partners true, and what a set of candidates makes
+    true within ``k`` steps is what each of them does: so the searches from the
+    assumptions "false" are read off those from the partners, not run."""
+    alive = links.alive
+    weak, implies = links.weak, links.implies
+    partners = [(i, links.strong[i]) for i in alive]
+    reached = [0] * len(implies)  # what assuming each candidate true makes true so far
+    for i in alive:
+        reached[i] = 1 << i
+    frontier = {i: 1 << i for i in alive}
+    for step in range(1, max_steps + 1):
+        for i, layer in list(frontier.items()):
+            new = 0  # union_over written out (as _next_layer): this loop is the hot one
+            while layer:
+                low = layer & -layer
+                layer ^= low
                 new |= implies[low.bit_length() - 1]
-            new &= ~search[0]
-            if not new:
-                continue
-            if new & search[2]:
-                return 2 * step + 2, search[3], search[4]
-            search[0] |= new
-            search[1] = new
-            going.append(search)
-        searches = going
+            new &= ~reached[i]
+            if new:
+                reached[i] |= new
+                frontier[i] = new
+            else:
+                del frontier[i]
+        # the first hit at this step (none came before): i true makes a weak partner true,
+        # so i is false; or i false makes a strong partner of it make i true, so i is true
+        for i, strong in partners:
+            if reached[i] & weak[i]:
+                return 2 * step + 2, i, False
+            for k in strong:
+                if reached[k] >> i & 1:
+                    return 2 * step + 2, i, True
+        if not frontier:
+            break
     return None
 
 
@@ -219,9 +223,15 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
     elimination of chains as short (:func:`_aic_eliminations`)."""
     from . import length_bonus  # the rating helpers live with the table
 
-    found = []
+    found: list[tuple[float, bool, tuple[int, int, bool]]] = []
     for xy, base in ((False, 6.6), (True, 7.0)):
-        shortest = _shortest(links_of(state, xy))
+        steps = MAX_STEPS
+        if found:  # an XY chain must rate lower than the X-chain found (a tie goes to the X-chain)
+            best = found[0][0]
+            steps = max((k for k in range(1, MAX_STEPS + 1) if round(base + length_bonus(2 * k), 1) < best), default=0)
+            if not steps:
+                continue
+        shortest = _shortest(links_of(state, xy), steps)
         if shortest is not None:
             found.append((round(base + length_bonus(shortest[0] - 2), 1), xy, shortest))
     if not found:

@@ -7,8 +7,10 @@ digit possible in only one cell of a house goes there).
 
 from __future__ import annotations
 
+from typing import Mapping, Sequence
+
 from ...shape import digit_symbol
-from ..state import State, lowest_digit
+from ..state import State, lowest_digit, packed_cands, unpacked
 from ..step import Step
 
 FULL_HOUSE = "Full House"
@@ -17,9 +19,10 @@ HIDDEN_SINGLE_BOX = "Hidden Single (box)"
 HIDDEN_SINGLE_LINE = "Hidden Single (row/column)"
 
 _ORDER = {FULL_HOUSE: 0, NAKED_SINGLE: 1, HIDDEN_SINGLE_BOX: 2, HIDDEN_SINGLE_LINE: 3}
+_UNRATED: Mapping[str, float] = {}
 
 
-def _naked(state: State, cell: int, digit: int) -> Step:
+def _naked(state: State, cell: int, digit: int, ratings: Mapping[str, float] = _UNRATED) -> Step:
     t = state.tables
     values = state.values
     for house in t.houses_of[cell]:
@@ -31,6 +34,7 @@ def _naked(state: State, cell: int, digit: int) -> Step:
                 cells=(cell,),
                 digits=(digit,),
                 houses=(t.house_names[house],),
+                rating=ratings.get(FULL_HOUSE, 0.0),
             )
     return Step(
         NAKED_SINGLE,
@@ -38,19 +42,21 @@ def _naked(state: State, cell: int, digit: int) -> Step:
         placements=((cell, digit),),
         cells=(cell,),
         digits=(digit,),
+        rating=ratings.get(NAKED_SINGLE, 0.0),
     )
 
 
-def _hidden(state: State, house: int, cell: int, digit: int) -> Step:
+def _hidden(state: State, house: int, cell: int, digit: int, ratings: Mapping[str, float] = _UNRATED) -> Step:
     t = state.tables
-    kind = t.house_kinds[house]
+    technique = HIDDEN_SINGLE_BOX if t.house_kinds[house] == "box" else HIDDEN_SINGLE_LINE
     return Step(
-        HIDDEN_SINGLE_BOX if kind == "box" else HIDDEN_SINGLE_LINE,
+        technique,
         f"in {t.house_names[house]}, {digit_symbol(digit)} can go only in {t.cell_name(cell)}",
         placements=((cell, digit),),
         cells=(cell,),
         digits=(digit,),
         houses=(t.house_names[house],),
+        rating=ratings.get(technique, 0.0),
     )
 
 
@@ -72,39 +78,70 @@ def hidden_singles(state: State, houses: range | None = None) -> list[Step]:
 
 def hidden_single_cells(state: State, houses: range | None = None) -> dict[int, tuple[int, int]]:
     """For each cell a hidden single fills, the first house (in the order of
-    :func:`hidden_singles`) where it is one, and its digit."""
+    :func:`hidden_singles`: boxes, rows, columns, unless ``houses`` says) where it is one, and its digit."""
+    if houses is None:
+        return _every_hidden_single(state)
     t = state.tables
     cands = state.cands
-    house_cells = t.houses
     found: dict[int, tuple[int, int]] = {}
-    order = list(t.boxes) + list(t.rows) + list(t.columns) if houses is None else houses
-    for house in order:
+    for house in houses:
         once = twice = 0
-        cells = house_cells[house]
+        cells = t.houses[house]
         for c in cells:
             m = cands[c]
             twice |= once & m
             once |= m
-        singles = once & ~twice
-        while singles:
-            bit = singles & -singles
-            singles ^= bit
-            for cell in cells:
-                if cands[cell] & bit:
-                    break
-            if cell not in found:
-                found[cell] = (house, bit.bit_length())
+        _add_singles(found, house, cells, cands, once & ~twice)
     return found
 
 
-def all_singles(state: State) -> list[Step]:
-    """Every cell that a single fills at this point, each named by the cheapest technique that fills it."""
+def _every_hidden_single(state: State) -> dict[int, tuple[int, int]]:
+    """:func:`hidden_single_cells` of every house: the digits seen once and more than once
+    are gathered for all houses of a kind at once, from every mask packed in one int
+    (:func:`~sudokuprint.logic.state.packed_cands`)."""
+    t = state.tables
     cands = state.cands
-    steps = [_naked(state, cell, lowest_digit(cands[cell])) for cell in naked_single_cells(state)]
-    naked = {cell for cell, _ in (s.placements[0] for s in steps)}
+    packed = packed_cands(cands)
+    rows, columns, boxes = t.house_layers
+    found: dict[int, tuple[int, int]] = {}
+    for kind, house_at, shifts, slots in (boxes, rows, columns):
+        once = twice = 0
+        for shift in shifts:
+            layer = packed >> shift & slots
+            twice |= once & layer
+            once |= layer
+        singles = once & ~twice
+        if singles:
+            by_slot = unpacked(singles, len(cands))
+            for origin, house in house_at.items():  # in house order
+                if by_slot[origin]:
+                    _add_singles(found, house, t.houses[house], cands, by_slot[origin])
+    return found
+
+
+def _add_singles(
+    found: dict[int, tuple[int, int]], house: int, cells: Sequence[int], cands: list[int], digits: int
+) -> None:
+    """Record the cell of each digit of ``digits`` (each fits in one cell of the house), unless found before."""
+    while digits:
+        bit = digits & -digits
+        digits ^= bit
+        for cell in cells:
+            if cands[cell] & bit:
+                break
+        if cell not in found:
+            found[cell] = (house, bit.bit_length())
+
+
+def all_singles(state: State, ratings: Mapping[str, float] = _UNRATED) -> list[Step]:
+    """Every cell that a single fills at this point, each named by the cheapest technique that
+    fills it (and rated by ``ratings``, technique name to rating, when given)."""
+    cands = state.cands
+    naked = naked_single_cells(state)
+    steps = [_naked(state, cell, lowest_digit(cands[cell]), ratings) for cell in naked]
     for cell, (house, digit) in hidden_single_cells(state).items():
-        if cell not in naked:
-            steps.append(_hidden(state, house, cell, digit))
+        if cands[cell] & (cands[cell] - 1):
+            steps.append(_hidden(state, house, cell, digit, ratings))
     return sorted(steps, key=lambda s: (_ORDER[s.technique], s.placements[0][0]))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..state import POPCOUNT, State, digits_of
+from ..state import POPCOUNT, State, cells_of, digits_of
 from ..step import Step, cell_list, digit_list
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
@@ -62,28 +62,24 @@ def hidden_subset(state: State, size: int) -> Step | None:
     search = f"Hidden {SIZE_NAMES[size]}"
     changed = state.changed_since(search)
     house_set = t.house_set
-    for house, cells in enumerate(t.houses):
-        if not changed & house_set[house]:
+    digit_sets = state.digit_sets()
+    for house, in_house in enumerate(house_set):
+        if not changed & in_house:
             continue
-        open_cells = [c for c in cells if cands[c]]
-        if len(open_cells) <= size:
+        where = [spots & in_house for spots in digit_sets]  # each digit's cells in the house
+        open_cells = 0
+        for spots in where:
+            open_cells |= spots
+        if open_cells.bit_count() <= size:
             continue
-        where: dict[int, int] = {}  # digit -> bit i for each open cell i where it may go
-        for i, c in enumerate(open_cells):
-            mask = cands[c]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                d = low.bit_length()
-                where[d] = where.get(d, 0) | (1 << i)
-        few = [d for d, spots in where.items() if POPCOUNT[spots] <= size]
-        for digits in combinations(sorted(few), size):
+        few = [d for d, spots in enumerate(where, start=1) if spots and spots.bit_count() <= size]
+        for digits in combinations(few, size):
             spots = 0
             for d in digits:
-                spots |= where[d]
-            if POPCOUNT[spots] != size:
+                spots |= where[d - 1]
+            if spots.bit_count() != size:
                 continue
-            group = tuple(open_cells[i] for i in range(len(open_cells)) if spots >> i & 1)
+            group = tuple(cells_of(spots))  # in house order (a house's cells are in increasing order)
             keep = sum(1 << (d - 1) for d in digits)
             removed = tuple((c, d) for c in group for d in digits_of(cands[c] & ~keep))
             if removed:

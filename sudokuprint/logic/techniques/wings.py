@@ -141,21 +141,24 @@ class _Grower:
         ``first_only``, only those holding the first option."""
         size, cands, peer_set, digit_sets = self.size, self.cands, self.peer_set, self.digit_sets
         count = POPCOUNT
+        masks = [cands[c] for c in options]
+        sees = [peer_set[c] for c in options]
         # (cells, their digits, next option index, loose digits, the cells as a cell set)
         stack: list[tuple[tuple[int, ...], int, int, int, int]] = [((pivot,), cands[pivot], 0, 0, 1 << pivot)]
         while stack:
             cells, union, next_index, loose, group = stack.pop()
-            last = len(cells) == size - 1
+            depth = len(cells)
+            last = depth == size - 1
             grown_groups: list[tuple[tuple[int, ...], int, int, int, int]] = []
             # a group must leave enough later options to be completed
-            end = 1 if first_only and len(cells) == 1 else len(options) - (size - 1 - len(cells))
+            end = 1 if first_only and depth == 1 else len(options) - (size - 1 - depth)
             for k in range(next_index, end):
-                cell = options[k]
-                mask = cands[cell]
+                mask = masks[k]
                 grown = union | mask
-                if count[grown] > size or (last and count[grown] != size):
+                grown_count = count[grown]
+                if grown_count > size or (last and grown_count != size):
                     continue
-                unseen = group & ~peer_set[cell]
+                unseen = group & ~sees[k]
                 held_apart = 0
                 while unseen:
                     low = unseen & -unseen
@@ -164,8 +167,9 @@ class _Grower:
                 grown_loose = loose | (mask & held_apart)
                 if grown_loose & (grown_loose - 1):
                     continue
+                cell = options[k]
                 grown_group = group | 1 << cell
-                if (grown_loose or count[grown] == size) and not _wing_removes(
+                if (grown_loose or grown_count == size) and not _wing_removes(
                     peer_set, digit_sets, grown_group, grown_loose or grown
                 ):
                     continue
