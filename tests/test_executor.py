@@ -89,21 +89,26 @@ def test_chunks_are_sized_from_the_measured_time_per_item() -> None:
         ChunkSizer(0, 0.05)
 
 
+class Counting(LocalProcesses):
+    """Local processes that keep the size of every chunk they send (``sent``)."""
+
+    def __init__(self, jobs: int) -> None:
+        super().__init__(jobs)
+        self.sent: list[int] = []
+
+    def _submit(self, function, chunk):  # type: ignore[no-untyped-def]
+        self.sent.append(len(chunk))
+        return super()._submit(function, chunk)
+
+
 def test_cheap_items_go_in_few_chunks_and_dear_ones_one_a_chunk() -> None:
     """Sized chunks on real work: 2,000 cheap items in far fewer tasks than items; 50 ms items one per task."""
-    sent: list[int] = []
-
-    class Counting(LocalProcesses):
-        def _submit(self, function, chunk):  # type: ignore[no-untyped-def]
-            sent.append(len(chunk))
-            return super()._submit(function, chunk)
-
     with Counting(2) as runner:
         assert list(runner.map(abs, range(-1000, 1000))) == [abs(n) for n in range(-1000, 1000)]
-        cheap = len(sent)
-        sent.clear()
+        cheap = len(runner.sent)
+        runner.sent.clear()
         assert [n for n, _ in runner.map(slow_when_even, range(0, 12, 2))] == list(range(0, 12, 2))
-    assert sum(sent) == 6 and max(sent) == 1
+    assert sum(runner.sent) == 6 and max(runner.sent) == 1
     assert cheap < 100
 
 
@@ -153,14 +158,8 @@ def sleepy(n: int) -> int:
 def test_the_last_chunks_shrink_so_the_workers_end_together() -> None:
     """Items of 10 ms in chunks of about 100 ms, read far enough ahead to see the end coming: the last chunks hold
     fewer items, down to one, so no worker runs a whole chunk while the other has none; nothing is lost."""
-    sent: list[int] = []
-
-    class Counting(LocalProcesses):
-        def _submit(self, function, chunk):  # type: ignore[no-untyped-def]
-            sent.append(len(chunk))
-            return super()._submit(function, chunk)
-
     with Counting(2) as runner:
         assert list(runner.map(sleepy, range(300))) == list(range(300))
+    sent = runner.sent
     assert sum(sent) == 300 and max(sent) >= 3, sent
     assert sent[-3:] == [1, 1, 1], sent  # the last ones hold one item each

@@ -23,6 +23,8 @@ four links showed nothing more on those lines, so they are left to
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...shape import Shape, digit_symbol
 from ..state import State, cells_of
 from ..step import Step
@@ -43,16 +45,18 @@ GRAPH_CACHE_SIZE = 1_000
 
 def _nodes(state: State, digit_cells: int) -> list[int]:
     """The nodes of one digit as cell sets: its cells, then its groups."""
-    t = state.tables
-    nodes = [1 << c for c in cells_of(digit_cells)]
-    for _, _, common in t.intersections:
+    return [1 << c for c in cells_of(digit_cells)] + [group for _, _, group in _groups(state, digit_cells)]
+
+
+def _groups(state: State, digit_cells: int) -> Iterator[tuple[int, int, int]]:
+    """Every group of the digit (two or more of its cells where a box and a line meet), with its box and line."""
+    for box, line, common in state.tables.intersections:
         group = 0
         for c in common:
             if digit_cells >> c & 1:
                 group |= 1 << c
         if group & (group - 1):
-            nodes.append(group)
-    return nodes
+            yield box, line, group
 
 
 def _one_part(state: State, cells: int) -> bool:
@@ -72,18 +76,11 @@ def _one_part(state: State, cells: int) -> bool:
 def _group_linked(state: State, digit_cells: int) -> bool:
     """True when some group of the digit has a strong link (its box's or its line's other
     places are one node): every node of a chain has one, so a chain with a group needs it."""
-    t = state.tables
-    for box, line, common in t.intersections:
-        group = 0
-        for c in common:
-            if digit_cells >> c & 1:
-                group |= 1 << c
-        if group & (group - 1):
-            if _one_part(state, digit_cells & t.house_set[box] & ~group) or _one_part(
-                state, digit_cells & t.house_set[line] & ~group
-            ):
-                return True
-    return False
+    houses = state.tables.house_set
+    return any(
+        _one_part(state, digit_cells & houses[box] & ~group) or _one_part(state, digit_cells & houses[line] & ~group)
+        for box, line, group in _groups(state, digit_cells)
+    )
 
 
 def _links(state: State, nodes: list[int], digit_cells: int) -> tuple[list[list[int]], list[list[int]], list[int]]:
