@@ -80,16 +80,8 @@ def check_item(item: Item) -> dict:
 def check_chunk(items: list[Item], timeout: float | None = None) -> list[dict]:
     """``check_item`` of many items, searched many per engine call."""
     results = searched(items, 2, timeout, solutions=False)
-    reports = []
-    for (source, record), result in zip(items, results):
-        grid, solutions = record.grid, result.count
-        if solutions:  # the usual case, written out: what check_grid says of a grid without conflicts
-            reports.append({"source": source, "line": record.line, "status": STATUSES[solutions],
-                            "puzzle": grid.to_string(), "shape": grid.shape.name, "clues": grid.clue_count,
-                            "valid": True, "solutions": solutions, "conflicts": []})
-        else:
-            reports.append({"source": source, "line": record.line, **check_grid(grid, result)})
-    return reports
+    return [{"source": source, "line": record.line, **check_grid(record.grid, result)}
+            for (source, record), result in zip(items, results)]
 
 
 def counted(items: list[Item], limit: int, timeout: float | None) -> list[int]:
