@@ -6,6 +6,7 @@ set), where the install has a compiler and a missing native backend fails.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -467,3 +468,50 @@ def test_version_names_the_active_backend(forced: str | None, expected: str) -> 
         [sys.executable, "-m", "sudokuprint", "--version"], capture_output=True, text=True, env=env, check=True
     )
     assert f"solver backend: {expected}" in result.stdout
+
+
+# Counts, first solutions and search-tree size of the 9x9 engine on the lists
+# the x86-64 and the portable build differ most on (run as a script).
+VARIANT_PROBE = """
+import hashlib, json, sys
+from sudokuprint import parse
+from sudokuprint.solver import _native
+lines = [line.strip() for line in sys.stdin if line.strip()]
+buffer = b"".join(bytes(parse(line).values) for line in lines)
+report = {"variant": _native.VARIANT}
+for limit in (1, 2, 3):
+    solutions, guesses = bytearray(len(buffer)), bytearray(8)
+    counts = _native.count_many(buffer, 3, 3, limit, solutions=solutions, guesses=guesses)
+    report[limit] = [counts, hashlib.sha256(solutions).hexdigest(), int.from_bytes(guesses, sys.byteorder)]
+print(json.dumps(report))
+"""
+
+
+def test_x86_and_portable_builds_of_the_9x9_engine_agree(tmp_path) -> None:
+    # On x86-64 the 9x9 engine runs a second build of its C code (AVX2 and
+    # BMI2 paths in place() and the guess choice); SUDOKUPRINT_NATIVE_PORTABLE
+    # makes a process use the portable one.  Both give the same counts, the
+    # same first solutions and the same search tree, guess for guess.
+    lines = (
+        puzzle_lines("forum_hardest_1106.txt")
+        + puzzle_lines("top1465_magictour.txt", step=3)
+        + puzzle_lines("serg_benchmark_multisolution.txt", step=20)
+        + puzzle_lines("sudoku17_royle_49151.txt", step=500)
+    )
+    text = "\n".join(lines) + "\n"
+    package_root = os.path.dirname(os.path.dirname(sudokuprint.__file__))
+    reports = []
+    for portable in ("", "1"):
+        env = dict(os.environ, SUDOKUPRINT_NATIVE_PORTABLE=portable)
+        env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+        result = subprocess.run(
+            [sys.executable, "-c", VARIANT_PROBE], input=text, capture_output=True, text=True, env=env,
+            cwd=tmp_path, check=True,
+        )
+        reports.append(json.loads(result.stdout))
+    machine, portable_report = reports
+    assert portable_report.pop("variant") == "portable"
+    machine.pop("variant")
+    assert machine == portable_report
+    counts, _, guesses = portable_report["3"]
+    assert set(counts) == {1, 3} and guesses > 100 * 375  # the hardest list alone takes over 100 a puzzle

@@ -509,7 +509,11 @@ PyMODINIT_FUNC PyInit__native(void)
 #ifdef Py_GIL_DISABLED
     PyUnstable_Module_SetGIL(module, Py_MOD_GIL_NOT_USED);
 #endif
-    if (PyModule_AddIntConstant(module, "MAX_SIDE", NATIVE_MAX_SIDE) < 0) {
+    const char *portable = getenv("SUDOKUPRINT_NATIVE_PORTABLE");
+    if (portable && *portable && strcmp(portable, "0") != 0)
+        solve9_use_portable();
+    if (PyModule_AddIntConstant(module, "MAX_SIDE", NATIVE_MAX_SIDE) < 0 ||
+        PyModule_AddStringConstant(module, "VARIANT", solve9_variant()) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -47,6 +47,13 @@ static inline int budget_spent(Budget *budget)
  * When `budget` stops the search the count so far is returned. */
 uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget);
 
+/* Which build of solve9 runs: "x86-64 avx2" (x86-64 CPUs with AVX2, BMI1/2 and
+ * popcnt, GCC builds) or "portable".  solve9_use_portable() makes it the
+ * portable one for the rest of the process (call it before any search: the
+ * module does when SUDOKUPRINT_NATIVE_PORTABLE is set, for the tests). */
+const char *solve9_variant(void);
+void solve9_use_portable(void);
+
 /* A 256-cell bitboard: bit c of word c / 64 stands for cell c. */
 typedef struct {
     uint64_t w[4];

@@ -473,11 +473,27 @@ uint64_t solve9_x86_bmi2(const uint8_t values[81], uint64_t limit, uint8_t first
 #define HAVE_SOLVE9_X86_BMI2 1
 #endif
 
+/* 0 after solve9_use_portable(): the tests compare the two builds on one machine. */
+static int x86_variant_allowed = 1;
+
+void solve9_use_portable(void) { x86_variant_allowed = 0; }
+
+static int x86_variant_runs(void)
+{
+#ifdef HAVE_SOLVE9_X86_BMI2
+    return x86_variant_allowed && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+const char *solve9_variant(void) { return x86_variant_runs() ? "x86-64 avx2" : "portable"; }
+
 uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget)
 {
 #ifdef HAVE_SOLVE9_X86_BMI2
-    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-        __builtin_cpu_supports("avx2"))
+    if (x86_variant_runs())
         return solve9_x86_bmi2(values, limit, first, budget);
 #endif
     return solve9_portable(values, limit, first, budget);
