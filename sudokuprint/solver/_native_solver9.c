@@ -22,6 +22,11 @@
  * a cell, choose_fewest) and keeps the untried rest on an explicit stack of
  * board copies; no recursion, no heap.  Taking back a guess on a cell with
  * two candidates places the other digit at once.
+ *
+ * Mispredicted branches: cachegrind counted 2.6 million counting to two on
+ * the forum's hardest list (at some 15 cycles each, a quarter of the time),
+ * so the hot paths avoid branching on data the CPU cannot guess (the next
+ * band, choose_cell's loops and best cell): 1.3 million now.
  */
 #include <string.h>
 #if defined(__AVX2__)
@@ -465,12 +470,13 @@ uint64_t SOLVE9_SEARCH(const uint8_t values[81], uint64_t limit, uint8_t first[8
 }
 
 /* _native_solver9_x86.c includes this file once more, compiled for x86-64
- * CPUs with popcnt and BMI1/2 (2013 on): a tenth fewer instructions.  The
- * build stays portable: the CPU is asked at run time. */
+ * CPUs with popcnt, BMI1/2 and AVX2 (2013 on): popcnt and BMI take a tenth
+ * off the instructions, AVX2 serves place() and choose_cell().  The build
+ * stays portable: the CPU is asked at run time. */
 #ifndef SOLVE9_VARIANT
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-uint64_t solve9_x86_bmi2(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget);
-#define HAVE_SOLVE9_X86_BMI2 1
+uint64_t solve9_x86_avx2(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget);
+#define HAVE_SOLVE9_X86_AVX2 1
 #endif
 
 /* 0 after solve9_use_portable(): the tests compare the two builds on one machine. */
@@ -480,7 +486,7 @@ void solve9_use_portable(void) { x86_variant_allowed = 0; }
 
 static int x86_variant_runs(void)
 {
-#ifdef HAVE_SOLVE9_X86_BMI2
+#ifdef HAVE_SOLVE9_X86_AVX2
     return x86_variant_allowed && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") &&
            __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("avx2");
 #else
@@ -492,9 +498,9 @@ const char *solve9_variant(void) { return x86_variant_runs() ? "x86-64 avx2" : "
 
 uint64_t solve9(const uint8_t values[81], uint64_t limit, uint8_t first[81], Budget *budget)
 {
-#ifdef HAVE_SOLVE9_X86_BMI2
+#ifdef HAVE_SOLVE9_X86_AVX2
     if (x86_variant_runs())
-        return solve9_x86_bmi2(values, limit, first, budget);
+        return solve9_x86_avx2(values, limit, first, budget);
 #endif
     return solve9_portable(values, limit, first, budget);
 }
