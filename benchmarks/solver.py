@@ -31,7 +31,9 @@ The ``x tdoku`` columns give each row's rate over tdoku's in the same run.
 With ``--api`` each set also gets a ``guesses`` line: the guesses (search
 nodes) a puzzle costs the C engine and tdoku, to solve and to count to two;
 the second is the size of the whole search tree (both are deterministic, so
-this line does not depend on the machine's load).
+this line does not depend on the machine's load).  It also names the build of
+the 9x9 engine that ran (``x86-64 avx2`` or ``portable``; set
+``SUDOKUPRINT_NATIVE_PORTABLE=1`` to time the portable one).
 """
 
 from __future__ import annotations
@@ -346,12 +348,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 ratios += f" {solve_rate / tdoku_rates[0]:>8.2f} {unique_rate / tdoku_rates[1]:>8.2f}"
             print(f"{key:<10} {len(puzzles):>7} {name:<9} {solve_rate:>9.1f} {unique_rate:>9.1f} {ratios}", flush=True)
         if args.api and "engine" in solvers:
+            from sudokuprint.solver import _native  # type: ignore[attr-defined]
+
             line = f"{key:<10} {len(puzzles):>7} guesses a puzzle (solve / count to 2): engine " + " / ".join(
                 f"{engine_guesses(puzzles, limit):.1f}" for limit in (1, 2))
             reference = [tdoku_guesses(puzzles, limit) for limit in (1, 2)]
             if reference[0] is not None:
                 line += ", tdoku " + " / ".join(f"{g:.1f}" for g in reference if g is not None)
-            print(line, flush=True)
+            print(line + f" (engine build: {_native.VARIANT})", flush=True)
     for failure in failures[:20]:
         print("WRONG:", failure, file=sys.stderr)
     if failures:
