@@ -1,0 +1,236 @@
+"""The grade of a puzzle without a written solve: what :func:`~.grading.grade` gives, made cheaply.
+
+:func:`~.grading.grade` keeps the whole solve (a :class:`~.step.Step` with its
+explanation for every single) and reads the grade off it.  A generator needs
+only the grade, for thousands of puzzles, most of them solved by singles
+alone.  :func:`quick_grade` makes the same solve on the same
+:class:`~.state.State`, but fills each move's singles straight on the
+candidate masks (checked against the solution, counted by kind, never
+written out); when singles stall it asks the engine's own
+:func:`~.engine.next_step` for the cheapest other step, as the full solve
+does.  The level, the seed-002 moves and the rating are then found as
+:mod:`.grading` finds them, from what the solve kept: the state at its first
+step beyond level 3, and its steps other than singles.
+
+The record is the very one :func:`~.grading.grade` makes, field for field
+(``tests/test_quick_grade.py`` compares the two on real puzzles, and
+``benchmarks/generate.py --compare-grades N`` on N generated ones).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..grid import Grid
+from ..shape import Shape
+from .engine import apply_step, check_step, next_step, solution_of
+from .grading import LEVEL_3_TECHNIQUES, Grade, hidden_singles_rating
+from .state import State, lowest_digit
+from .step import InconsistentStepError, Step
+from .techniques import ADVANCED, TRIAL, level_of
+from .techniques.singles import (
+    FULL_HOUSE,
+    HIDDEN_SINGLE_BOX,
+    HIDDEN_SINGLE_LINE,
+    NAKED_SINGLE,
+    hidden_single_cells,
+    naked_single_cells,
+)
+
+_KINDS = (FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE)
+"""The singles in the order a move lists them (and so first counts them)."""
+_RATINGS = (1.0, 2.3, 1.2, 1.5)
+"""Their ratings (see :mod:`.techniques`), by the same index."""
+
+
+def quick_grade(
+    values: Sequence[int], shape: Shape, solution: Sequence[int] | None = None, puzzle_id: str = ""
+) -> Grade:
+    """The :class:`~.grading.Grade` of the puzzle ``values`` (0 = empty), equal to ``grade(grid)``.
+
+    ``solution``: the puzzle's unique solution when the caller has it (the
+    generator does); otherwise the core solver finds it, raising its errors
+    for a puzzle without exactly one solution.  A step that contradicts the
+    solution raises :class:`~.step.InconsistentStepError`, as in the full solve.
+    """
+    grid = Grid.from_values(values, shape)
+    if solution is None:
+        solution = solution_of(grid)
+    start = State.from_grid(grid)
+    solve = _Solve(_fresh(start), solution)
+    solve.run()
+    counts = solve.counts
+    rating = max([solve.rating] + [s.rating for s in solve.others])
+    if rating and all(s.rating < 2.3 for s in solve.others):
+        # the hardest step a naked single: rated, like Explainer, by hidden singles first when they do it
+        easier = hidden_singles_rating(_fresh(start))
+        if easier is not None:
+            rating = easier
+    return Grade(
+        puzzle=grid.to_string(),
+        level=_level(start, solve, solution),
+        moves=solve.moves,
+        naked_moves=_naked_moves(_fresh(start), solve.others),
+        givens=grid.clue_count,
+        rating=rating,
+        techniques=counts,
+        trial=TRIAL.name in counts,
+        id=puzzle_id,
+    )
+
+
+def _fresh(state: State) -> State:
+    """A copy of ``state`` that shares nothing with it (its own record of searches), as a new solve has."""
+    return State(state.tables, state.values[:], state.cands[:], state.givens)
+
+
+class _Solve:
+    """The engine's solve (:func:`~.engine.solve_state`, every technique and trial), keeping only
+    what a grade needs: moves, counts by technique, the singles' highest rating, the
+    other steps in order, and the state before the first step beyond level 3."""
+
+    def __init__(self, state: State, solution: Sequence[int]) -> None:
+        self.state = state
+        self.solution = solution
+        self.moves = 0
+        self.rating = 0.0
+        self.counts: dict[str, int] = {}
+        self.others: list[Step] = []
+        self.before_hard: State | None = None
+
+    def run(self) -> None:
+        state = self.state
+        values = state.values
+        while 0 in values:
+            if self._move():
+                continue
+            step = next_step(state, techniques=ADVANCED, use_trial=True)
+            if step is None:
+                break
+            check_step(step, self.solution, state)
+            if self.before_hard is None and level_of(step) > 3:
+                self.before_hard = _fresh(state)
+            apply_step(state, step)
+            self.others.append(step)
+            self.counts[step.technique] = self.counts.get(step.technique, 0) + 1
+
+    def _move(self) -> bool:
+        """Fill every single of this point at once (one move); False when there is none."""
+        state = self.state
+        fills = _move_singles(state)
+        if not fills:
+            return False
+        self.moves += 1
+        solution = self.solution
+        found = [0, 0, 0, 0]
+        for kind, cell, digit in fills:
+            if solution[cell] != digit:
+                raise InconsistentStepError(
+                    f"{_KINDS[kind]} placed {digit} in {state.tables.cell_name(cell)}, "
+                    f"but the solution has {solution[cell]} there"
+                )
+            found[kind] += 1
+        for kind, cell, digit in fills:
+            state.place(cell, digit)
+        counts = self.counts
+        for kind, number in enumerate(found):
+            if number:
+                name = _KINDS[kind]
+                counts[name] = counts.get(name, 0) + number
+                if _RATINGS[kind] > self.rating:
+                    self.rating = _RATINGS[kind]
+        return True
+
+
+def _move_singles(state: State) -> list[tuple[int, int, int]]:
+    """``(kind, cell, digit)`` of every single at this point, each of the cheapest kind that fills its
+    cell (an index of :data:`_KINDS`), as :func:`~.techniques.singles.all_singles` names them."""
+    t = state.tables
+    values, cands = state.values, state.cands
+    fills = []
+    for cell in naked_single_cells(state):
+        full = any(all(values[c] for c in t.houses[house] if c != cell) for house in t.houses_of[cell])
+        fills.append((0 if full else 1, cell, lowest_digit(cands[cell])))
+    kinds = t.house_kinds
+    for cell, (house, digit) in hidden_single_cells(state).items():
+        mask = cands[cell]
+        if mask & (mask - 1):
+            fills.append((2 if kinds[house] == "box" else 3, cell, digit))
+    return fills
+
+
+def _level(start: State, solve: _Solve, solution: Sequence[int]) -> int:
+    """The SVD level, as :func:`~.grading.svd_level` finds it from the solve."""
+    if _singles_solve(_fresh(start), None):
+        return 1
+    if _singles_solve(_fresh(start), start.tables.boxes):
+        return 2
+    if solve.before_hard is None:
+        return 3
+    return 3 if _restricted_solve(solve.before_hard, solution) else 4
+
+
+def _singles_solve(state: State, hidden_in: range | None) -> bool:
+    """Naked singles (and, when ``hidden_in`` is given, hidden singles in those houses) until stuck;
+    True when they solve the puzzle."""
+    values, cands = state.values, state.cands
+    while True:
+        fills = [(cell, lowest_digit(cands[cell])) for cell in naked_single_cells(state)]
+        if not fills and hidden_in is not None:
+            fills = [(cell, digit) for cell, (_, digit) in hidden_single_cells(state, hidden_in).items()]
+        if not fills:
+            return 0 not in values
+        for cell, digit in fills:
+            if not cands[cell] >> (digit - 1) & 1:
+                return False
+            state.place(cell, digit)
+
+
+def _restricted_solve(state: State, solution: Sequence[int]) -> bool:
+    """Whether singles and the level-3 techniques alone finish the solve from ``state``."""
+    values = state.values
+    while 0 in values:
+        fills = _move_singles(state)
+        if fills:
+            for _, cell, digit in fills:
+                if solution[cell] != digit:
+                    raise InconsistentStepError(
+                        f"a single placed {digit} in {state.tables.cell_name(cell)}, "
+                        f"but the solution has {solution[cell]} there"
+                    )
+                state.place(cell, digit)
+            continue
+        step = next_step(state, techniques=LEVEL_3_TECHNIQUES, use_trial=False)
+        if step is None:
+            return False
+        check_step(step, solution, state)
+        apply_step(state, step)
+    return True
+
+
+def _naked_moves(state: State, others: list[Step]) -> int:
+    """Seed 002's moves, as :func:`~.grading.naked_moves` counts them: rounds of naked singles, of
+    hidden singles when no naked single is left, and the solve's other steps where both stall."""
+    values, cands = state.values, state.cands
+    pending = iter(others)
+    moves = 0
+    while 0 in values:
+        fills = [(cell, lowest_digit(cands[cell])) for cell in naked_single_cells(state)]
+        if not fills:
+            fills = [(cell, digit) for cell, (_, digit) in hidden_single_cells(state).items()]
+        if fills:
+            moves += 1
+            for cell, digit in fills:
+                if not values[cell] and cands[cell] >> (digit - 1) & 1:
+                    state.place(cell, digit)
+            continue
+        other = next(pending, None)
+        if other is None:
+            break
+        for cell, digit in other.eliminations:
+            state.eliminate(cell, digit)
+        for cell, digit in other.placements:
+            if not values[cell]:
+                state.place(cell, digit)
+    return moves
+
