@@ -18,6 +18,9 @@ Prints (solver backend named first):
   1,000 graded: a user asking for many puzzles), the same without the start-up,
   and the start-up alone (CPU of ``-n 1``), ``--repeat`` times each with the
   load average beside every figure, then the median of each row; then stops.
+- with ``--compare-grades N``: N generated puzzles graded by the full engine and by
+  ``logic.quick.quick_grade`` (the generator's): how many grades differ (the goal: none),
+  and the CPU time of each, by the kind of the hardest step; then stops.
 - with ``--budgets``: for fill budgets of 500-20,000 placed digits, the share
   of 20,000 random 9x9 fills whose result differs from the 20,000 budget's,
   and the CPU time of a fill (the ground for ``complete.FILL_BUDGET``), then stops.
@@ -161,6 +164,44 @@ def fill_budgets(count: int = 20_000) -> None:
               f"(load {os.getloadavg()[0]:.1f})", flush=True)
 
 
+def compare_grades(count: int) -> None:
+    """``count`` generated minimal rot180 puzzles (ungraded, seed 1), each graded by the full engine
+    (``logic.grading.grade``: the solve written out step by step) and by the generator's
+    ``logic.quick.quick_grade``: how many records differ (any field, the technique counts in
+    order), the CPU milliseconds of each, overall and by the kind of the hardest step."""
+    from sudokuprint.grid import Grid
+    from sudokuprint.logic.grading import grade
+    from sudokuprint.logic.quick import quick_grade
+
+    rng = random.Random(1)
+    target = DigTarget(symmetry="rot180", minimal=True)
+    made = [generate_puzzle(CLASSIC, rng, target, graded=False) for _ in range(count)]
+    spent: dict[str, list[float]] = {}
+    differ = 0
+    levels: Counter = Counter()
+    for puzzle in made:
+        began = time.process_time()
+        full = grade(Grid.from_values(puzzle.puzzle, CLASSIC))
+        middle = time.process_time()
+        quick = quick_grade(puzzle.puzzle, CLASSIC, puzzle.solution)
+        ended = time.process_time()
+        if quick != full or list(quick.techniques.items()) != list(full.techniques.items()):
+            differ += 1
+            print(f"  differ: {full.puzzle}: full {full.to_dict()} quick {quick.to_dict()}")
+        kind = "singles only" if (full.rating or 0) <= 2.3 else f"level {full.level}"
+        levels[full.level] += 1
+        times = spent.setdefault(kind, [0.0, 0.0, 0.0])
+        times[0] += 1
+        times[1] += middle - began
+        times[2] += ended - middle
+    print(f"grades of {count} generated minimal rot180 puzzles: {differ} differ between grading.grade and "
+          f"quick_grade (levels {dict(sorted(levels.items()))}; load {os.getloadavg()[0]:.1f})")
+    total = [sum(t[i] for t in spent.values()) for i in range(3)]
+    for kind, (number, full_seconds, quick_seconds) in sorted(spent.items()) + [("all", total)]:
+        print(f"  {kind}: {number:.0f} puzzles, CPU ms a puzzle: full {1000 * full_seconds / number:.2f}, "
+              f"quick {1000 * quick_seconds / number:.2f} ({full_seconds / quick_seconds:.2f}x)")
+
+
 def first_puzzle_seconds(cells: frozenset[int], seed: int, limit: float) -> float | None:
     started = time.monotonic()
     try:
@@ -195,10 +236,15 @@ def main() -> None:
     parser.add_argument("--budgets", action="store_true", help="only the fill budget study")
     parser.add_argument("--cli-count", type=int, default=10_000, help="-n of the ungraded CLI run of --single")
     parser.add_argument("--cli-graded-count", type=int, default=1_000, help="-n of the graded CLI run of --single")
+    parser.add_argument("--compare-grades", type=int, default=0, metavar="N",
+                        help="only: grade N generated puzzles with the full engine and with quick_grade, compare")
     args = parser.parse_args()
     print(f"solver backend: {active_backend().NAME}; load average {os.getloadavg()[0]:.1f}")
     if args.budgets:
         fill_budgets()
+        return
+    if args.compare_grades:
+        compare_grades(args.compare_grades)
         return
     if args.single:
         single_figures(args.seconds, args.repeat, (args.cli_count, args.cli_graded_count))

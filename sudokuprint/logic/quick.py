@@ -66,11 +66,12 @@ def quick_grade(
         easier = hidden_singles_rating(_fresh(start))
         if easier is not None:
             rating = easier
+    moves, stalled = _seed_moves(_fresh(start), solve.others)
     return Grade(
         puzzle=grid.to_string(),
-        level=_level(start, solve, solution),
+        level=_level(stalled, solve.before_hard, solution),
         moves=solve.moves,
-        naked_moves=_naked_moves(_fresh(start), solve.others),
+        naked_moves=moves,
         givens=grid.clue_count,
         rating=rating,
         techniques=counts,
@@ -84,6 +85,52 @@ def _fresh(state: State) -> State:
     return State(state.tables, state.values[:], state.cands[:], state.givens)
 
 
+class _Marks:
+    """A state's values and candidate masks, placed into with what singles need kept up to date:
+    the cells that have become naked singles, and each house's number of empty cells."""
+
+    __slots__ = ("state", "values", "cands", "peers", "houses_of", "naked", "empty")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.values, self.cands = state.values, state.cands
+        self.peers, self.houses_of = state.tables.peers, state.tables.houses_of
+        self.naked: list[int] = []
+        self.empty: list[int] = []
+        self.rescan()
+
+    def rescan(self) -> None:
+        """Naked singles and empty cells counted afresh (after a step made elsewhere)."""
+        self.naked = naked_single_cells(self.state)
+        values = self.values
+        self.empty = [sum(1 for c in cells if not values[c]) for cells in self.state.tables.houses]
+
+    def place(self, cell: int, digit: int) -> None:
+        """:meth:`State.place`, noting the peers left with one candidate."""
+        values, cands, naked = self.values, self.cands, self.naked
+        values[cell] = digit
+        cands[cell] = 0
+        bit = 1 << (digit - 1)
+        for peer in self.peers[cell]:
+            mask = cands[peer]
+            if mask & bit:
+                mask ^= bit
+                cands[peer] = mask
+                if not mask & (mask - 1):
+                    naked.append(peer)
+        empty = self.empty
+        for house in self.houses_of[cell]:
+            empty[house] -= 1
+
+    def take_naked(self) -> list[int]:
+        """The naked singles now (the empty cells with one candidate), as :func:`naked_single_cells`
+        finds them; the next call gives those that appear after this one."""
+        values, cands = self.values, self.cands
+        found = [cell for cell in dict.fromkeys(self.naked) if not values[cell] and cands[cell]]
+        self.naked = []
+        return found
+
+
 class _Solve:
     """The engine's solve (:func:`~.engine.solve_state`, every technique and trial), keeping only
     what a grade needs: moves, counts by technique, the singles' highest rating, the
@@ -91,6 +138,7 @@ class _Solve:
 
     def __init__(self, state: State, solution: Sequence[int]) -> None:
         self.state = state
+        self.marks = _Marks(state)
         self.solution = solution
         self.moves = 0
         self.rating = 0.0
@@ -111,13 +159,14 @@ class _Solve:
             if self.before_hard is None and level_of(step) > 3:
                 self.before_hard = _fresh(state)
             apply_step(state, step)
+            self.marks.rescan()
             self.others.append(step)
             self.counts[step.technique] = self.counts.get(step.technique, 0) + 1
 
     def _move(self) -> bool:
         """Fill every single of this point at once (one move); False when there is none."""
-        state = self.state
-        fills = _move_singles(state)
+        marks = self.marks
+        fills = _move_singles(marks)
         if not fills:
             return False
         self.moves += 1
@@ -126,12 +175,12 @@ class _Solve:
         for kind, cell, digit in fills:
             if solution[cell] != digit:
                 raise InconsistentStepError(
-                    f"{_KINDS[kind]} placed {digit} in {state.tables.cell_name(cell)}, "
+                    f"{_KINDS[kind]} placed {digit} in {self.state.tables.cell_name(cell)}, "
                     f"but the solution has {solution[cell]} there"
                 )
             found[kind] += 1
         for kind, cell, digit in fills:
-            state.place(cell, digit)
+            marks.place(cell, digit)
         counts = self.counts
         for kind, number in enumerate(found):
             if number:
@@ -142,16 +191,17 @@ class _Solve:
         return True
 
 
-def _move_singles(state: State) -> list[tuple[int, int, int]]:
+def _move_singles(marks: _Marks) -> list[tuple[int, int, int]]:
     """``(kind, cell, digit)`` of every single at this point, each of the cheapest kind that fills its
     cell (an index of :data:`_KINDS`), as :func:`~.techniques.singles.all_singles` names them."""
-    t = state.tables
-    values, cands = state.values, state.cands
+    state = marks.state
+    cands, empty, houses_of = marks.cands, marks.empty, marks.houses_of
     fills = []
-    for cell in naked_single_cells(state):
-        full = any(all(values[c] for c in t.houses[house] if c != cell) for house in t.houses_of[cell])
+    for cell in marks.take_naked():
+        row, column, box = houses_of[cell]
+        full = empty[row] == 1 or empty[column] == 1 or empty[box] == 1
         fills.append((0 if full else 1, cell, lowest_digit(cands[cell])))
-    kinds = t.house_kinds
+    kinds = state.tables.house_kinds
     for cell, (house, digit) in hidden_single_cells(state).items():
         mask = cands[cell]
         if mask & (mask - 1):
@@ -159,38 +209,42 @@ def _move_singles(state: State) -> list[tuple[int, int, int]]:
     return fills
 
 
-def _level(start: State, solve: _Solve, solution: Sequence[int]) -> int:
-    """The SVD level, as :func:`~.grading.svd_level` finds it from the solve."""
-    if _singles_solve(_fresh(start), None):
+def _level(stalled: State | None, before_hard: State | None, solution: Sequence[int]) -> int:
+    """The SVD level, as :func:`~.grading.svd_level` finds it: ``stalled`` is the state where naked
+    singles alone stall (None when they solve the puzzle), ``before_hard`` the solve's state before
+    its first step beyond level 3 (None when it has none)."""
+    if stalled is None:
         return 1
-    if _singles_solve(_fresh(start), start.tables.boxes):
+    if _box_singles_solve(stalled):
         return 2
-    if solve.before_hard is None:
+    if before_hard is None:
         return 3
-    return 3 if _restricted_solve(solve.before_hard, solution) else 4
+    return 3 if _restricted_solve(before_hard, solution) else 4
 
 
-def _singles_solve(state: State, hidden_in: range | None) -> bool:
-    """Naked singles (and, when ``hidden_in`` is given, hidden singles in those houses) until stuck;
-    True when they solve the puzzle."""
+def _box_singles_solve(state: State) -> bool:
+    """Whether naked singles, and hidden singles in boxes when there is none, solve the puzzle."""
+    marks = _Marks(state)
     values, cands = state.values, state.cands
+    boxes = state.tables.boxes
     while True:
-        fills = [(cell, lowest_digit(cands[cell])) for cell in naked_single_cells(state)]
-        if not fills and hidden_in is not None:
-            fills = [(cell, digit) for cell, (_, digit) in hidden_single_cells(state, hidden_in).items()]
+        fills = [(cell, lowest_digit(cands[cell])) for cell in marks.take_naked()]
+        if not fills:
+            fills = [(cell, digit) for cell, (_, digit) in hidden_single_cells(state, boxes).items()]
         if not fills:
             return 0 not in values
         for cell, digit in fills:
             if not cands[cell] >> (digit - 1) & 1:
                 return False
-            state.place(cell, digit)
+            marks.place(cell, digit)
 
 
 def _restricted_solve(state: State, solution: Sequence[int]) -> bool:
     """Whether singles and the level-3 techniques alone finish the solve from ``state``."""
+    marks = _Marks(state)
     values = state.values
     while 0 in values:
-        fills = _move_singles(state)
+        fills = _move_singles(marks)
         if fills:
             for _, cell, digit in fills:
                 if solution[cell] != digit:
@@ -198,31 +252,38 @@ def _restricted_solve(state: State, solution: Sequence[int]) -> bool:
                         f"a single placed {digit} in {state.tables.cell_name(cell)}, "
                         f"but the solution has {solution[cell]} there"
                     )
-                state.place(cell, digit)
+                marks.place(cell, digit)
             continue
         step = next_step(state, techniques=LEVEL_3_TECHNIQUES, use_trial=False)
         if step is None:
             return False
         check_step(step, solution, state)
         apply_step(state, step)
+        marks.rescan()
     return True
 
 
-def _naked_moves(state: State, others: list[Step]) -> int:
-    """Seed 002's moves, as :func:`~.grading.naked_moves` counts them: rounds of naked singles, of
-    hidden singles when no naked single is left, and the solve's other steps where both stall."""
+def _seed_moves(state: State, others: list[Step]) -> tuple[int, State | None]:
+    """Seed 002's moves, as :func:`~.grading.naked_moves` counts them (rounds of naked singles, of
+    hidden singles when no naked single is left, and the solve's other steps where both stall),
+    and a copy of the state where naked singles first stall (None if they alone solve the puzzle:
+    the rounds up to there are those of the level-1 test)."""
+    marks = _Marks(state)
     values, cands = state.values, state.cands
     pending = iter(others)
     moves = 0
+    stalled: State | None = None
     while 0 in values:
-        fills = [(cell, lowest_digit(cands[cell])) for cell in naked_single_cells(state)]
+        fills = [(cell, lowest_digit(cands[cell])) for cell in marks.take_naked()]
         if not fills:
+            if stalled is None:
+                stalled = _fresh(state)
             fills = [(cell, digit) for cell, (_, digit) in hidden_single_cells(state).items()]
         if fills:
             moves += 1
             for cell, digit in fills:
                 if not values[cell] and cands[cell] >> (digit - 1) & 1:
-                    state.place(cell, digit)
+                    marks.place(cell, digit)
             continue
         other = next(pending, None)
         if other is None:
@@ -232,5 +293,5 @@ def _naked_moves(state: State, others: list[Step]) -> int:
         for cell, digit in other.placements:
             if not values[cell]:
                 state.place(cell, digit)
-    return moves
-
+        marks.rescan()
+    return moves, stalled
