@@ -19,13 +19,15 @@ The record is the very one :func:`~.grading.grade` makes, field for field
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import itemgetter
 from typing import Sequence
 
 from ..grid import Grid
 from ..shape import Shape
 from .engine import apply_step, check_step, next_step, solution_of
 from .grading import LEVEL_3_TECHNIQUES, Grade, hidden_singles_rating
-from .state import State, lowest_digit
+from .state import State, Tables, lowest_digit
 from .step import InconsistentStepError, Step
 from .techniques import ADVANCED, TRIAL, level_of
 from .techniques.singles import (
@@ -89,21 +91,24 @@ class _Marks:
     """A state's values and candidate masks, placed into with what singles need kept up to date:
     the cells that have become naked singles, and each house's number of empty cells."""
 
-    __slots__ = ("state", "values", "cands", "peers", "houses_of", "naked", "empty")
+    __slots__ = ("state", "values", "cands", "peers", "houses_of", "naked", "empty", "counted")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, counted: bool = True) -> None:
         self.state = state
         self.values, self.cands = state.values, state.cands
         self.peers, self.houses_of = state.tables.peers, state.tables.houses_of
         self.naked: list[int] = []
-        self.empty: list[int] = []
+        self.counted = counted
+        """Whether :attr:`empty` is kept (full houses are told apart only where singles are named)."""
+        self.empty = [0] * len(state.tables.houses)
         self.rescan()
 
     def rescan(self) -> None:
         """Naked singles and empty cells counted afresh (after a step made elsewhere)."""
         self.naked = naked_single_cells(self.state)
-        values = self.values
-        self.empty = [sum(1 for c in cells if not values[c]) for cells in self.state.tables.houses]
+        if self.counted:
+            values = self.values
+            self.empty = [cells_of(values).count(0) for cells_of in _house_getters(self.state.tables)]
 
     def place(self, cell: int, digit: int) -> None:
         """:meth:`State.place`, noting the peers left with one candidate."""
@@ -118,9 +123,10 @@ class _Marks:
                 cands[peer] = mask
                 if not mask & (mask - 1):
                     naked.append(peer)
-        empty = self.empty
-        for house in self.houses_of[cell]:
-            empty[house] -= 1
+        if self.counted:
+            empty = self.empty
+            for house in self.houses_of[cell]:
+                empty[house] -= 1
 
     def take_naked(self) -> list[int]:
         """The naked singles now (the empty cells with one candidate), as :func:`naked_single_cells`
@@ -129,6 +135,12 @@ class _Marks:
         found = [cell for cell in dict.fromkeys(self.naked) if not values[cell] and cands[cell]]
         self.naked = []
         return found
+
+
+@lru_cache(maxsize=None)
+def _house_getters(tables: Tables) -> tuple[itemgetter, ...]:
+    """For each house, a getter of its cells' values (a tuple)."""
+    return tuple(itemgetter(*cells) for cells in tables.houses)
 
 
 class _Solve:
@@ -224,7 +236,7 @@ def _level(stalled: State | None, before_hard: State | None, solution: Sequence[
 
 def _box_singles_solve(state: State) -> bool:
     """Whether naked singles, and hidden singles in boxes when there is none, solve the puzzle."""
-    marks = _Marks(state)
+    marks = _Marks(state, counted=False)
     values, cands = state.values, state.cands
     boxes = state.tables.boxes
     while True:
@@ -268,7 +280,7 @@ def _seed_moves(state: State, others: list[Step]) -> tuple[int, State | None]:
     hidden singles when no naked single is left, and the solve's other steps where both stall),
     and a copy of the state where naked singles first stall (None if they alone solve the puzzle:
     the rounds up to there are those of the level-1 test)."""
-    marks = _Marks(state)
+    marks = _Marks(state, counted=False)
     values, cands = state.values, state.cands
     pending = iter(others)
     moves = 0
