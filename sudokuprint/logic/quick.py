@@ -25,7 +25,7 @@ from typing import Sequence
 
 from ..grid import Grid
 from ..shape import Shape
-from .engine import apply_step, check_step, next_step, solution_of
+from .engine import SINGLE_RATINGS, apply_step, check_step, next_step, solution_of
 from .grading import LEVEL_3_TECHNIQUES, Grade, hidden_singles_rating
 from .state import State, Tables, lowest_digit
 from .step import InconsistentStepError, Step
@@ -41,8 +41,8 @@ from .techniques.singles import (
 
 _KINDS = (FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE)
 """The singles in the order a move lists them (and so first counts them)."""
-_RATINGS = (1.0, 2.3, 1.2, 1.5)
-"""Their ratings (see :mod:`.techniques`), by the same index."""
+_RATINGS = tuple(SINGLE_RATINGS[name] for name in _KINDS)
+"""Their ratings (the engine's, from :mod:`.techniques`), by the same index."""
 
 
 def quick_grade(
@@ -63,7 +63,7 @@ def quick_grade(
     solve.run()
     counts = solve.counts
     rating = max([solve.rating] + [s.rating for s in solve.others])
-    if rating and all(s.rating < 2.3 for s in solve.others):
+    if rating and all(s.rating < 2.3 for s in solve.others):  # grading._rating's test
         # the hardest step a naked single: rated, like Explainer, by hidden singles first when they do it
         easier = hidden_singles_rating(_fresh(start))
         if easier is not None:
