@@ -18,6 +18,10 @@ Prints (solver backend named first):
   1,000 graded: a user asking for many puzzles), the same without the start-up,
   and the start-up alone (CPU of ``-n 1``), ``--repeat`` times each with the
   load average beside every figure, then the median of each row; then stops.
+- with ``--compare-grades N``: N generated puzzles graded by the full engine and by
+  ``logic.quick.quick_grade`` (the generator's): how many grades differ (the goal: none),
+  and the CPU time of each (each pass in a fresh process, best of 2), by the kind of the
+  hardest step; then stops.
 - with ``--budgets``: for fill budgets of 500-20,000 placed digits, the share
   of 20,000 random 9x9 fills whose result differs from the 20,000 budget's,
   and the CPU time of a fill (the ground for ``complete.FILL_BUDGET``), then stops.
@@ -161,6 +165,73 @@ def fill_budgets(count: int = 20_000) -> None:
               f"(load {os.getloadavg()[0]:.1f})", flush=True)
 
 
+def _grading_seconds(job: tuple[str, list[tuple[tuple[int, ...], tuple[int, ...]]]]) -> dict[str, list[float]]:
+    """CPU seconds of grading each puzzle with ``grade`` (the full engine) or ``quick``, by the kind of
+    its hardest step (run in a fresh process: the techniques keep caches of what they found,
+    and a puzzle graded a second time in one process meets them)."""
+    from sudokuprint.grid import Grid
+    from sudokuprint.logic.grading import grade
+    from sudokuprint.logic.quick import quick_grade
+
+    which, puzzles = job
+    spent: dict[str, list[float]] = {}
+    for puzzle, solution in puzzles:
+        began = time.process_time()
+        if which == "quick":
+            found = quick_grade(puzzle, CLASSIC, solution)
+        else:
+            found = grade(Grid.from_values(puzzle, CLASSIC))
+        seconds = time.process_time() - began
+        kind = "singles only" if (found.rating or 0) <= 2.3 else f"level {found.level}"
+        spent.setdefault(kind, []).append(seconds)
+    return spent
+
+
+def compare_grades(count: int) -> None:
+    """``count`` generated minimal rot180 puzzles (ungraded, seed 1), each graded by the full engine
+    (``logic.grading.grade``: the solve written out step by step) and by the generator's
+    ``logic.quick.quick_grade``: how many records differ (any field, the technique counts in
+    order); then the CPU milliseconds of each, each timed in a fresh process, overall and by
+    the kind of the hardest step."""
+    from sudokuprint.grid import Grid
+    from sudokuprint.logic.grading import grade
+    from sudokuprint.logic.quick import quick_grade
+
+    rng = random.Random(1)
+    target = DigTarget(symmetry="rot180", minimal=True)
+    made = [generate_puzzle(CLASSIC, rng, target, graded=False) for _ in range(count)]
+    differ = 0
+    levels: Counter = Counter()
+    for puzzle in made:
+        full = grade(Grid.from_values(puzzle.puzzle, CLASSIC))
+        quick = quick_grade(puzzle.puzzle, CLASSIC, puzzle.solution)
+        if quick != full or list(quick.techniques.items()) != list(full.techniques.items()):
+            differ += 1
+            print(f"  differ: {full.puzzle}: full {full.to_dict()} quick {quick.to_dict()}")
+        levels[full.level] += 1
+    print(f"grades of {count} generated minimal rot180 puzzles: {differ} differ between grading.grade and "
+          f"quick_grade (levels {dict(sorted(levels.items()))}; load {os.getloadavg()[0]:.1f})")
+    puzzles = [(p.puzzle, p.solution) for p in made]
+    timed = {}
+    for which in ("full", "quick", "full", "quick"):  # each pass in a process of its own, twice
+        with ProcessPoolExecutor(1) as pool:
+            spent = pool.submit(_grading_seconds, (which, puzzles)).result()
+        runs = timed.setdefault(which, [])
+        runs.append(spent)
+        print(f"  {which}, pass {len(runs)}: {1000 * sum(map(sum, spent.values())) / count:.2f} CPU ms a puzzle "
+              f"(load {os.getloadavg()[0]:.1f})", flush=True)
+    kinds = sorted(timed["full"][0])
+    for kind in kinds + ["all"]:
+        def best(which: str) -> tuple[int, float]:
+            totals = [sum(map(sum, s.values())) if kind == "all" else sum(s.get(kind, [])) for s in timed[which]]
+            number = count if kind == "all" else len(timed[which][0].get(kind, []))
+            return number, min(totals)
+        number, full_seconds = best("full")
+        _, quick_seconds = best("quick")
+        print(f"  {kind}: {number} puzzles, CPU ms a puzzle (best of 2 passes): full {1000 * full_seconds / number:.2f}, "
+              f"quick {1000 * quick_seconds / number:.2f} ({full_seconds / quick_seconds:.2f}x)")
+
+
 def first_puzzle_seconds(cells: frozenset[int], seed: int, limit: float) -> float | None:
     started = time.monotonic()
     try:
@@ -195,10 +266,15 @@ def main() -> None:
     parser.add_argument("--budgets", action="store_true", help="only the fill budget study")
     parser.add_argument("--cli-count", type=int, default=10_000, help="-n of the ungraded CLI run of --single")
     parser.add_argument("--cli-graded-count", type=int, default=1_000, help="-n of the graded CLI run of --single")
+    parser.add_argument("--compare-grades", type=int, default=0, metavar="N",
+                        help="only: grade N generated puzzles with the full engine and with quick_grade, compare")
     args = parser.parse_args()
     print(f"solver backend: {active_backend().NAME}; load average {os.getloadavg()[0]:.1f}")
     if args.budgets:
         fill_budgets()
+        return
+    if args.compare_grades:
+        compare_grades(args.compare_grades)
         return
     if args.single:
         single_figures(args.seconds, args.repeat, (args.cli_count, args.cli_graded_count))

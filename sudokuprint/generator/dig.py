@@ -220,7 +220,7 @@ def generate_puzzle(
         stats.record(1)
         if target.clues is None or sum(1 for v in puzzle if v) == target.clues:
             needs_grade = graded or target.level is not None or target.rating is not None
-            found = grade(puzzle, shape) if needs_grade else None
+            found = grade(puzzle, shape, solution) if needs_grade else None
             if _grade_meets(target, found):
                 return Generated(shape, tuple(puzzle), tuple(solution), found)
         stats.seconds = time.monotonic() - started

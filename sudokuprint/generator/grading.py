@@ -14,13 +14,12 @@ The engine is imported on first use only: ungraded generation (``generate
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import MissingDependencyError
 from ..shape import Shape
 
 if TYPE_CHECKING:
-    from ..grid import Grid
     from ..logic.grading import UNGRADED, Grade
 
 __all__ = ["UNGRADED", "Grade", "grade", "grader_available", "require_grader", "ungraded"]
@@ -46,9 +45,14 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _grader() -> Callable[[Grid], Grade] | None:
-    engine = _engine()
-    return None if engine is None else engine.grade
+@lru_cache(maxsize=None)
+def _quick() -> Any:
+    """The engine's grade without a written solve (:mod:`sudokuprint.logic.quick`), or None without the engine."""
+    if _engine() is None:
+        return None
+    from ..logic import quick
+
+    return quick.quick_grade
 
 
 def grader_available() -> bool:
@@ -70,11 +74,11 @@ def ungraded() -> Grade:
     return engine.UNGRADED
 
 
-def grade(values: Sequence[int], shape: Shape) -> Grade | None:
-    """The grade of the puzzle ``values`` (0 = empty); None without the engine."""
-    grader = _grader()
+def grade(values: Sequence[int], shape: Shape, solution: Sequence[int] | None = None) -> Grade | None:
+    """The grade of the puzzle ``values`` (0 = empty), its unique ``solution`` when known; None without the engine.
+
+    The engine's own grade, made without writing out the solve (the generator needs only the record)."""
+    grader = _quick()
     if grader is None:
         return None
-    from ..grid import Grid
-
-    return grader(Grid.from_values(values, shape))
+    return grader(values, shape, solution)

@@ -190,7 +190,7 @@ class _Search:
             if result is not None:
                 puzzle, solution = result
                 self.out_of_time()
-                found = grade(puzzle, self.shape) if self.settings.graded else None
+                found = grade(puzzle, self.shape, solution) if self.settings.graded else None
                 return Generated(self.shape, tuple(puzzle), tuple(solution), found)
         raise GenerationError(
             f"no unique puzzle found on this {len(self.cells)}-given pattern within the limits", self.stats

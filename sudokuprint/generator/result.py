@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..errors import ExitCode, SudokuprintError
@@ -38,15 +37,23 @@ class Generated:
     def clues(self) -> int:
         return len(self.puzzle) - self.puzzle.count(0)
 
-    @cached_property
+    @property
     def puzzle_bytes(self) -> bytes:
         """The puzzle's cell values as bytes, one a cell (made once: a collection reads them several times)."""
-        return bytes(self.puzzle)
+        found = self.__dict__.get("_puzzle_bytes")
+        if found is None:  # kept by hand: a cached_property takes a lock to compute it (Python 3.11)
+            found = bytes(self.puzzle)
+            object.__setattr__(self, "_puzzle_bytes", found)
+        return found
 
-    @cached_property
+    @property
     def solution_bytes(self) -> bytes:
-        """The solution's cell values as bytes, one a cell."""
-        return bytes(self.solution)
+        """The solution's cell values as bytes, one a cell (made once)."""
+        found = self.__dict__.get("_solution_bytes")
+        if found is None:
+            found = bytes(self.solution)
+            object.__setattr__(self, "_solution_bytes", found)
+        return found
 
     @property
     def given_cells(self) -> frozenset[int]:
