@@ -70,7 +70,8 @@ setup(
             sources=NATIVE_SOURCES,
             depends=["sudokuprint/solver/_native_solver.h", "sudokuprint/solver/_native_solver9.c",
                      "sudokuprint/solver/_native_solver9_choice.c"],
-        )
+        ),
+        Extension("sudokuprint.logic._native", sources=["sudokuprint/logic/_native.c"]),
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -1,0 +1,561 @@
+/* sudokuprint.logic._native: the logic engine's two hottest searches, compiled.
+ *
+ *   forcing_shortest(cands, side, peer_offsets, peer_list, houses, xy, max_steps)
+ *       -> (nodes, candidate, is_true) | None
+ *   wing_search(cands, side, peer_offsets, peer_list, size, changed) -> (cells, union) | None
+ *
+ * Both compute exactly what their pure-Python versions compute (the oracle,
+ * sudokuprint/logic/kernels.py says which is which; the tests compare the two
+ * on real puzzles), only faster:
+ *
+ * - forcing_shortest is forcing._Links plus forcing._shortest: the weak and
+ *   strong links of the candidates, "i true makes j true" one weak and one
+ *   strong link away, and the breadth-first search of every assumption at once
+ *   for the shortest static forcing chain.
+ * - wing_search is wings.pivot_wing without the step it builds: the first
+ *   WXYZ/VWXYZ-wing (in the Python search's order) that removes something.
+ *
+ * Inputs: `cands` is the candidate masks as bytes of native uint16 (one per
+ * cell); `peer_offsets` (uint32, cells + 1) and `peer_list` (uint16) list the
+ * peers of each cell in increasing order; `houses` (uint16) lists the cells of
+ * every house, `side` cells each.  `changed` is the cell set of cells changed
+ * since the last search found nothing, as little-endian bytes (all ones for
+ * every cell).  A candidate is numbered cell * side + digit - 1.
+ *
+ * Sets of candidates and of cells are arrays of 64-bit words.  Nothing is kept
+ * between calls and the GIL is held throughout (each call takes well under a
+ * millisecond to a few milliseconds).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+
+static int popcount16(unsigned m) { return __builtin_popcount(m); }
+
+#define HAS(set, bit) (((set)[(bit) >> 6] >> ((bit)&63)) & 1u)
+#define ADD(set, bit) ((set)[(bit) >> 6] |= (word)1 << ((bit)&63))
+#define DROP(set, bit) ((set)[(bit) >> 6] &= ~((word)1 << ((bit)&63)))
+
+/* The tables every call reads, checked against each other. */
+typedef struct {
+    const uint16_t *cands;
+    int cell_count;
+    int side;
+    const uint32_t *peer_offsets;
+    const uint16_t *peer_list;
+} Grid;
+
+static int read_grid(Grid *g, Py_buffer *cands, int side, Py_buffer *offsets, Py_buffer *list) {
+    if (side < 1 || side > 16) {
+        PyErr_SetString(PyExc_ValueError, "side must be 1 to 16");
+        return -1;
+    }
+    if (cands->len % 2 || offsets->len % 4 || list->len % 2) {
+        PyErr_SetString(PyExc_ValueError, "cands, peer_offsets and peer_list must be uint16, uint32, uint16 arrays");
+        return -1;
+    }
+    g->cands = cands->buf;
+    g->cell_count = (int)(cands->len / 2);
+    g->side = side;
+    g->peer_offsets = offsets->buf;
+    g->peer_list = list->buf;
+    if (offsets->len / 4 != g->cell_count + 1 || g->peer_offsets[g->cell_count] != list->len / 2) {
+        PyErr_SetString(PyExc_ValueError, "peer_offsets does not fit cands and peer_list");
+        return -1;
+    }
+    for (int c = 0; c < g->cell_count; c++) {
+        if (g->peer_offsets[c] > g->peer_offsets[c + 1] || g->cands[c] >> side) {
+            PyErr_SetString(PyExc_ValueError, "bad peer_offsets or candidate mask");
+            return -1;
+        }
+    }
+    for (Py_ssize_t k = 0; k < list->len / 2; k++) {
+        if (g->peer_list[k] >= g->cell_count) {
+            PyErr_SetString(PyExc_ValueError, "peer_list names a cell outside the grid");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- forcing chains ---------------------------------------------------- */
+
+/* OR into `out` the rows of `table` (each `words` long) of the members of `members`. */
+static void union_rows(word *out, const word *table, const word *members, int words) {
+    for (int w = 0; w < words; w++) {
+        word m = members[w];
+        while (m) {
+            int bit = w * 64 + __builtin_ctzll(m);
+            m &= m - 1;
+            const word *row = table + (size_t)bit * words;
+            for (int v = 0; v < words; v++)
+                out[v] |= row[v];
+        }
+    }
+}
+
+static PyObject *forcing_shortest(PyObject *self, PyObject *args) {
+    Py_buffer cands_buf, offsets_buf, list_buf, houses_buf;
+    int side, xy, max_steps;
+    if (!PyArg_ParseTuple(args, "y*iy*y*y*pi", &cands_buf, &side, &offsets_buf, &list_buf, &houses_buf, &xy,
+                          &max_steps))
+        return NULL;
+    PyObject *result = NULL;
+    word *memory = NULL;
+    int *alive = NULL;
+    Grid g;
+    if (read_grid(&g, &cands_buf, side, &offsets_buf, &list_buf) < 0)
+        goto done;
+    if (houses_buf.len % (2 * side)) {
+        PyErr_SetString(PyExc_ValueError, "houses must hold side cells each");
+        goto done;
+    }
+    const uint16_t *houses = houses_buf.buf;
+    int house_count = (int)(houses_buf.len / (2 * side));
+    for (int k = 0; k < house_count * side; k++) {
+        if (houses[k] >= g.cell_count) {
+            PyErr_SetString(PyExc_ValueError, "houses name a cell outside the grid");
+            goto done;
+        }
+    }
+    int n = side, count = g.cell_count * n, words = (count + 63) / 64;
+    size_t table = (size_t)count * words;
+    /* weak, strong, implies, reached, frontier: one row per candidate; then two scratch rows */
+    memory = calloc(5 * table + 2 * (size_t)words, sizeof(word));
+    alive = malloc(sizeof(int) * (size_t)(count ? count : 1));
+    if (!memory || !alive) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *weak = memory, *strong = weak + table, *implies = strong + table, *reached = implies + table,
+         *frontier = reached + table, *linked = frontier + table, *fresh = linked + words;
+    int alive_count = 0;
+    for (int cell = 0; cell < g.cell_count; cell++) {
+        unsigned mask = g.cands[cell];
+        for (int d = 0; d < n; d++) {
+            if (!(mask >> d & 1))
+                continue;
+            int i = cell * n + d;
+            alive[alive_count++] = i;
+            word *row = weak + (size_t)i * words;
+            for (uint32_t k = g.peer_offsets[cell]; k < g.peer_offsets[cell + 1]; k++) {
+                int peer = g.peer_list[k];
+                if (g.cands[peer] >> d & 1)
+                    ADD(row, peer * n + d);
+            }
+            if (xy) {
+                unsigned others = mask & ~(1u << d);
+                for (int e = 0; e < n; e++)
+                    if (others >> e & 1)
+                        ADD(row, cell * n + e);
+                if (others && !(others & (others - 1)))
+                    ADD(strong + (size_t)i * words, cell * n + __builtin_ctz(others));
+            }
+        }
+    }
+    for (int h = 0; h < house_count; h++) {
+        const uint16_t *cells = houses + (size_t)h * side;
+        for (int d = 0; d < n; d++) {
+            int spots = 0, a = -1, b = -1;
+            for (int k = 0; k < side && spots < 3; k++) {
+                if (g.cands[cells[k]] >> d & 1) {
+                    spots++;
+                    if (spots == 1)
+                        a = cells[k];
+                    else
+                        b = cells[k];
+                }
+            }
+            if (spots == 2) {
+                ADD(strong + (size_t)(a * n + d) * words, b * n + d);
+                ADD(strong + (size_t)(b * n + d) * words, a * n + d);
+            }
+        }
+    }
+    for (int k = 0; k < alive_count; k++) {
+        const word *row = strong + (size_t)alive[k] * words;
+        for (int w = 0; w < words; w++)
+            if (row[w]) {
+                ADD(linked, alive[k]);
+                break;
+            }
+    }
+    for (int k = 0; k < alive_count; k++) {
+        int i = alive[k];
+        word *row = implies + (size_t)i * words;
+        for (int w = 0; w < words; w++)
+            fresh[w] = weak[(size_t)i * words + w] & linked[w];
+        union_rows(row, strong, fresh, words);
+        DROP(row, i);
+        ADD(reached + (size_t)i * words, i);
+        ADD(frontier + (size_t)i * words, i);
+    }
+    /* every assumption one true-to-true step further at a time; the first hit wins */
+    int open = alive_count;
+    for (int step = 1; step <= max_steps && open; step++) {
+        for (int k = 0; k < alive_count; k++) {
+            int i = alive[k];
+            word *front = frontier + (size_t)i * words, *done_row = reached + (size_t)i * words;
+            int any = 0;
+            for (int w = 0; w < words && !any; w++)
+                any = front[w] != 0;
+            if (!any)
+                continue;
+            memset(fresh, 0, sizeof(word) * words);
+            union_rows(fresh, implies, front, words);
+            int grew = 0;
+            for (int w = 0; w < words; w++) {
+                fresh[w] &= ~done_row[w];
+                grew |= fresh[w] != 0;
+                done_row[w] |= fresh[w];
+                front[w] = fresh[w];
+            }
+            if (!grew)
+                open--;
+        }
+        for (int k = 0; k < alive_count; k++) {
+            int i = alive[k];
+            const word *done_row = reached + (size_t)i * words, *weak_row = weak + (size_t)i * words;
+            for (int w = 0; w < words; w++)
+                if (done_row[w] & weak_row[w]) {
+                    result = Py_BuildValue("iiO", 2 * step + 2, i, Py_False);
+                    goto done;
+                }
+            const word *strong_row = strong + (size_t)i * words;
+            for (int w = 0; w < words; w++) {
+                word m = strong_row[w];
+                while (m) {
+                    int partner = w * 64 + __builtin_ctzll(m);
+                    m &= m - 1;
+                    if (HAS(reached + (size_t)partner * words, i)) {
+                        result = Py_BuildValue("iiO", 2 * step + 2, i, Py_True);
+                        goto done;
+                    }
+                }
+            }
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
+    free(memory);
+    free(alive);
+    PyBuffer_Release(&cands_buf);
+    PyBuffer_Release(&offsets_buf);
+    PyBuffer_Release(&list_buf);
+    PyBuffer_Release(&houses_buf);
+    return result;
+}
+
+/* ---- wings ------------------------------------------------------------- */
+
+#define MAX_CELL_WORDS 4 /* cell sets of up to 256 cells */
+#define MAX_WING 5
+
+typedef struct {
+    word bits[MAX_CELL_WORDS];
+} CellSet;
+
+typedef struct {
+    Grid g;
+    int size;
+    int cw;                         /* words of a cell set */
+    CellSet *peer_set;              /* per cell */
+    CellSet digit_sets[16];         /* per digit index */
+} Wings;
+
+/* A group being grown: its cells, their digits, the next option, its loose digits, its cell set. */
+typedef struct {
+    int cells[MAX_WING];
+    int depth;
+    unsigned uni;
+    int next;
+    unsigned loose;
+    CellSet group;
+} Group;
+
+static int set_any(const CellSet *s, int cw) {
+    for (int w = 0; w < cw; w++)
+        if (s->bits[w])
+            return 1;
+    return 0;
+}
+
+/* wings._wing_removes: some cell outside the group sees every holder of one of `digits` in it, and has it. */
+static int wing_removes(const Wings *x, const CellSet *group, unsigned digits) {
+    int cw = x->cw;
+    while (digits) {
+        int d = __builtin_ctz(digits);
+        digits &= digits - 1;
+        const CellSet *spots = &x->digit_sets[d];
+        CellSet holders, seen;
+        for (int w = 0; w < cw; w++) {
+            holders.bits[w] = group->bits[w] & spots->bits[w];
+            seen.bits[w] = spots->bits[w] & ~group->bits[w];
+        }
+        for (int w = 0; w < cw; w++) {
+            word h = holders.bits[w];
+            while (h && set_any(&seen, cw)) {
+                const CellSet *sees = &x->peer_set[w * 64 + __builtin_ctzll(h)];
+                h &= h - 1;
+                for (int v = 0; v < cw; v++)
+                    seen.bits[v] &= sees->bits[v];
+            }
+        }
+        if (set_any(&seen, cw))
+            return 1;
+    }
+    return 0;
+}
+
+/* wings._Grower.wings: the complete wings grown from the pivot with `options`, in the Python order
+ * (depth first, the last option first).  Calls `accept` on each until it returns nonzero (1: found,
+ * -1: error); returns that value, or 0 when none was accepted. */
+typedef int (*Accept)(const Wings *x, const Group *wing, void *context);
+
+static int grow_wings(const Wings *x, int pivot, const int *options, int option_count, int first_only,
+                      Accept accept, void *context) {
+    int size = x->size, cw = x->cw;
+    int capacity = size * (option_count + 1) + 1;
+    Group *stack = malloc(sizeof(Group) * (size_t)capacity);
+    Group *grown = malloc(sizeof(Group) * (size_t)(option_count + 1));
+    if (!stack || !grown) {
+        free(stack);
+        free(grown);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int top = 0, found = 0;
+    Group *start = &stack[top++];
+    memset(start, 0, sizeof(Group));
+    start->cells[0] = pivot;
+    start->depth = 1;
+    start->uni = x->g.cands[pivot];
+    ADD(start->group.bits, pivot);
+    while (top && !found) {
+        Group current = stack[--top];
+        int last = current.depth == size - 1;
+        int end = first_only && current.depth == 1 ? 1 : option_count - (size - 1 - current.depth);
+        int grown_count = 0;
+        for (int k = current.next; k < end; k++) {
+            int cell = options[k];
+            unsigned mask = x->g.cands[cell];
+            unsigned uni = current.uni | mask;
+            int digits = popcount16(uni);
+            if (digits > size || (last && digits != size))
+                continue;
+            const CellSet *sees = &x->peer_set[cell];
+            unsigned held_apart = 0;
+            for (int w = 0; w < cw; w++) {
+                word unseen = current.group.bits[w] & ~sees->bits[w];
+                while (unseen) {
+                    held_apart |= x->g.cands[w * 64 + __builtin_ctzll(unseen)];
+                    unseen &= unseen - 1;
+                }
+            }
+            unsigned loose = current.loose | (mask & held_apart);
+            if (loose & (loose - 1))
+                continue;
+            Group next = current;
+            next.cells[next.depth++] = cell;
+            next.uni = uni;
+            next.next = k + 1;
+            next.loose = loose;
+            ADD(next.group.bits, cell);
+            if ((loose || digits == size) && !wing_removes(x, &next.group, loose ? loose : uni))
+                continue;
+            grown[grown_count++] = next;
+        }
+        if (!last) {
+            for (int k = 0; k < grown_count; k++)
+                stack[top++] = grown[k];
+            continue;
+        }
+        for (int k = grown_count - 1; k >= 0 && !found; k--)
+            found = accept(x, &grown[k], context);
+    }
+    free(stack);
+    free(grown);
+    return found;
+}
+
+static int accept_any(const Wings *x, const Group *wing, void *context) { return 1; }
+
+/* wings._wxyz_step's test: at most one loose digit, and a removal. */
+static int accept_removing(const Wings *x, const Group *wing, void *context) {
+    int cw = x->cw, size = wing->depth, loose_count = 0;
+    unsigned loose = 0;
+    CellSet seen_of[16];
+    for (int d = 0; d < x->g.side; d++) {
+        if (!(wing->uni >> d & 1))
+            continue;
+        CellSet holders = {{0}}, seen;
+        memset(&seen, 0xff, sizeof(seen));
+        for (int k = 0; k < size; k++) {
+            int c = wing->cells[k];
+            if (x->g.cands[c] >> d & 1) {
+                ADD(holders.bits, c);
+                for (int w = 0; w < cw; w++)
+                    seen.bits[w] &= x->peer_set[c].bits[w];
+            }
+        }
+        seen_of[d] = seen;
+        for (int k = 0; k < size; k++) {
+            int c = wing->cells[k];
+            if (!(x->g.cands[c] >> d & 1))
+                continue;
+            int apart = 0;
+            for (int w = 0; w < cw; w++) {
+                word others = holders.bits[w] & ~x->peer_set[c].bits[w];
+                if (w == c >> 6)
+                    others &= ~((word)1 << (c & 63));
+                apart |= others != 0;
+            }
+            if (apart) {
+                loose |= 1u << d;
+                if (++loose_count > 1)
+                    return 0;
+                break;
+            }
+        }
+    }
+    unsigned digits = loose ? loose : wing->uni;
+    Group *out = context;
+    while (digits) {
+        int d = __builtin_ctz(digits);
+        digits &= digits - 1;
+        for (int w = 0; w < cw; w++) {
+            word m = seen_of[d].bits[w] & x->digit_sets[d].bits[w];
+            while (m) {
+                int c = w * 64 + __builtin_ctzll(m);
+                m &= m - 1;
+                int in_wing = 0;
+                for (int k = 0; k < size; k++)
+                    in_wing |= wing->cells[k] == c;
+                if (!in_wing && c < x->g.cell_count) {
+                    *out = *wing;
+                    return 1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+static PyObject *wing_search(PyObject *self, PyObject *args) {
+    Py_buffer cands_buf, offsets_buf, list_buf, changed_buf;
+    int side, size;
+    if (!PyArg_ParseTuple(args, "y*iy*y*iy*", &cands_buf, &side, &offsets_buf, &list_buf, &size, &changed_buf))
+        return NULL;
+    PyObject *result = NULL;
+    Wings x;
+    x.peer_set = NULL;
+    int *options = NULL, *fresh = NULL, *trial = NULL;
+    if (read_grid(&x.g, &cands_buf, side, &offsets_buf, &list_buf) < 0)
+        goto done;
+    if (size < 2 || size > MAX_WING || x.g.cell_count > 64 * MAX_CELL_WORDS) {
+        PyErr_SetString(PyExc_ValueError, "wing size must be 2 to 5, and the grid at most 256 cells");
+        goto done;
+    }
+    x.size = size;
+    x.cw = (x.g.cell_count + 63) / 64;
+    if (changed_buf.len < x.cw * 8) {
+        PyErr_SetString(PyExc_ValueError, "changed must hold a bit for every cell");
+        goto done;
+    }
+    const uint8_t *changed = changed_buf.buf;
+    x.peer_set = calloc((size_t)x.g.cell_count + 1, sizeof(CellSet));
+    options = malloc(sizeof(int) * 3 * ((size_t)x.g.cell_count + 1));
+    if (!x.peer_set || !options) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    fresh = options + x.g.cell_count + 1;
+    trial = fresh + x.g.cell_count + 1;
+    memset(x.digit_sets, 0, sizeof(x.digit_sets));
+    for (int c = 0; c < x.g.cell_count; c++) {
+        for (uint32_t k = x.g.peer_offsets[c]; k < x.g.peer_offsets[c + 1]; k++)
+            ADD(x.peer_set[c].bits, x.g.peer_list[k]);
+        for (int d = 0; d < side; d++)
+            if (x.g.cands[c] >> d & 1)
+                ADD(x.digit_sets[d].bits, c);
+    }
+    for (int pivot = 0; pivot < x.g.cell_count; pivot++) {
+        unsigned pm = x.g.cands[pivot];
+        int digits = popcount16(pm);
+        if (digits < 2 || digits > size)
+            continue;
+        int option_count = 0, fresh_count = 0;
+        for (uint32_t k = x.g.peer_offsets[pivot]; k < x.g.peer_offsets[pivot + 1]; k++) {
+            int c = x.g.peer_list[k];
+            if (x.g.cands[c] && popcount16(x.g.cands[c] | pm) <= size) {
+                options[option_count++] = c;
+                if (changed[c >> 3] >> (c & 7) & 1)
+                    fresh[fresh_count++] = c;
+            }
+        }
+        if (option_count < size - 1)
+            continue;
+        if (!(changed[pivot >> 3] >> (pivot & 7) & 1)) {
+            /* wings._Grower.holds_changed: a wing holding a changed cell, tried one changed cell at a time */
+            int holds = 0;
+            for (int i = 0; i < fresh_count && !holds; i++) {
+                int count = 0;
+                trial[count++] = fresh[i];
+                for (int k = 0; k < option_count; k++) {
+                    int c = options[k], earlier = c == fresh[i];
+                    for (int j = 0; j < i && !earlier; j++)
+                        earlier = fresh[j] == c;
+                    if (!earlier)
+                        trial[count++] = c;
+                }
+                holds = grow_wings(&x, pivot, trial, count, 1, accept_any, NULL);
+                if (holds < 0)
+                    goto done;
+            }
+            if (!holds)
+                continue;
+        }
+        Group wing;
+        int found = grow_wings(&x, pivot, options, option_count, 0, accept_removing, &wing);
+        if (found < 0)
+            goto done;
+        if (found) {
+            PyObject *cells = PyTuple_New(wing.depth);
+            if (!cells)
+                goto done;
+            for (int k = 0; k < wing.depth; k++)
+                PyTuple_SET_ITEM(cells, k, PyLong_FromLong(wing.cells[k]));
+            result = Py_BuildValue("(Nk)", cells, (unsigned long)wing.uni);
+            goto done;
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
+    free(x.peer_set);
+    free(options);
+    PyBuffer_Release(&cands_buf);
+    PyBuffer_Release(&offsets_buf);
+    PyBuffer_Release(&list_buf);
+    PyBuffer_Release(&changed_buf);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"forcing_shortest", forcing_shortest, METH_VARARGS,
+     "forcing_shortest(cands, side, peer_offsets, peer_list, houses, xy, max_steps) -> (nodes, candidate, is_true) | None"},
+    {"wing_search", wing_search, METH_VARARGS,
+     "wing_search(cands, side, peer_offsets, peer_list, size, changed) -> (cells, union) | None"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "sudokuprint.logic._native",
+    "The logic engine's hottest searches, compiled (see sudokuprint.logic.kernels).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
