@@ -1,11 +1,11 @@
 """The compiled searches (sudokuprint.logic._native) find what their Python versions find.
 
-The static forcing chain search and the WXYZ/VWXYZ-wing growth run compiled
-when the extension is built (:mod:`sudokuprint.logic.kernels`); their pure-Python
+The static forcing chain search, the WXYZ/VWXYZ-wing growth and the grouped
+X-chains of two and three strong links run compiled when the extension is built (:mod:`sudokuprint.logic.kernels`); their pure-Python
 versions are the oracle.  Along real solves (the Explainer-rated list, top95, a
 generated 16x16), at every state where the engine looks beyond singles,
-both must give the same answer: the same chain (length, candidate, true or
-false) and the same wing step, from scratch and when searching only what
+both must give the same answer: the same forcing chain (length, candidate, true
+or false), the same grouped chain of each digit and the same wing step, from scratch and when searching only what
 changed since the last search found nothing.
 """
 
@@ -24,6 +24,7 @@ from sudokuprint.logic.engine import apply_step
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED
 from sudokuprint.logic.techniques.forcing import MAX_STEPS, _Links, _shortest
+from sudokuprint.logic.techniques.grouped_fish import _chain
 from sudokuprint.logic.techniques.singles import all_singles
 from sudokuprint.logic.techniques.wings import pivot_wing
 from sudokuprint.shape import Shape
@@ -65,6 +66,12 @@ def _compare(state: State, monkeypatch: pytest.MonkeyPatch) -> int:
         for steps in (MAX_STEPS, 2):
             assert kernels.forcing_shortest(state, xy, steps) == _shortest(_Links(state, xy), steps), (xy, steps)
             compared += 1
+    if state.tables.side <= 9:
+        for digit_cells in state.digit_sets():
+            for strong_links in (2, 3):
+                expected = _chain(state, digit_cells, strong_links)
+                assert kernels.grouped_chain(state, digit_cells, strong_links) == expected, strong_links
+                compared += 1
     sizes = (4, 5) if state.tables.side <= 9 else (4,)
     for size in sizes:
         # the same remembered searches for both, so the incremental path is compared too
@@ -101,5 +108,7 @@ def test_the_searches_check_their_inputs() -> None:
     assert native is not None
     with pytest.raises(ValueError, match="peer_offsets"):
         native.forcing_shortest(b"\x00\x00" * 4, 2, b"\x00" * 4, b"", b"", True, 3)
+    with pytest.raises(ValueError, match="grouped_chain"):
+        native.grouped_chain(3, 0, 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24, b"")
     with pytest.raises(ValueError, match="wing size"):
         native.wing_search(b"\x00\x00" * 4, 2, b"\x00" * 20, b"", 7, b"\x00" * 8)

@@ -1,8 +1,10 @@
 """The compiled searches of the logic engine (``sudokuprint.logic._native``) and when to use them.
 
-Two searches dominate grading time on hard puzzles and are compiled: the static
-forcing chain search (:mod:`.techniques.forcing`: links and breadth-first
-search) and the WXYZ/VWXYZ-wing growth (:mod:`.techniques.wings`).  Each
+The searches that dominate grading time on hard puzzles are compiled: the
+static forcing chain search (:mod:`.techniques.forcing`: links and
+breadth-first search), the WXYZ/VWXYZ-wing growth (:mod:`.techniques.wings`)
+and the grouped X-chains of two and three strong links
+(:mod:`.techniques.grouped_fish`).  Each
 compiled search returns exactly what its pure-Python version returns; the
 Python versions stay as the readable oracle and the fallback when the extension
 is not built (tests compare the two on real puzzles).  :data:`ENABLED` says
@@ -25,12 +27,13 @@ except ImportError:  # built without a C compiler: the Python searches run
 ENABLED = _native is not None
 """True when the compiled searches are used (the extension is built and not switched off)."""
 
-NativeTables = tuple[bytes, bytes, bytes]
+NativeTables = tuple[bytes, bytes, bytes, bytes, bytes]
 _TABLES: dict[object, NativeTables] = {}
 
 
 def native_tables(tables: Tables) -> NativeTables:
-    """A shape's peers (offsets, then the list) and houses as the byte arrays the extension reads."""
+    """A shape's peers (offsets, then the list), houses, each cell's houses and the box/line
+    intersections (box, line, count, cells) as the byte arrays the extension reads."""
     found = _TABLES.get(tables.shape)
     if found is None:
         offsets = array("I", [0])
@@ -39,7 +42,13 @@ def native_tables(tables: Tables) -> NativeTables:
             peers.extend(cell_peers)
             offsets.append(len(peers))
         houses = array("H", [c for cells in tables.houses for c in cells])
-        found = _TABLES[tables.shape] = (offsets.tobytes(), peers.tobytes(), houses.tobytes())
+        houses_of = array("H", [h for three in tables.houses_of for h in three])
+        meets = array("H")
+        for box, line, common in tables.intersections:
+            meets.extend((box, line, len(common), *common))
+        found = _TABLES[tables.shape] = (
+            offsets.tobytes(), peers.tobytes(), houses.tobytes(), houses_of.tobytes(), meets.tobytes()
+        )
     return found
 
 
@@ -47,7 +56,7 @@ def forcing_shortest(state: State, xy: bool, max_steps: int) -> tuple[int, int, 
     """The compiled ``forcing._shortest(links_of(state, xy), max_steps)``: (nodes, candidate,
     is_true) of the shortest static forcing chain, or None."""
     assert _native is not None
-    offsets, peers, houses = native_tables(state.tables)
+    offsets, peers, houses, _, _ = native_tables(state.tables)
     return _native.forcing_shortest(
         array("H", state.cands).tobytes(), state.tables.side, offsets, peers, houses, xy, max_steps
     )
@@ -59,7 +68,26 @@ def wing_search(state: State, size: int, changed: int) -> tuple[tuple[int, ...],
     ``changed`` is :meth:`State.changed_since`'s cell set (-1: every cell)."""
     assert _native is not None
     t = state.tables
-    offsets, peers, _ = native_tables(t)
+    offsets, peers, _, _, _ = native_tables(t)
     count = t.cell_count
     changed_bytes = (changed & ((1 << count) - 1)).to_bytes(8 * ((count + 63) // 64), "little")
     return _native.wing_search(array("H", state.cands).tobytes(), t.side, offsets, peers, size, changed_bytes)
+
+
+def grouped_chain(state: State, digit_cells: int, strong_links: int) -> tuple[list[int], int] | None:
+    """The compiled ``grouped_fish._chain``: the nodes (cell sets) of the first grouped chain of
+    ``strong_links`` strong links of one digit's cells that removes something, and the cells it
+    removes the digit from; or None.  Grids of at most 128 cells."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, houses_of, meets = native_tables(t)
+    found = _native.grouped_chain(
+        digit_cells & _WORD, digit_cells >> 64, strong_links, t.side, offsets, peers, houses, houses_of, meets
+    )
+    if found is None:
+        return None
+    nodes, (low, high) = found
+    return [a | b << 64 for a, b in nodes], low | high << 64
+
+
+_WORD = (1 << 64) - 1
