@@ -1,7 +1,8 @@
 """The compiled searches (sudokuprint.logic._native) find what their Python versions find.
 
-The static forcing chain search, the WXYZ/VWXYZ-wing growth and the grouped
-X-chains of two and three strong links run compiled when the extension is built (:mod:`sudokuprint.logic.kernels`); their pure-Python
+The static forcing chain search, the WXYZ/VWXYZ-wing growth, the grouped
+X-chains of two and three strong links and the following of a forcing net's
+assumption run compiled when the extension is built (:mod:`sudokuprint.logic.kernels`); their pure-Python
 versions are the oracle.  Along real solves (the Explainer-rated list, top95, a
 generated 16x16), at every state where the engine looks beyond singles,
 both must give the same answer: the same forcing chain (length, candidate, true
@@ -25,6 +26,7 @@ from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED
 from sudokuprint.logic.techniques.forcing import MAX_STEPS, _Links, _shortest
 from sudokuprint.logic.techniques.grouped_fish import _chain
+from sudokuprint.logic.techniques.nets import _Net
 from sudokuprint.logic.techniques.singles import all_singles
 from sudokuprint.logic.techniques.wings import pivot_wing
 from sudokuprint.shape import Shape
@@ -103,6 +105,42 @@ def test_compiled_searches_agree_on_16x16(monkeypatch: pytest.MonkeyPatch) -> No
     assert sum(_compare(state, monkeypatch) for state in states) >= 6 * 5
 
 
+def _compare_nets(state: State, monkeypatch: pytest.MonkeyPatch, every: int = 1) -> int:
+    """Follow every ``every``-th candidate's assumption, true and false, both ways: the same facts
+    (with what each follows from), the same break and the same blame."""
+    side = state.tables.side
+    alive = [c * side + d for c, mask in enumerate(state.cands) for d in range(side) if mask >> d & 1]
+    compared = 0
+    for candidate in alive[::every]:
+        for true in (True, False):
+            monkeypatch.setattr(kernels, "ENABLED", False)
+            net = _Net(state, candidate, true)
+            monkeypatch.setattr(kernels, "ENABLED", True)
+            assert kernels.follow_net(state, candidate, true) == (net.on, net.off, net.broken, net.blame), candidate
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize(
+    "line",
+    puzzle_lines("top95.txt", limit=3, step=31) + puzzle_lines("forum_hardest_1905_se11plus.txt", limit=2, step=900),
+)
+def test_compiled_nets_follow_assumptions_as_the_python_ones(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The order the Python net checks houses in is a set's (CPython's table layout); the
+    compiled one follows it, so the facts agree one for one (a different order reaches the
+    same singles by other routes and changes the sizes, hence the ratings)."""
+    states = enumerate(_states(Grid.from_string(line)))
+    assert sum(_compare_nets(state, monkeypatch) for k, state in states if k % 4 == 0) >= 200
+
+
+def test_compiled_nets_agree_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
+    shape = Shape(4, 4)
+    made = generate_puzzle(shape, random.Random(5), DigTarget(), graded=False)
+    states = list(_states(Grid.from_values(made.puzzle, shape), limit=3))
+    assert states
+    assert sum(_compare_nets(state, monkeypatch, every=7) for state in states) >= 60
+
+
 def test_the_searches_check_their_inputs() -> None:
     native = kernels._native
     assert native is not None
@@ -110,5 +148,7 @@ def test_the_searches_check_their_inputs() -> None:
         native.forcing_shortest(b"\x00\x00" * 4, 2, b"\x00" * 4, b"", b"", True, 3)
     with pytest.raises(ValueError, match="grouped_chain"):
         native.grouped_chain(3, 0, 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24, b"")
+    with pytest.raises(ValueError, match="follow_net"):
+        native.follow_net(b"\x00\x00" * 4, b"\x00\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24, 99, True)
     with pytest.raises(ValueError, match="wing size"):
         native.wing_search(b"\x00\x00" * 4, 2, b"\x00" * 20, b"", 7, b"\x00" * 8)

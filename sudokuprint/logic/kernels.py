@@ -3,8 +3,9 @@
 The searches that dominate grading time on hard puzzles are compiled: the
 static forcing chain search (:mod:`.techniques.forcing`: links and
 breadth-first search), the WXYZ/VWXYZ-wing growth (:mod:`.techniques.wings`)
-and the grouped X-chains of two and three strong links
-(:mod:`.techniques.grouped_fish`).  Each
+the grouped X-chains of two and three strong links
+(:mod:`.techniques.grouped_fish`) and the following of one assumption in the
+dynamic forcing nets (:mod:`.techniques.nets`).  Each
 compiled search returns exactly what its pure-Python version returns; the
 Python versions stay as the readable oracle and the fallback when the extension
 is not built (tests compare the two on real puzzles).  :data:`ENABLED` says
@@ -91,3 +92,17 @@ def grouped_chain(state: State, digit_cells: int, strong_links: int) -> tuple[li
 
 
 _WORD = (1 << 64) - 1
+
+
+def follow_net(state: State, candidate: int, true: bool) -> tuple[dict[int, tuple[int, ...]], dict[int, int], bool, tuple[int, ...]]:
+    """The compiled ``nets._Net``: one assumption followed with singles; its facts (``on``: each
+    placed candidate with the facts it follows from; ``off``: each removed candidate with the
+    placement that removed it, -1 for the assumption), whether a rule broke, and the facts
+    the break rests on.  Grids of at most 256 cells."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, houses_of, _ = native_tables(t)
+    return _native.follow_net(
+        array("H", state.cands).tobytes(), array("H", state.values).tobytes(), t.side,
+        offsets, peers, houses, houses_of, candidate, true,
+    )

@@ -28,6 +28,7 @@ regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of, popcount
 from ..step import Step, cell_list
 
@@ -47,6 +48,9 @@ class _Net:
     def __init__(self, state: State, candidate: int, true: bool) -> None:
         t = state.tables
         self.tables = t
+        if kernels.ENABLED and t.cell_count <= 256:  # the same facts, followed by the compiled net
+            self.on, self.off, self.broken, self.blame = kernels.follow_net(state, candidate, true)
+            return
         self.base = state.cands
         self.values = state.values[:]
         self.cands = state.cands[:]
