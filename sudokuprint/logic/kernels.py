@@ -4,7 +4,8 @@ The searches that dominate grading time on hard puzzles are compiled: the
 static forcing chain search (:mod:`.techniques.forcing`: links and
 breadth-first search), the WXYZ/VWXYZ-wing growth (:mod:`.techniques.wings`)
 the grouped X-chains of two and three strong links
-(:mod:`.techniques.grouped_fish`) and the following of one assumption in the
+(:mod:`.techniques.grouped_fish`), the cell and region forcing chains
+(:mod:`.techniques.multiple`) and the following of one assumption in the
 dynamic forcing nets (:mod:`.techniques.nets`).  Each
 compiled search returns exactly what its pure-Python version returns; the
 Python versions stay as the readable oracle and the fallback when the extension
@@ -105,4 +106,15 @@ def follow_net(state: State, candidate: int, true: bool) -> tuple[dict[int, tupl
     return _native.follow_net(
         array("H", state.cands).tobytes(), array("H", state.values).tobytes(), t.side,
         offsets, peers, houses, houses_of, candidate, true,
+    )
+
+
+def multiple_forcing(state: State, max_branches: int, max_steps: int) -> tuple[int, int, int, tuple[int, ...], list[tuple[int, bool]]] | None:
+    """The compiled search of ``multiple.find_multiple_forcing_chain``: (nodes, kind (0: cell,
+    1: region), where, branches, chosen targets) of the cheapest cell or region forcing chain, or None."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, _, _ = native_tables(t)
+    return _native.multiple_forcing(
+        array("H", state.cands).tobytes(), t.side, offsets, peers, houses, max_branches, max_steps
     )
