@@ -795,6 +795,185 @@ done:
     return result;
 }
 
+/* ---- XY-cycles ------------------------------------------------------------ */
+
+#define MAX_CYCLE 16
+
+typedef struct {
+    int cells[MAX_CYCLE], bits[MAX_CYCLE]; /* bits[i] links cells[i] and the next */
+    int length, out;                       /* the bit the last cell leaves by */
+} Loop;
+
+typedef struct {
+    int cell, bit;
+} Link;
+
+/* cycles._step's test: some cell sees both cells of a link and has the link's digit. */
+static int loop_removes(const Loop *loop, const CellSet *peer_set, const CellSet *digit_sets, int cw) {
+    for (int i = 0; i < loop->length; i++) {
+        int a = loop->cells[i], b = loop->cells[(i + 1) % loop->length], d = __builtin_ctz(loop->bits[i]);
+        for (int w = 0; w < cw; w++) {
+            word seen = peer_set[a].bits[w] & peer_set[b].bits[w] & digit_sets[d].bits[w];
+            if (w == a >> 6)
+                seen &= ~((word)1 << (a & 63));
+            if (w == b >> 6)
+                seen &= ~((word)1 << (b & 63));
+            if (seen)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* cycles.find_xy_cycle's search: (cells, link bits) of the shortest XY-cycle of at most `max_cells`
+ * cells that removes something (in the Python search's order), or None. */
+static PyObject *xy_cycle(PyObject *self, PyObject *args) {
+    Py_buffer cands_buf, offsets_buf, list_buf;
+    int side, max_cells;
+    if (!PyArg_ParseTuple(args, "y*iy*y*i", &cands_buf, &side, &offsets_buf, &list_buf, &max_cells))
+        return NULL;
+    PyObject *result = NULL;
+    Grid g;
+    CellSet *peer_set = NULL, digit_sets[16];
+    int *pairs = NULL, *link_from = NULL; /* each cell's links: link_from[c] to link_to[c] */
+    Link *links = NULL;
+    Loop *stack = NULL;
+    if (read_grid(&g, &cands_buf, side, &offsets_buf, &list_buf) < 0)
+        goto done;
+    if (g.cell_count > 64 * MAX_CELL_WORDS || max_cells > MAX_CYCLE) {
+        PyErr_SetString(PyExc_ValueError, "xy_cycle: at most 256 cells and loops of 16");
+        goto done;
+    }
+    int cw = (g.cell_count + 63) / 64, pair_count = 0;
+    int *link_to;
+    peer_set = calloc((size_t)g.cell_count, sizeof(CellSet));
+    pairs = malloc(sizeof(int) * (size_t)g.cell_count);
+    link_from = calloc(2 * (size_t)g.cell_count, sizeof(int));
+    if (!peer_set || !pairs || !link_from) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    link_to = link_from + g.cell_count;
+    memset(digit_sets, 0, sizeof(digit_sets));
+    for (int c = 0; c < g.cell_count; c++) {
+        for (uint32_t k = g.peer_offsets[c]; k < g.peer_offsets[c + 1]; k++)
+            ADD(peer_set[c].bits, g.peer_list[k]);
+        for (int d = 0; d < side; d++)
+            if (g.cands[c] >> d & 1)
+                ADD(digit_sets[d].bits, c);
+        if (popcount16(g.cands[c]) == 2)
+            pairs[pair_count++] = c;
+    }
+    if (pair_count < 4) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    /* links of each bivalue cell, neighbours in increasing order, then their shared bits */
+    int link_count = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < pair_count; i++) {
+            int a = pairs[i];
+            if (pass)
+                link_from[a] = link_count;
+            for (int j = 0; j < pair_count; j++) {
+                int b = pairs[j];
+                unsigned shared = g.cands[a] & g.cands[b];
+                if (a == b || !shared || !HAS(peer_set[a].bits, b))
+                    continue;
+                for (; shared; shared &= shared - 1) {
+                    if (pass)
+                        links[link_count] = (Link){b, (int)(shared & -shared)};
+                    link_count++;
+                }
+            }
+            if (pass)
+                link_to[a] = link_count;
+        }
+        if (!pass) {
+            links = malloc(sizeof(Link) * (size_t)(link_count + 1));
+            if (!links) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            link_count = 0;
+        }
+    }
+    int capacity = 64 + max_cells * (link_count + 1);
+    stack = malloc(sizeof(Loop) * (size_t)capacity);
+    if (!stack) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int size = 3; size <= max_cells; size++) {
+        for (int p = 0; p < pair_count; p++) {
+            int start = pairs[p];
+            for (unsigned first = g.cands[start]; first; first &= first - 1) {
+                int first_bit = (int)(first & -first), closing = g.cands[start] ^ first_bit;
+                int top = 0;
+                stack[top].cells[0] = start;
+                stack[top].length = 1;
+                stack[top].out = first_bit;
+                top++;
+                while (top) {
+                    Loop loop = stack[--top];
+                    int last = loop.cells[loop.length - 1];
+                    for (int k = link_from[last]; k < link_to[last]; k++) {
+                        int nxt = links[k].cell, bit = links[k].bit, used = 0;
+                        if (bit != loop.out || nxt <= start)
+                            continue;
+                        for (int j = 0; j < loop.length; j++)
+                            used |= loop.cells[j] == nxt;
+                        if (used)
+                            continue;
+                        Loop grown = loop;
+                        grown.cells[grown.length] = nxt;
+                        grown.bits[grown.length - 1] = bit;
+                        grown.length++;
+                        int leave = g.cands[nxt] ^ bit;
+                        if (grown.length < size) {
+                            grown.out = leave;
+                            if (top == capacity) {
+                                PyErr_SetString(PyExc_RuntimeError, "xy_cycle: stack overflow");
+                                goto done;
+                            }
+                            stack[top++] = grown;
+                            continue;
+                        }
+                        if (leave != closing || !HAS(peer_set[nxt].bits, start))
+                            continue;
+                        grown.bits[grown.length - 1] = leave;
+                        if (loop_removes(&grown, peer_set, digit_sets, cw)) {
+                            PyObject *cells = PyTuple_New(grown.length), *bits = PyTuple_New(grown.length);
+                            if (!cells || !bits) {
+                                Py_XDECREF(cells);
+                                Py_XDECREF(bits);
+                                goto done;
+                            }
+                            for (int j = 0; j < grown.length; j++) {
+                                PyTuple_SET_ITEM(cells, j, PyLong_FromLong(grown.cells[j]));
+                                PyTuple_SET_ITEM(bits, j, PyLong_FromLong(grown.bits[j]));
+                            }
+                            result = Py_BuildValue("(NN)", cells, bits);
+                            goto done;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    result = Py_NewRef(Py_None);
+done:
+    free(peer_set);
+    free(pairs);
+    free(link_from);
+    free(links);
+    free(stack);
+    PyBuffer_Release(&cands_buf);
+    PyBuffer_Release(&offsets_buf);
+    PyBuffer_Release(&list_buf);
+    return result;
+}
+
 /* ---- grouped X-chains ----------------------------------------------------- */
 
 #define MAX_NODES 256
@@ -1545,6 +1724,8 @@ static PyMethodDef methods[] = {
     {"multiple_forcing", multiple_forcing, METH_VARARGS,
      "multiple_forcing(cands, side, peer_offsets, peer_list, houses, max_branches, max_steps)"
      " -> (nodes, kind, where, branches, chosen) | None"},
+    {"xy_cycle", xy_cycle, METH_VARARGS,
+     "xy_cycle(cands, side, peer_offsets, peer_list, max_cells) -> (cells, bits) | None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,7 +4,8 @@ The searches that dominate grading time on hard puzzles are compiled: the
 static forcing chain search (:mod:`.techniques.forcing`: links and
 breadth-first search), the WXYZ/VWXYZ-wing growth (:mod:`.techniques.wings`)
 the grouped X-chains of two and three strong links
-(:mod:`.techniques.grouped_fish`), the cell and region forcing chains
+(:mod:`.techniques.grouped_fish`), the XY-cycles (:mod:`.techniques.cycles`),
+the cell and region forcing chains
 (:mod:`.techniques.multiple`) and the following of one assumption in the
 dynamic forcing nets (:mod:`.techniques.nets`).  Each
 compiled search returns exactly what its pure-Python version returns; the
@@ -118,3 +119,13 @@ def multiple_forcing(state: State, max_branches: int, max_steps: int) -> tuple[i
     return _native.multiple_forcing(
         array("H", state.cands).tobytes(), t.side, offsets, peers, houses, max_branches, max_steps
     )
+
+
+def xy_cycle(state: State, max_cells: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The compiled search of ``cycles.find_xy_cycle``: the cells and link bits of the shortest
+    XY-cycle of at most ``max_cells`` cells that removes something (in the Python search's
+    order), or None.  Grids of at most 256 cells."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, _, _, _ = native_tables(t)
+    return _native.xy_cycle(array("H", state.cands).tobytes(), t.side, offsets, peers, max_cells)
