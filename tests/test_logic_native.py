@@ -1,15 +1,16 @@
 """The compiled searches (sudokuprint.logic._native) find what their Python versions find.
 
-The static forcing chain search, the cell and region forcing chains, the
-XY-cycles, the WXYZ/VWXYZ-wing growth, the grouped X-chains of two and three strong links and
-the following of a forcing net's assumption run compiled when the extension is
-built (:mod:`sudokuprint.logic.kernels`); their pure-Python versions are the
-oracle.  Along real solves (the Explainer-rated list, top95, a
-generated 16x16), at every state where the engine looks beyond singles,
-both must give the same answer: the same forcing chain (length, candidate, true
-or false), the same cell or region forcing chain, the same XY-cycle, the same
-grouped chain of each digit and the same wing step, from scratch and when searching only what
-changed since the last search found nothing.
+The X-chains, the static forcing chain search, the cell and region forcing
+chains, the XY-cycles, the WXYZ/VWXYZ-wing growth, the grouped X-chains of two
+and three strong links and the following of a forcing net's assumption run
+compiled when the extension is built (:mod:`sudokuprint.logic.kernels`); their
+pure-Python versions are the oracle.  Along real solves (the Explainer-rated
+list, top95, a generated 16x16), at every state where the engine looks beyond
+singles, both must give the same answer: the same X-chain in every tier, the
+same forcing chain (length, candidate, true or false), the same cell or region
+forcing chain, the same XY-cycle, the same grouped chain of each digit and the
+same wing step, from scratch and when searching only what changed since the
+last search found nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from sudokuprint.logic.engine import apply_step
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED
 from sudokuprint.logic.techniques.forcing import MAX_STEPS, _Links, _shortest
-from sudokuprint.logic.techniques import cycles, multiple
+from sudokuprint.logic.techniques import chains, cycles, multiple
 from sudokuprint.logic.techniques.grouped_fish import _chain
 from sudokuprint.logic.techniques.nets import _Net
 from sudokuprint.logic.techniques.singles import all_singles
@@ -75,8 +76,12 @@ def _compare(state: State, monkeypatch: pytest.MonkeyPatch) -> int:
     for native in (True, False):
         monkeypatch.setattr(kernels, "ENABLED", native)
         cycle[native] = _key(cycles.find_xy_cycle(state))
+        # the X-chain tiers one after another on one state, as the engine tries them
+        fresh = State(state.tables, state.values[:], state.cands[:], state.givens)
+        cycle[native, "x"] = [_key(chains.find_x_chain(fresh, links)) for links in (2, 3, 4, 5, 6)]
     monkeypatch.setattr(kernels, "ENABLED", True)
     assert cycle[True] == cycle[False]
+    assert cycle[True, "x"] == cycle[False, "x"]
     found = kernels.multiple_forcing(state, multiple.MAX_BRANCHES, multiple.MAX_STEPS)
     if found is not None:
         found = (found[0], (multiple.CELL_FORCING, multiple.REGION_FORCING)[found[1]], *found[2:])

@@ -795,6 +795,198 @@ done:
     return result;
 }
 
+/* ---- X-chains ------------------------------------------------------------- */
+
+/* chains._XChainSearch from every start of one digit: for each start (in increasing order) whose
+ * breadth-first search finds an X-chain of fewer than `max_links` links that removes something,
+ * (start, links, cells of the chain, houses of its strong links, removed cells as bytes). */
+static PyObject *x_chains(PyObject *self, PyObject *args) {
+    Py_buffer positions_buf, offsets_buf, list_buf, houses_buf;
+    int side, max_links;
+    if (!PyArg_ParseTuple(args, "y*iy*y*y*i", &positions_buf, &side, &offsets_buf, &list_buf, &houses_buf,
+                          &max_links))
+        return NULL;
+    PyObject *result = NULL, *found = NULL;
+    CellSet *peer_set = NULL;
+    int *partner_from = NULL, *partners = NULL, *partner_house = NULL, *parent = NULL, *frontier = NULL;
+    int cell_count = (int)(offsets_buf.len / 4) - 1;
+    const uint32_t *offsets = offsets_buf.buf;
+    const uint16_t *peer_list = list_buf.buf, *houses = houses_buf.buf;
+    if (side < 1 || side > 16 || cell_count < 1 || cell_count > 64 * MAX_CELL_WORDS ||
+        positions_buf.len < 8 * ((cell_count + 63) / 64) || houses_buf.len % (2 * side) ||
+        offsets[cell_count] != list_buf.len / 2) {
+        PyErr_SetString(PyExc_ValueError, "x_chains: bad tables (at most 256 cells)");
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < list_buf.len / 2; k++)
+        if (peer_list[k] >= cell_count) {
+            PyErr_SetString(PyExc_ValueError, "x_chains: a peer outside the grid");
+            goto done;
+        }
+    for (Py_ssize_t k = 0; k < houses_buf.len / 2; k++)
+        if (houses[k] >= cell_count) {
+            PyErr_SetString(PyExc_ValueError, "x_chains: a house cell outside the grid");
+            goto done;
+        }
+    int cw = (cell_count + 63) / 64, house_count = (int)(houses_buf.len / (2 * side));
+    CellSet positions = {{0}};
+    memcpy(positions.bits, positions_buf.buf, 8 * (size_t)cw);
+    if (cell_count % 64)
+        positions.bits[cw - 1] &= ((word)1 << (cell_count % 64)) - 1;
+    peer_set = calloc((size_t)cell_count, sizeof(CellSet));
+    partner_from = calloc(2 * (size_t)cell_count + 1, sizeof(int));
+    partners = malloc(sizeof(int) * 2 * ((size_t)house_count + 1));
+    partner_house = malloc(sizeof(int) * 2 * ((size_t)house_count + 1));
+    parent = malloc(sizeof(int) * 4 * (size_t)cell_count); /* per node cell * 2 + on: previous node, house */
+    frontier = malloc(sizeof(int) * 4 * (size_t)cell_count);
+    found = PyList_New(0);
+    if (!peer_set || !partner_from || !partners || !partner_house || !parent || !frontier || !found) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c < cell_count; c++)
+        for (uint32_t k = offsets[c]; k < offsets[c + 1]; k++)
+            ADD(peer_set[c].bits, peer_list[k]);
+    /* strong partners, as chains.strong_partners lists them: per cell, by house order */
+    int *partner_count = partner_from + cell_count;
+    int pair_a[64 * 3], pair_b[64 * 3], pair_house[64 * 3], pair_count = 0;
+    for (int h = 0; h < house_count && pair_count < 64 * 3; h++) {
+        int a = -1, b = -1, spots = 0;
+        for (int k = 0; k < side; k++) {
+            int c = houses[h * side + k];
+            if (HAS(positions.bits, c)) {
+                spots++;
+                if (a < 0 || c < a) {
+                    b = a;
+                    a = c;
+                } else if (b < 0 || c < b) {
+                    b = c;
+                }
+            }
+        }
+        if (spots == 2) {
+            pair_a[pair_count] = a, pair_b[pair_count] = b, pair_house[pair_count] = h;
+            pair_count++;
+            partner_count[a]++;
+            partner_count[b]++;
+        }
+    }
+    int total = 0;
+    for (int c = 0; c < cell_count; c++) {
+        partner_from[c] = total;
+        total += partner_count[c];
+        partner_count[c] = 0;
+    }
+    for (int k = 0; k < pair_count; k++) {
+        int a = pair_a[k], b = pair_b[k];
+        partners[partner_from[a] + partner_count[a]] = b;
+        partner_house[partner_from[a] + partner_count[a]++] = pair_house[k];
+        partners[partner_from[b] + partner_count[b]] = a;
+        partner_house[partner_from[b] + partner_count[b]++] = pair_house[k];
+    }
+    for (int start = 0; start < cell_count; start++) {
+        if (!partner_count[start])
+            continue;
+        for (int k = 0; k < 4 * cell_count; k++)
+            parent[k] = -1; /* parent[2 * node] = previous node (-2: the start), parent[2 * node + 1] = house */
+        int root = start * 2, frontier_count = 1, links = 0, end = -1;
+        CellSet seen;
+        parent[2 * root] = -2;
+        frontier[0] = root;
+        while (end < 0 && frontier_count && links + 1 < max_links) {
+            links++;
+            int *next = frontier + frontier_count, next_count = 0;
+            for (int f = 0; f < frontier_count && end < 0; f++) {
+                int node = frontier[f], cell = node >> 1;
+                if (node & 1) { /* on: a weak link to every other position the cell sees */
+                    for (int w = 0; w < cw; w++)
+                        for (word m = peer_set[cell].bits[w] & positions.bits[w]; m; m &= m - 1) {
+                            int other = (w * 64 + __builtin_ctzll(m)) * 2;
+                            if (parent[2 * other] != -1)
+                                continue;
+                            parent[2 * other] = node;
+                            next[next_count++] = other;
+                        }
+                    continue;
+                }
+                for (int k = partner_from[cell]; k < partner_from[cell] + partner_count[cell]; k++) {
+                    int other = partners[k], on = other * 2 + 1;
+                    if (parent[2 * on] != -1)
+                        continue;
+                    parent[2 * on] = node;
+                    parent[2 * on + 1] = partner_house[k];
+                    next[next_count++] = on;
+                    if (other != start && links >= 3) {
+                        int any = 0;
+                        for (int w = 0; w < cw; w++) {
+                            seen.bits[w] = peer_set[start].bits[w] & peer_set[other].bits[w] & positions.bits[w];
+                            any |= seen.bits[w] != 0;
+                        }
+                        if (any) {
+                            end = on;
+                            break;
+                        }
+                    }
+                }
+            }
+            /* the next level replaces this one (moved to the front) */
+            memmove(frontier, next, sizeof(int) * (size_t)next_count);
+            frontier_count = next_count;
+        }
+        if (end < 0)
+            continue;
+        PyObject *cells = PyList_New(0), *house_list = PyList_New(0);
+        if (!cells || !house_list) {
+            Py_XDECREF(cells);
+            Py_XDECREF(house_list);
+            goto done;
+        }
+        for (int node = end; node >= 0; node = parent[2 * node]) {
+            PyObject *item = PyLong_FromLong(node >> 1);
+            int bad = !item || PyList_Append(cells, item) < 0;
+            Py_XDECREF(item);
+            if (!bad && parent[2 * node + 1] >= 0) {
+                item = PyLong_FromLong(parent[2 * node + 1]);
+                bad = !item || PyList_Append(house_list, item) < 0;
+                Py_XDECREF(item);
+            }
+            if (bad) {
+                Py_DECREF(cells);
+                Py_DECREF(house_list);
+                goto done;
+            }
+        }
+        if (PyList_Reverse(cells) < 0 || PyList_Reverse(house_list) < 0) {
+            Py_DECREF(cells);
+            Py_DECREF(house_list);
+            goto done;
+        }
+        PyObject *entry = Py_BuildValue("(iiNNy#)", start, links, cells, house_list, (const char *)seen.bits,
+                                        (Py_ssize_t)(8 * cw));
+        if (!entry || PyList_Append(found, entry) < 0) {
+            Py_XDECREF(entry);
+            goto done;
+        }
+        Py_DECREF(entry);
+    }
+    result = found;
+    found = NULL;
+done:
+    Py_XDECREF(found);
+    free(peer_set);
+    free(partner_from);
+    free(partners);
+    free(partner_house);
+    free(parent);
+    free(frontier);
+    PyBuffer_Release(&positions_buf);
+    PyBuffer_Release(&offsets_buf);
+    PyBuffer_Release(&list_buf);
+    PyBuffer_Release(&houses_buf);
+    return result;
+}
+
 /* ---- XY-cycles ------------------------------------------------------------ */
 
 #define MAX_CYCLE 16
@@ -1726,6 +1918,8 @@ static PyMethodDef methods[] = {
      " -> (nodes, kind, where, branches, chosen) | None"},
     {"xy_cycle", xy_cycle, METH_VARARGS,
      "xy_cycle(cands, side, peer_offsets, peer_list, max_cells) -> (cells, bits) | None"},
+    {"x_chains", x_chains, METH_VARARGS,
+     "x_chains(positions, side, peer_offsets, peer_list, houses, max_links) -> [(start, links, cells, houses, seen)]"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,7 +1,7 @@
 """The compiled searches of the logic engine (``sudokuprint.logic._native``) and when to use them.
 
 The searches that dominate grading time on hard puzzles are compiled: the
-static forcing chain search (:mod:`.techniques.forcing`: links and
+X-chains (:mod:`.techniques.chains`), the static forcing chain search (:mod:`.techniques.forcing`: links and
 breadth-first search), the WXYZ/VWXYZ-wing growth (:mod:`.techniques.wings`)
 the grouped X-chains of two and three strong links
 (:mod:`.techniques.grouped_fish`), the XY-cycles (:mod:`.techniques.cycles`),
@@ -129,3 +129,16 @@ def xy_cycle(state: State, max_cells: int) -> tuple[tuple[int, ...], tuple[int, 
     t = state.tables
     offsets, peers, _, _, _ = native_tables(t)
     return _native.xy_cycle(array("H", state.cands).tobytes(), t.side, offsets, peers, max_cells)
+
+
+def x_chains(state: State, positions: int, max_links: int) -> list[tuple[int, int, list[int], list[int], int]]:
+    """The compiled X-chain searches of one digit (its ``positions``, a cell set), from every start:
+    (start, links, cells of the chain, houses of its strong links, the cells it removes the digit
+    from) for each start whose breadth-first search finds a chain of fewer than ``max_links`` links."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, _, _ = native_tables(t)
+    size = 8 * ((t.cell_count + 63) // 64)
+    found = _native.x_chains(positions.to_bytes(size, "little"), t.side, offsets, peers, houses, max_links)
+    return [(start, links, cells, chain_houses, int.from_bytes(seen, "little"))
+            for start, links, cells, chain_houses, seen in found]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of
 from ..step import Step, cell_list
 
@@ -195,6 +196,8 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
     for digit in range(1, state.tables.side + 1):
         if not changed >> (digit - 1) & 1:
             continue
+        if kernels.ENABLED and state.tables.cell_count <= 256:
+            _native_searches(state, digit, searches)
         partners = strong_partners(state, digit)
         for start in sorted(partners):
             search = searches.get((digit, start))
@@ -207,6 +210,34 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
     if best is None:
         state.searched_in_vain(tier)
     return best
+
+
+class _Found:
+    """A finished search (the compiled one, :func:`_native_searches`): the chain it found, if any."""
+
+    __slots__ = ("found",)
+
+    def __init__(self, found: Step | None) -> None:
+        self.found = found
+
+    def first_chain(self, shorter_than: int) -> Step | None:
+        found = self.found
+        return found if found is not None and found.extra["length"] < shorter_than else None
+
+
+def _native_searches(state: State, digit: int, searches: dict) -> None:
+    """Every start's search of one digit, run to the end by the compiled search (the chain a
+    breadth-first search finds first does not depend on how far it is let go), unless run already."""
+    if ("native", digit) in searches:
+        return
+    searches[("native", digit)] = None
+    t = state.tables
+    chains = kernels.x_chains(state, state.digit_cells(digit), MAX_CHAIN_LINKS)
+    by_start = {start: found for start, *found in chains}
+    for start in strong_partners(state, digit):
+        found = by_start.get(start)
+        step = None if found is None else _x_chain_step(t, digit, start, *found)
+        searches[(digit, start)] = _Found(step)
 
 
 def x_chain_finder(strong_links: int):
@@ -301,23 +332,28 @@ class _XChainSearch:
         self.frontier = next_frontier
 
     def _step(self, node: tuple[int, bool], seen: int) -> Step:
-        t = self.state.tables
-        start, other, digit, links = self.start, node[0], self.digit, self.links
-        removed = tuple((c, digit) for c in cells_of(seen))
         chain, houses = _path(self.parent, node)
-        kinds = tuple(t.house_kinds[h] for h in houses)
-        strong = len(houses)
-        return Step(
-            strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
-            f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
-            f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
-            f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
-            eliminations=removed,
-            cells=tuple(chain),
-            digits=(digit,),
-            houses=tuple(t.house_names[h] for h in houses),
-            extra={"length": links, "strong_links": strong, "link_kinds": kinds},
-        )
+        return _x_chain_step(self.state.tables, self.digit, self.start, self.links, chain, houses, seen)
+
+
+def _x_chain_step(t, digit: int, start: int, links: int, chain: list[int], houses: list[int], seen: int) -> Step:
+    """The step of the X-chain ``chain`` (its cells from the start; ``houses``: of its strong
+    links) of ``links`` links, removing the digit from the cells of ``seen``."""
+    other = chain[-1]
+    removed = tuple((c, digit) for c in cells_of(seen))
+    kinds = tuple(t.house_kinds[h] for h in houses)
+    strong = len(houses)
+    return Step(
+        strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
+        f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
+        f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
+        f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
+        eliminations=removed,
+        cells=tuple(chain),
+        digits=(digit,),
+        houses=tuple(t.house_names[h] for h in houses),
+        extra={"length": links, "strong_links": strong, "link_kinds": kinds},
+    )
 
 
 def _path(parent: dict, node: tuple[int, bool] | None) -> tuple[list[int], list[int]]:
