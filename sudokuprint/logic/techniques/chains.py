@@ -213,16 +213,22 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
 
 
 class _Found:
-    """A finished search (the compiled one, :func:`_native_searches`): the chain it found, if any."""
+    """A finished search (the compiled one, :func:`_native_searches`): the chain it found, if any,
+    as the step's parts (the step is made when first asked for)."""
 
-    __slots__ = ("found",)
+    __slots__ = ("tables", "digit", "start", "parts", "found")
 
-    def __init__(self, found: Step | None) -> None:
-        self.found = found
+    def __init__(self, tables, digit: int, start: int, parts: tuple | None) -> None:
+        self.tables, self.digit, self.start, self.parts = tables, digit, start, parts
+        self.found: Step | None = None
 
     def first_chain(self, shorter_than: int) -> Step | None:
-        found = self.found
-        return found if found is not None and found.extra["length"] < shorter_than else None
+        parts = self.parts
+        if parts is None or parts[0] >= shorter_than:
+            return None
+        if self.found is None:
+            self.found = _x_chain_step(self.tables, self.digit, self.start, *parts)
+        return self.found
 
 
 def _native_searches(state: State, digit: int, searches: dict) -> None:
@@ -233,11 +239,9 @@ def _native_searches(state: State, digit: int, searches: dict) -> None:
     searches[("native", digit)] = None
     t = state.tables
     chains = kernels.x_chains(state, state.digit_cells(digit), MAX_CHAIN_LINKS)
-    by_start = {start: found for start, *found in chains}
+    by_start = {start: tuple(parts) for start, *parts in chains}
     for start in strong_partners(state, digit):
-        found = by_start.get(start)
-        step = None if found is None else _x_chain_step(t, digit, start, *found)
-        searches[(digit, start)] = _Found(step)
+        searches[(digit, start)] = _Found(t, digit, start, by_start.get(start))
 
 
 def x_chain_finder(strong_links: int):
