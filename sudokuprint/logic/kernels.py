@@ -1,29 +1,28 @@
 """The compiled searches of the logic engine (``sudokuprint.logic._native``) and when to use them.
 
 The searches that dominate grading time on hard puzzles are compiled: the
-X-chains (:mod:`.techniques.chains`), the static forcing chain search (:mod:`.techniques.forcing`: links and
-breadth-first search), the WXYZ/VWXYZ-wing growth (:mod:`.techniques.wings`)
-the grouped X-chains of two and three strong links
-(:mod:`.techniques.grouped_fish`), the XY-cycles (:mod:`.techniques.cycles`),
-the cell and region forcing chains
-(:mod:`.techniques.multiple`) and the following of one assumption in the
-dynamic forcing nets (:mod:`.techniques.nets`).  Each
-compiled search returns exactly what its pure-Python version returns; the
-Python versions stay as the readable oracle and the fallback when the extension
-is not built (tests compare the two on real puzzles).  :data:`ENABLED` says
-which one runs; tests switch it.
+X-chains (:mod:`.techniques.chains`), the static forcing chain search
+(:mod:`.techniques.forcing`: links and breadth-first search), the cell and
+region forcing chains (:mod:`.techniques.multiple`), the XY-cycles
+(:mod:`.techniques.cycles`), the WXYZ/VWXYZ-wing growth
+(:mod:`.techniques.wings`), the grouped X-chains of two and three strong links
+(:mod:`.techniques.grouped_fish`) and the following of one assumption in the
+dynamic forcing nets (:mod:`.techniques.nets`).  Each compiled search returns
+exactly what its pure-Python version returns, in the same order; the Python
+versions stay as the readable oracle and the fallback when the extension is
+not built (tests/test_logic_native.py compares the two on real puzzles).
+:data:`ENABLED` says which runs; tests and ``benchmarks/grade.py --python``
+switch it off.
 """
 
 from __future__ import annotations
 
 from array import array
-from types import ModuleType
 
 from .state import State, Tables
 
-_native: ModuleType | None
 try:
-    from . import _native
+    from . import _native  # type: ignore[attr-defined]
 except ImportError:  # built without a C compiler: the Python searches run
     _native = None
 

@@ -40,12 +40,12 @@ def find_xy_cycle(state: State) -> Step | None:
     """The shortest XY-Cycle that removes a candidate, or None."""
     longest = MAX_CELLS if state.tables.side <= 9 else LARGE_GRID_MAX_CELLS
     if kernels.ENABLED and state.tables.cell_count <= 256:
-        found = kernels.xy_cycle(state, longest)
-        if found is None:
+        loop = kernels.xy_cycle(state, longest)
+        if loop is None:
             return None
-        step = _step(state, *found)
+        step = _step(state, *loop)
         if step is None:
-            raise AssertionError(f"the compiled XY-cycle search found {found}, which removes nothing")
+            raise AssertionError(f"the compiled XY-cycle search found {loop}, which removes nothing")
         return step
     cands = state.cands
     peer_set = state.tables.peer_set
