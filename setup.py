@@ -70,7 +70,14 @@ setup(
             sources=NATIVE_SOURCES,
             depends=["sudokuprint/solver/_native_solver.h", "sudokuprint/solver/_native_solver9.c",
                      "sudokuprint/solver/_native_solver9_choice.c"],
-        )
+        ),
+        Extension(
+            "sudokuprint.logic._native",
+            sources=["sudokuprint/logic/_native.c", "sudokuprint/logic/_native_forcing.c",
+                     "sudokuprint/logic/_native_wings.c", "sudokuprint/logic/_native_chains.c",
+                     "sudokuprint/logic/_native_nets.c"],
+            depends=["sudokuprint/logic/_native.h"],
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

@@ -14,6 +14,8 @@ Explainer rating.
     python benchmarks/grade.py --rated 300 --jobs 1  # a quicker look
     python benchmarks/grade.py --jobs 1 --speed      # issue 14's speed figures, single core:
                                                      # top95 and the first 500 rated lines
+    python benchmarks/grade.py --jobs 1 --speed --python  # the same with the logic engine's
+                                                     # compiled searches off (sudokuprint.logic.kernels)
     python benchmarks/grade.py --held-out 800        # every 10th of rated lines 2001-10000
     python benchmarks/grade.py --forum 30            # every 1600th line of the SE 11+ list
 
@@ -127,6 +129,12 @@ def rated_report(results: list[tuple[float, int, bool]], given: list[float]) -> 
         )
 
 
+def kernels_enabled() -> bool:
+    from sudokuprint.logic import kernels
+
+    return kernels.ENABLED
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
@@ -135,7 +143,13 @@ def main() -> None:
     parser.add_argument("--speed", action="store_true", help="only top95 and the first 500 rated lines (issue 14)")
     parser.add_argument("--held-out", type=int, default=0, help="grade N of rated lines 2001-10000, evenly spaced")
     parser.add_argument("--forum", type=int, default=0, help="grade N lines of the Explainer 11+ list, evenly spaced")
+    parser.add_argument("--python", action="store_true", help="the logic engine's pure-Python searches only")
     args = parser.parse_args()
+    if args.python:
+        from sudokuprint.logic import kernels
+
+        kernels.ENABLED = False
+    print(f"logic searches: {'compiled' if kernels_enabled() else 'pure Python'}", flush=True)
 
     pool = Pool(args.jobs) if args.jobs > 1 else None
     if pool is not None:  # start the workers (and their imports) before timing

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of
 from ..step import Step, cell_list
 
@@ -195,6 +196,8 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
     for digit in range(1, state.tables.side + 1):
         if not changed >> (digit - 1) & 1:
             continue
+        if kernels.ENABLED and state.tables.cell_count <= 256:
+            _native_searches(state, digit, searches)
         partners = strong_partners(state, digit)
         for start in sorted(partners):
             search = searches.get((digit, start))
@@ -207,6 +210,38 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
     if best is None:
         state.searched_in_vain(tier)
     return best
+
+
+class _Found:
+    """A finished search (the compiled one, :func:`_native_searches`): the chain it found, if any,
+    as the step's parts (the step is made when first asked for)."""
+
+    __slots__ = ("tables", "digit", "start", "parts", "found")
+
+    def __init__(self, tables, digit: int, start: int, parts: tuple | None) -> None:
+        self.tables, self.digit, self.start, self.parts = tables, digit, start, parts
+        self.found: Step | None = None
+
+    def first_chain(self, shorter_than: int) -> Step | None:
+        parts = self.parts
+        if parts is None or parts[0] >= shorter_than:
+            return None
+        if self.found is None:
+            self.found = _x_chain_step(self.tables, self.digit, self.start, *parts)
+        return self.found
+
+
+def _native_searches(state: State, digit: int, searches: dict) -> None:
+    """Every start's search of one digit, run to the end by the compiled search (the chain a
+    breadth-first search finds first does not depend on how far it is let go), unless run already."""
+    if ("native", digit) in searches:
+        return
+    searches[("native", digit)] = None
+    t = state.tables
+    chains = kernels.x_chains(state, state.digit_cells(digit), MAX_CHAIN_LINKS)
+    by_start = {start: tuple(parts) for start, *parts in chains}
+    for start in strong_partners(state, digit):
+        searches[(digit, start)] = _Found(t, digit, start, by_start.get(start))
 
 
 def x_chain_finder(strong_links: int):
@@ -301,23 +336,28 @@ class _XChainSearch:
         self.frontier = next_frontier
 
     def _step(self, node: tuple[int, bool], seen: int) -> Step:
-        t = self.state.tables
-        start, other, digit, links = self.start, node[0], self.digit, self.links
-        removed = tuple((c, digit) for c in cells_of(seen))
         chain, houses = _path(self.parent, node)
-        kinds = tuple(t.house_kinds[h] for h in houses)
-        strong = len(houses)
-        return Step(
-            strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
-            f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
-            f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
-            f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
-            eliminations=removed,
-            cells=tuple(chain),
-            digits=(digit,),
-            houses=tuple(t.house_names[h] for h in houses),
-            extra={"length": links, "strong_links": strong, "link_kinds": kinds},
-        )
+        return _x_chain_step(self.state.tables, self.digit, self.start, self.links, chain, houses, seen)
+
+
+def _x_chain_step(t, digit: int, start: int, links: int, chain: list[int], houses: list[int], seen: int) -> Step:
+    """The step of the X-chain ``chain`` (its cells from the start; ``houses``: of its strong
+    links) of ``links`` links, removing the digit from the cells of ``seen``."""
+    other = chain[-1]
+    removed = tuple((c, digit) for c in cells_of(seen))
+    kinds = tuple(t.house_kinds[h] for h in houses)
+    strong = len(houses)
+    return Step(
+        strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
+        f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
+        f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
+        f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
+        eliminations=removed,
+        cells=tuple(chain),
+        digits=(digit,),
+        houses=tuple(t.house_names[h] for h in houses),
+        extra={"length": links, "strong_links": strong, "link_kinds": kinds},
+    )
 
 
 def _path(parent: dict, node: tuple[int, bool] | None) -> tuple[list[int], list[int]]:

@@ -25,6 +25,7 @@ and ten cells found 3 more of the 41 but cost more time than they paid.)
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, popcount
 from ..step import Step, cell_list
 
@@ -37,6 +38,15 @@ LARGE_GRID_MAX_CELLS = 6
 
 def find_xy_cycle(state: State) -> Step | None:
     """The shortest XY-Cycle that removes a candidate, or None."""
+    longest = MAX_CELLS if state.tables.side <= 9 else LARGE_GRID_MAX_CELLS
+    if kernels.ENABLED and state.tables.cell_count <= 256:
+        loop = kernels.xy_cycle(state, longest)
+        if loop is None:
+            return None
+        step = _step(state, *loop)
+        if step is None:
+            raise AssertionError(f"the compiled XY-cycle search found {loop}, which removes nothing")
+        return step
     cands = state.cands
     peer_set = state.tables.peer_set
     pairs = [c for c, mask in enumerate(cands) if popcount(mask) == 2]
@@ -53,7 +63,6 @@ def find_xy_cycle(state: State) -> Step | None:
                     shared ^= bit
                     links[a].append((b, bit))
                     links[b].append((a, bit))
-    longest = MAX_CELLS if state.tables.side <= 9 else LARGE_GRID_MAX_CELLS
     for size in range(3, longest + 1):
         for start in pairs:
             for first_bit in _bits_of(cands[start]):

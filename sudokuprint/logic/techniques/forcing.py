@@ -30,6 +30,7 @@ and ``extra["xy"]``, whether in-cell links were needed.  The rating is
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, union_over
 from ..step import Step
 
@@ -174,6 +175,13 @@ def _shortest(links: _Links, max_steps: int = MAX_STEPS) -> tuple[int, int, bool
     return None
 
 
+def shortest_chain(state: State, xy: bool, max_steps: int = MAX_STEPS) -> tuple[int, int, bool] | None:
+    """:func:`_shortest` of the state's links, by the compiled search when there is one."""
+    if kernels.ENABLED:
+        return kernels.forcing_shortest(state, xy, max_steps)
+    return _shortest(links_of(state, xy), max_steps)
+
+
 def _aic_eliminations(links: _Links, max_nodes: int) -> list[tuple[int, int, int]]:
     """Every candidate an alternating inference chain of at most ``max_nodes`` candidates removes:
     (candidate, chain start, chain end).
@@ -231,7 +239,7 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
             steps = max((k for k in range(1, MAX_STEPS + 1) if round(base + length_bonus(2 * k), 1) < best), default=0)
             if not steps:
                 continue
-        shortest = _shortest(links_of(state, xy), steps)
+        shortest = shortest_chain(state, xy, steps)
         if shortest is not None:
             found.append((round(base + length_bonus(shortest[0] - 2), 1), xy, shortest))
     if not found:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...shape import Shape, digit_symbol
+from .. import kernels
 from ..state import State, cells_of
 from ..step import Step
 
@@ -144,11 +145,18 @@ def _search(state: State, name: str, digit: int, digit_cells: int, strong_links:
     else:
         if len(_FOUND) >= CACHE_SIZE:
             _FOUND.clear()
-        found = _FOUND[key] = _chain(state, digit_cells, strong_links)
+        found = _FOUND[key] = chain_of(state, digit_cells, strong_links)
     if found is None:
         return None
     path, removed = found
     return _step(state, name, digit, path, removed, strong_links)
+
+
+def chain_of(state: State, digit_cells: int, strong_links: int) -> tuple[list[int], int] | None:
+    """:func:`_chain`, by the compiled search when there is one (grids of at most 128 cells)."""
+    if kernels.ENABLED and state.tables.cell_count <= 128:
+        return kernels.grouped_chain(state, digit_cells, strong_links)
+    return _chain(state, digit_cells, strong_links)
 
 
 def _chain(state: State, digit_cells: int, strong_links: int) -> tuple[list[int], int] | None:

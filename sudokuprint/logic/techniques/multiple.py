@@ -15,6 +15,7 @@ the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`.
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State
 from ..step import Step
 from .forcing import MAX_STEPS, _bits, _Links, _next_layer, links_of
@@ -60,7 +61,23 @@ class _Closure:
         return 10**6
 
 
+Best = tuple[int, str, int, tuple[int, ...], list[tuple[int, bool]]]
+
+
 def find_multiple_forcing_chain(state: State) -> Step | None:
+    best: Best | None
+    if kernels.ENABLED:
+        found = kernels.multiple_forcing(state, MAX_BRANCHES, MAX_STEPS)
+        best = None if found is None else (found[0], (CELL_FORCING, REGION_FORCING)[found[1]], *found[2:])
+    else:
+        best = _best(state)
+    if best is None:
+        return None
+    return _step(state, best)
+
+
+def _best(state: State) -> Best | None:
+    """(nodes, kind, where, branches, the targets chosen) of the cheapest cell or region forcing chain."""
     t = state.tables
     n = t.side
     cands = state.cands
@@ -82,7 +99,7 @@ def find_multiple_forcing_chain(state: State) -> Step | None:
             spots = [c for c in cells if cands[c] >> digit & 1]
             if 2 <= len(spots) <= MAX_BRANCHES:
                 branch_sets.append((REGION_FORCING, house * n + digit, tuple(c * n + digit for c in spots)))
-    best: tuple[int, str, int, tuple[int, ...], list[tuple[int, bool]]] | None = None
+    best: Best | None = None
     for kind, where, branches in branch_sets:
         on = off = -1
         for b in branches:
@@ -99,8 +116,12 @@ def find_multiple_forcing_chain(state: State) -> Step | None:
         lowest = min(cost for cost, _, _ in costs)
         if best is None or lowest < best[0]:
             best = (lowest, kind, where, branches, [(x, is_on) for cost, x, is_on in costs if cost <= lowest])
-    if best is None:
-        return None
+    return best
+
+
+def _step(state: State, best: Best) -> Step:
+    t = state.tables
+    n = t.side
     nodes, kind, where, branches, chosen = best
     placements = tuple(sorted({divmod(x, n) for x, is_on in chosen if is_on}))
     placements = tuple((c, d + 1) for c, d in placements)

@@ -28,6 +28,7 @@ regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of, popcount
 from ..step import Step, cell_list
 
@@ -47,16 +48,22 @@ class _Net:
     def __init__(self, state: State, candidate: int, true: bool) -> None:
         t = state.tables
         self.tables = t
+        self.on: dict[int, tuple[int, ...]]
+        self.off: dict[int, int]
+        self.blame: tuple[int, ...]
+        if kernels.ENABLED and t.cell_count <= 256:  # the same facts, followed by the compiled net
+            self.on, self.off, self.broken, self.blame = kernels.follow_net(state, candidate, true)
+            return
         self.base = state.cands
         self.values = state.values[:]
         self.cands = state.cands[:]
         # for each digit (index d), the cell set of its positions: in the state, and as followed
         self.base_spots = state.digit_sets()
         self.spots = list(self.base_spots)
-        self.on: dict[int, tuple[int, ...]] = {}
-        self.off: dict[int, int] = {}
+        self.on = {}
+        self.off = {}
         self.broken = False
-        self.blame: tuple[int, ...] = ()
+        self.blame = ()
         self.queue: list[tuple[int, int, tuple[int, ...]]] = []
         cell, d = divmod(candidate, t.side)
         if true:

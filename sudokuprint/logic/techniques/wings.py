@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import POPCOUNT, State, cells_of, lowest_digit
 from ..step import Step, cell_list
 
@@ -99,6 +100,15 @@ def pivot_wing(state: State, size: int) -> Step | None:
     count = POPCOUNT
     search = WING_NAMES[size]
     changed = state.changed_since(search)
+    if kernels.ENABLED:
+        found = kernels.wing_search(state, size, changed)
+        if found is not None:
+            step = _wxyz_step(state, *found)
+            if step is None:
+                raise AssertionError(f"the compiled wing search found {found}, which removes nothing")
+            return step
+        state.searched_in_vain(search)
+        return None
     grow = _Grower(state, size)
     for pivot, pm in enumerate(cands):
         if not 2 <= count[pm] <= size:

@@ -1,0 +1,443 @@
+/* Dynamic forcing nets: one assumption followed with singles (see _native.c). */
+#include "_native.h"
+
+/* ---- dynamic forcing nets ------------------------------------------------ */
+
+/* nets._Net: one assumption followed with singles on a copy of the marks.  Every fact (a
+ * candidate placed, "on", or removed, "off") keeps what it follows from: an on fact a list of
+ * candidates (the `pool` holds every list), an off fact the on fact that removed it (-1: the
+ * assumption). */
+typedef struct {
+    int side, cell_count, count, house_count, cw;
+    const uint16_t *houses, *houses_of;
+    uint16_t *values, *cands;
+    const uint16_t *base;
+    CellSet *peer_set, *house_set, spots[16], base_spots[16];
+    char *is_on, *is_off;
+    int *on_start, *on_length, *off_parent, *touched;
+    int *pool, pool_length, pool_capacity;
+    int *queue, queue_length, queue_capacity; /* (cell, digit, why start, why length) */
+    int broken, blame_start, blame_length;
+    int failed; /* out of memory */
+} Net;
+
+static int pool_add(Net *x, int value) {
+    if (x->pool_length == x->pool_capacity) {
+        int capacity = x->pool_capacity ? 2 * x->pool_capacity : 1024;
+        int *grown = realloc(x->pool, sizeof(int) * (size_t)capacity);
+        if (!grown) {
+            x->failed = 1;
+            return -1;
+        }
+        x->pool = grown;
+        x->pool_capacity = capacity;
+    }
+    x->pool[x->pool_length++] = value;
+    return 0;
+}
+
+static void net_fail(Net *x, int start, int length) {
+    if (!x->broken) {
+        x->broken = 1;
+        x->blame_start = start;
+        x->blame_length = length;
+    }
+}
+
+static void net_push(Net *x, int cell, int digit, int start, int length) {
+    if (x->queue_length == x->queue_capacity) {
+        int capacity = x->queue_capacity ? 2 * x->queue_capacity : 256;
+        int *grown = realloc(x->queue, sizeof(int) * 4 * (size_t)capacity);
+        if (!grown) {
+            x->failed = 1;
+            return;
+        }
+        x->queue = grown;
+        x->queue_capacity = capacity;
+    }
+    int *q = x->queue + 4 * x->queue_length++;
+    q[0] = cell, q[1] = digit, q[2] = start, q[3] = length;
+}
+
+static void net_check_cell(Net *x, int cell) {
+    if (x->values[cell] || x->broken)
+        return;
+    int n = x->side, start = x->pool_length;
+    unsigned mask = x->cands[cell], base = x->base[cell];
+    if (!mask) {
+        for (int d = 0; d < n; d++)
+            if (base >> d & 1)
+                pool_add(x, cell * n + d);
+        net_fail(x, start, x->pool_length - start);
+    } else if (!(mask & (mask - 1))) {
+        int digit = __builtin_ctz(mask) + 1;
+        for (int d = 0; d < n; d++)
+            if (base >> d & 1 && d != digit - 1)
+                pool_add(x, cell * n + d);
+        net_push(x, cell, digit, start, x->pool_length - start);
+    }
+}
+
+static void net_check_house(Net *x, int house, int d) {
+    if (x->broken)
+        return;
+    int n = x->side, cw = x->cw, here_count = 0, here_cell = -1;
+    CellSet before;
+    for (int w = 0; w < cw; w++) {
+        word here = x->spots[d].bits[w] & x->house_set[house].bits[w];
+        here_count += __builtin_popcountll(here);
+        if (here && here_cell < 0)
+            here_cell = w * 64 + __builtin_ctzll(here);
+        before.bits[w] = x->base_spots[d].bits[w] & x->house_set[house].bits[w] & ~here;
+    }
+    if (here_count >= 2)
+        return;
+    if (!here_count)
+        for (int k = 0; k < n; k++)
+            if (x->values[x->houses[house * n + k]] == d + 1)
+                return;
+    int start = x->pool_length;
+    for (int w = 0; w < cw; w++)
+        for (word m = before.bits[w]; m; m &= m - 1)
+            pool_add(x, (w * 64 + __builtin_ctzll(m)) * n + d);
+    if (!here_count)
+        net_fail(x, start, x->pool_length - start);
+    else
+        net_push(x, here_cell, d + 1, start, x->pool_length - start);
+}
+
+/* The order in which CPython iterates `houses.difference(own)`, where `houses` is a set of small
+ * ints built by adding `keys` in turn and `own` a tuple (what nets._Net._place does).  The
+ * Python net checks the houses in that order, and which single it follows first, so the facts
+ * and their sizes, depend on it: this follows CPython's set (Objects/setobject.c since 3.7, an
+ * open-addressing table where an int hashes to itself: up to 9 linear probes, then
+ * i = 5i + 1 + perturb, perturb shifted right by 5; a table grows to 4 times the number of keys
+ * when it is 3/5 full; a copy of a set of 5 or more keys is a fresh table of twice its size,
+ * filled in the first's order; a copy of the same size keeps its layout; see
+ * intset_difference_order).  The comparison tests check it against the interpreter they run on. */
+#define SET_SLOTS 512
+#define LINEAR_PROBES 9
+
+typedef struct {
+    int slot[SET_SLOTS]; /* -1: empty */
+    int mask, fill;
+} IntSet;
+
+static void intset_clear(IntSet *s, int size) {
+    s->mask = size - 1;
+    s->fill = 0;
+    for (int i = 0; i < size; i++)
+        s->slot[i] = -1;
+}
+
+static void intset_insert_clean(IntSet *s, int key) {
+    size_t mask = (size_t)s->mask, i = (size_t)key & mask, perturb = (size_t)key;
+    for (;;) {
+        if (s->slot[i] < 0)
+            break;
+        if (i + LINEAR_PROBES <= mask) {
+            size_t j;
+            for (j = 1; j <= LINEAR_PROBES && s->slot[i + j] >= 0; j++)
+                ;
+            if (j <= LINEAR_PROBES) {
+                i += j;
+                break;
+            }
+        }
+        perturb >>= 5;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+    s->slot[i] = key;
+    s->fill++;
+}
+
+static int intset_size_for(int minused) {
+    int size = 8;
+    while (size <= minused)
+        size <<= 1;
+    return size;
+}
+
+/* Re-insert every key into a table of `size` slots, in slot order. */
+static void intset_resize(IntSet *s, int size) {
+    int old[SET_SLOTS], old_size = s->mask + 1;
+    memcpy(old, s->slot, sizeof(int) * (size_t)old_size);
+    intset_clear(s, size);
+    for (int i = 0; i < old_size; i++)
+        if (old[i] >= 0)
+            intset_insert_clean(s, old[i]);
+}
+
+static void intset_add(IntSet *s, int key) {
+    size_t mask = (size_t)s->mask, i = (size_t)key & mask, perturb = (size_t)key;
+    for (;;) {
+        size_t probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;
+        for (size_t j = 0; j <= probes; j++) {
+            if (s->slot[i + j] == key)
+                return;
+            if (s->slot[i + j] < 0) {
+                s->slot[i + j] = key;
+                s->fill++;
+                if ((size_t)s->fill * 5 >= mask * 3)
+                    intset_resize(s, intset_size_for(s->fill * 4));
+                return;
+            }
+        }
+        perturb >>= 5;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+/* The keys of `houses` (a set built by intset_add) less `own`, in the order of `houses.difference(own)`
+ * for a tuple `own`: a copy (a fresh table of twice the size when it holds 5 keys or more, else
+ * the same layout), the keys of `own` discarded (their slots left as dummies, which lookups step
+ * over), and the table rebuilt at 4 times the keys left when dummies fill more than a quarter. */
+static int intset_difference_order(const IntSet *houses, const uint16_t *own, int own_count, int *order) {
+    IntSet copy;
+    int size = 8, count = 0;
+    if (houses->fill * 5 >= 7 * 3)
+        size = intset_size_for(houses->fill * 2);
+    if (size == houses->mask + 1) {
+        copy = *houses;
+    } else {
+        intset_clear(&copy, size);
+        for (int i = 0; i <= houses->mask; i++)
+            if (houses->slot[i] >= 0)
+                intset_insert_clean(&copy, houses->slot[i]);
+    }
+    int used = copy.fill;
+    for (int k = 0; k < own_count; k++)
+        for (int i = 0; i <= copy.mask; i++)
+            if (copy.slot[i] == own[k]) {
+                copy.slot[i] = -2; /* a dummy */
+                used--;
+            }
+    if (copy.fill - used > copy.mask / 4) {
+        IntSet rebuilt;
+        intset_clear(&rebuilt, intset_size_for(used * 4));
+        for (int i = 0; i <= copy.mask; i++)
+            if (copy.slot[i] >= 0)
+                intset_insert_clean(&rebuilt, copy.slot[i]);
+        copy = rebuilt;
+    }
+    for (int i = 0; i <= copy.mask; i++)
+        if (copy.slot[i] >= 0)
+            order[count++] = copy.slot[i];
+    return count;
+}
+
+static void net_place(Net *x, int cell, int digit, int why_start, int why_length) {
+    int n = x->side, cw = x->cw, me = cell * n + digit - 1;
+    x->is_on[me] = 1;
+    x->on_start[me] = why_start;
+    x->on_length[me] = why_length;
+    unsigned bit = 1u << (digit - 1), others = x->cands[cell] & ~bit, mask = x->cands[cell];
+    x->values[cell] = (uint16_t)digit;
+    x->cands[cell] = 0;
+    for (int d = 0; d < n; d++)
+        if (mask >> d & 1)
+            DROP(x->spots[d].bits, cell);
+    int touched = 0;
+    for (int w = 0; w < cw; w++) {
+        word seen = x->spots[digit - 1].bits[w] & x->peer_set[cell].bits[w];
+        x->spots[digit - 1].bits[w] ^= seen;
+        for (; seen; seen &= seen - 1) {
+            int peer = w * 64 + __builtin_ctzll(seen);
+            x->cands[peer] ^= (uint16_t)bit;
+            x->is_off[peer * n + digit - 1] = 1;
+            x->off_parent[peer * n + digit - 1] = me;
+            x->touched[touched++] = peer;
+        }
+    }
+    const uint16_t *own = x->houses_of + 3 * cell;
+    IntSet houses;
+    intset_clear(&houses, 8);
+    for (int k = 0; k < touched; k++) {
+        int peer = x->touched[k];
+        net_check_cell(x, peer);
+        for (int j = 0; j < 3; j++)
+            intset_add(&houses, x->houses_of[3 * peer + j]);
+    }
+    int order[SET_SLOTS];
+    int house_count = intset_difference_order(&houses, own, 3, order);
+    for (int k = 0; k < house_count; k++)
+        net_check_house(x, order[k], digit - 1);
+    for (int d = 0; d < n; d++) {
+        if (!(others >> d & 1))
+            continue;
+        x->is_off[cell * n + d] = 1;
+        x->off_parent[cell * n + d] = me;
+        for (int j = 0; j < 3; j++)
+            net_check_house(x, own[j], d);
+    }
+}
+
+static void net_follow(Net *x) {
+    int n = x->side;
+    while (x->queue_length && !x->broken && !x->failed) {
+        int *q = x->queue + 4 * --x->queue_length;
+        int cell = q[0], digit = q[1], start = q[2], length = q[3];
+        if (x->values[cell] || !(x->cands[cell] >> (digit - 1) & 1)) {
+            if (x->values[cell] == digit)
+                continue;
+            /* the digit was removed there (or the cell holds another): why, and that removal */
+            int blame = x->pool_length;
+            for (int k = 0; k < length; k++)
+                pool_add(x, x->pool[start + k]);
+            pool_add(x, cell * n + digit - 1);
+            net_fail(x, blame, length + 1);
+            continue;
+        }
+        net_place(x, cell, digit, start, length);
+    }
+}
+
+static PyObject *int_tuple(const int *items, int length) {
+    PyObject *tuple = PyTuple_New(length);
+    if (!tuple)
+        return NULL;
+    for (int k = 0; k < length; k++) {
+        PyObject *item = PyLong_FromLong(items[k]);
+        if (!item) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, k, item);
+    }
+    return tuple;
+}
+
+static PyObject *net_result(Net *x) {
+    PyObject *on = PyDict_New(), *off = PyDict_New(), *blame = NULL;
+    if (!on || !off)
+        goto fail;
+    for (int i = 0; i < x->count; i++) {
+        if (x->is_on[i]) {
+            PyObject *key = PyLong_FromLong(i), *parents = int_tuple(x->pool + x->on_start[i], x->on_length[i]);
+            int bad = !key || !parents || PyDict_SetItem(on, key, parents) < 0;
+            Py_XDECREF(key);
+            Py_XDECREF(parents);
+            if (bad)
+                goto fail;
+        }
+        if (x->is_off[i]) {
+            PyObject *key = PyLong_FromLong(i), *parent = PyLong_FromLong(x->off_parent[i]);
+            int bad = !key || !parent || PyDict_SetItem(off, key, parent) < 0;
+            Py_XDECREF(key);
+            Py_XDECREF(parent);
+            if (bad)
+                goto fail;
+        }
+    }
+    blame = x->broken ? int_tuple(x->pool + x->blame_start, x->blame_length) : PyTuple_New(0);
+    if (!blame)
+        goto fail;
+    return Py_BuildValue("(NNON)", on, off, x->broken ? Py_True : Py_False, blame);
+fail:
+    Py_XDECREF(on);
+    Py_XDECREF(off);
+    return NULL;
+}
+
+PyObject *follow_net(PyObject *self, PyObject *args) {
+    Py_buffer cands_buf, values_buf, offsets_buf, list_buf, houses_buf, houses_of_buf;
+    int side, candidate, true_;
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*ip", &cands_buf, &values_buf, &side, &offsets_buf, &list_buf,
+                          &houses_buf, &houses_of_buf, &candidate, &true_))
+        return NULL;
+    PyObject *result = NULL;
+    Net x;
+    memset(&x, 0, sizeof(x));
+    Grid g;
+    if (read_grid(&g, &cands_buf, side, &offsets_buf, &list_buf) < 0)
+        goto done;
+    x.side = side;
+    x.cell_count = g.cell_count;
+    x.count = g.cell_count * side;
+    x.cw = (g.cell_count + 63) / 64;
+    x.house_count = (int)(houses_buf.len / (2 * side));
+    if (g.cell_count > 64 * MAX_CELL_WORDS || values_buf.len != cands_buf.len || houses_buf.len % (2 * side) ||
+        houses_of_buf.len != 6 * g.cell_count || candidate < 0 || candidate >= x.count) {
+        PyErr_SetString(PyExc_ValueError, "follow_net: bad tables (at most 256 cells) or candidate");
+        goto done;
+    }
+    x.houses = houses_buf.buf;
+    x.houses_of = houses_of_buf.buf;
+    for (Py_ssize_t k = 0; k < houses_buf.len / 2; k++)
+        if (x.houses[k] >= g.cell_count) {
+            PyErr_SetString(PyExc_ValueError, "follow_net: a house cell outside the grid");
+            goto done;
+        }
+    for (Py_ssize_t k = 0; k < houses_of_buf.len / 2; k++)
+        if (x.houses_of[k] >= x.house_count) {
+            PyErr_SetString(PyExc_ValueError, "follow_net: houses_of names a house outside the grid");
+            goto done;
+        }
+    const uint16_t *values = values_buf.buf;
+    for (int c = 0; c < g.cell_count; c++)
+        if (values[c] > side) {
+            PyErr_SetString(PyExc_ValueError, "follow_net: a value above the side");
+            goto done;
+        }
+    x.base = g.cands;
+    x.values = malloc(sizeof(uint16_t) * 2 * (size_t)g.cell_count);
+    x.peer_set = calloc((size_t)g.cell_count + (size_t)x.house_count, sizeof(CellSet));
+    x.is_on = calloc(2 * (size_t)x.count, 1);
+    x.on_start = malloc(sizeof(int) * (3 * (size_t)x.count + (size_t)g.cell_count));
+    if (!x.values || !x.peer_set || !x.is_on || !x.on_start) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    x.cands = x.values + g.cell_count;
+    memcpy(x.values, values, sizeof(uint16_t) * (size_t)g.cell_count);
+    memcpy(x.cands, g.cands, sizeof(uint16_t) * (size_t)g.cell_count);
+    x.house_set = x.peer_set + g.cell_count;
+    x.is_off = x.is_on + x.count;
+    x.on_length = x.on_start + x.count;
+    x.off_parent = x.on_length + x.count;
+    x.touched = x.off_parent + x.count;
+    for (int c = 0; c < g.cell_count; c++) {
+        for (uint32_t k = g.peer_offsets[c]; k < g.peer_offsets[c + 1]; k++)
+            ADD(x.peer_set[c].bits, g.peer_list[k]);
+        for (int d = 0; d < side; d++)
+            if (g.cands[c] >> d & 1)
+                ADD(x.base_spots[d].bits, c);
+    }
+    memcpy(x.spots, x.base_spots, sizeof(x.spots));
+    for (int h = 0; h < x.house_count; h++)
+        for (int k = 0; k < side; k++)
+            ADD(x.house_set[h].bits, x.houses[h * side + k]);
+    int cell = candidate / side, d = candidate % side;
+    if (true_) {
+        net_place(&x, cell, d + 1, 0, 0);
+    } else {
+        x.is_off[candidate] = 1;
+        x.off_parent[candidate] = -1;
+        x.cands[cell] &= (uint16_t)~(1u << d);
+        DROP(x.spots[d].bits, cell);
+        net_check_cell(&x, cell);
+        for (int j = 0; j < 3; j++)
+            net_check_house(&x, x.houses_of[3 * cell + j], d);
+    }
+    net_follow(&x);
+    if (x.failed) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = net_result(&x);
+done:
+    free(x.values);
+    free(x.peer_set);
+    free(x.is_on);
+    free(x.on_start);
+    free(x.queue);
+    free(x.pool);
+    PyBuffer_Release(&cands_buf);
+    PyBuffer_Release(&values_buf);
+    PyBuffer_Release(&offsets_buf);
+    PyBuffer_Release(&list_buf);
+    PyBuffer_Release(&houses_buf);
+    PyBuffer_Release(&houses_of_buf);
+    return result;
+}
+

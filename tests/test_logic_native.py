@@ -1,0 +1,173 @@
+"""The compiled searches (sudokuprint.logic._native) find what their Python versions find.
+
+The X-chains, the static forcing chain search, the cell and region forcing
+chains, the XY-cycles, the WXYZ/VWXYZ-wing growth, the grouped X-chains of two
+and three strong links and the following of a forcing net's assumption run
+compiled when the extension is built (:mod:`sudokuprint.logic.kernels`); their
+pure-Python versions are the oracle.  Along real solves (the Explainer-rated
+list, top95, a generated 16x16), at every state where the engine looks beyond
+singles, both must give the same answer: the same X-chain in every tier, the
+same forcing chain (length, candidate, true or false), the same cell or region
+forcing chain, the same XY-cycle, the same grouped chain of each digit and the
+same wing step, from scratch and when searching only what changed since the
+last search found nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import puzzle_lines
+
+from sudokuprint.generator import generate_puzzle
+from sudokuprint.generator.dig import DigTarget
+from sudokuprint.grid import Grid
+from sudokuprint.logic import kernels
+from sudokuprint.logic.engine import apply_step
+from sudokuprint.logic.state import State
+from sudokuprint.logic.techniques import ADVANCED
+from sudokuprint.logic.techniques.forcing import MAX_STEPS, _Links, _shortest
+from sudokuprint.logic.techniques import chains, cycles, multiple
+from sudokuprint.logic.techniques.grouped_fish import _chain
+from sudokuprint.logic.techniques.nets import _Net
+from sudokuprint.logic.techniques.singles import all_singles
+from sudokuprint.logic.techniques.wings import pivot_wing
+from sudokuprint.shape import Shape
+
+
+def test_the_extension_is_built() -> None:
+    """The test environment builds it (a C compiler is a system dependency); without it the
+    comparisons below would compare the Python searches with themselves."""
+    assert kernels.ENABLED and kernels._native is not None
+
+
+def _states(grid: Grid, limit: int = 400):
+    """The states of the engine's solve where it looks beyond singles (at most ``limit``)."""
+    state = State.from_grid(grid)
+    seen = 0
+    while not state.is_solved() and seen < limit:
+        singles = all_singles(state)
+        if singles:
+            for single in singles:
+                apply_step(state, single)
+            continue
+        seen += 1
+        yield state
+        step = next((s for s in (t.find(state) for t in ADVANCED) if s is not None), None)
+        if step is None:
+            return
+        apply_step(state, step)
+
+
+def _key(step):
+    if step is None:
+        return None
+    return (step.technique, step.explanation, step.eliminations, step.cells, step.digits, step.extra)
+
+
+def _compare(state: State, monkeypatch: pytest.MonkeyPatch) -> int:
+    compared = 0
+    for xy in (False, True):
+        for steps in (MAX_STEPS, 2):
+            assert kernels.forcing_shortest(state, xy, steps) == _shortest(_Links(state, xy), steps), (xy, steps)
+            compared += 1
+    cycle = {}
+    for native in (True, False):
+        monkeypatch.setattr(kernels, "ENABLED", native)
+        cycle[native] = _key(cycles.find_xy_cycle(state))
+        # the X-chain tiers one after another on one state, as the engine tries them
+        fresh = State(state.tables, state.values[:], state.cands[:], state.givens)
+        cycle[native, "x"] = [_key(chains.find_x_chain(fresh, links)) for links in (2, 3, 4, 5, 6)]
+    monkeypatch.setattr(kernels, "ENABLED", True)
+    assert cycle[True] == cycle[False]
+    assert cycle[True, "x"] == cycle[False, "x"]
+    found = kernels.multiple_forcing(state, multiple.MAX_BRANCHES, multiple.MAX_STEPS)
+    if found is not None:
+        found = (found[0], (multiple.CELL_FORCING, multiple.REGION_FORCING)[found[1]], *found[2:])
+    assert found == multiple._best(state)
+    compared += 1
+    if state.tables.side <= 9:
+        for digit_cells in state.digit_sets():
+            for strong_links in (2, 3):
+                expected = _chain(state, digit_cells, strong_links)
+                assert kernels.grouped_chain(state, digit_cells, strong_links) == expected, strong_links
+                compared += 1
+    sizes = (4, 5) if state.tables.side <= 9 else (4,)
+    for size in sizes:
+        # the same remembered searches for both, so the incremental path is compared too
+        remembered = dict(state._searched)
+        found = {}
+        for native in (True, False):
+            monkeypatch.setattr(kernels, "ENABLED", native)
+            copy = State(state.tables, state.values[:], state.cands[:], state.givens, dict(remembered))
+            found[native] = _key(pivot_wing(copy, size))
+        monkeypatch.setattr(kernels, "ENABLED", True)
+        assert found[True] == found[False], size
+        compared += 1
+    return compared
+
+
+@pytest.mark.parametrize(
+    "line",
+    puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=5, step=101) + puzzle_lines("top95.txt", limit=3, step=29),
+)
+def test_compiled_searches_agree_along_real_solves(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    compared = sum(_compare(state, monkeypatch) for state in _states(Grid.from_string(line)))
+    assert compared >= 12
+
+
+def test_compiled_searches_agree_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
+    shape = Shape(4, 4)
+    made = generate_puzzle(shape, random.Random(3), DigTarget(), graded=False)
+    states = _states(Grid.from_values(made.puzzle, shape), limit=6)
+    assert sum(_compare(state, monkeypatch) for state in states) >= 6 * 5
+
+
+def _compare_nets(state: State, monkeypatch: pytest.MonkeyPatch, every: int = 1) -> int:
+    """Follow every ``every``-th candidate's assumption, true and false, both ways: the same facts
+    (with what each follows from), the same break and the same blame."""
+    side = state.tables.side
+    alive = [c * side + d for c, mask in enumerate(state.cands) for d in range(side) if mask >> d & 1]
+    compared = 0
+    for candidate in alive[::every]:
+        for true in (True, False):
+            monkeypatch.setattr(kernels, "ENABLED", False)
+            net = _Net(state, candidate, true)
+            monkeypatch.setattr(kernels, "ENABLED", True)
+            assert kernels.follow_net(state, candidate, true) == (net.on, net.off, net.broken, net.blame), candidate
+            compared += 1
+    return compared
+
+
+@pytest.mark.parametrize(
+    "line",
+    puzzle_lines("top95.txt", limit=3, step=31) + puzzle_lines("forum_hardest_1905_se11plus.txt", limit=2, step=900),
+)
+def test_compiled_nets_follow_assumptions_as_the_python_ones(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The order the Python net checks houses in is a set's (CPython's table layout); the
+    compiled one follows it, so the facts agree one for one (a different order reaches the
+    same singles by other routes and changes the sizes, hence the ratings)."""
+    states = enumerate(_states(Grid.from_string(line)))
+    assert sum(_compare_nets(state, monkeypatch) for k, state in states if k % 4 == 0) >= 200
+
+
+def test_compiled_nets_agree_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
+    shape = Shape(4, 4)
+    made = generate_puzzle(shape, random.Random(5), DigTarget(), graded=False)
+    states = list(_states(Grid.from_values(made.puzzle, shape), limit=3))
+    assert states
+    assert sum(_compare_nets(state, monkeypatch, every=7) for state in states) >= 60
+
+
+def test_the_searches_check_their_inputs() -> None:
+    native = kernels._native
+    assert native is not None
+    with pytest.raises(ValueError, match="peer_offsets"):
+        native.forcing_shortest(b"\x00\x00" * 4, 2, b"\x00" * 4, b"", b"", True, 3)
+    with pytest.raises(ValueError, match="grouped_chain"):
+        native.grouped_chain(3, 0, 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24, b"")
+    with pytest.raises(ValueError, match="follow_net"):
+        native.follow_net(b"\x00\x00" * 4, b"\x00\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24, 99, True)
+    with pytest.raises(ValueError, match="wing size"):
+        native.wing_search(b"\x00\x00" * 4, 2, b"\x00" * 20, b"", 7, b"\x00" * 8)
