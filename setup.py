@@ -21,17 +21,22 @@ NATIVE_SOURCES = [
 ]
 
 NO_NATIVE_WARNING = """
-*** sudokuprint: building without the native solver ***
-The C extension sudokuprint.solver._native could not be compiled:
+*** sudokuprint: building without {name} ***
+The C extension {name} could not be compiled:
     {error}
-sudokuprint works, with its slower pure-Python solver. To get the native
+sudokuprint works, with its slower pure-Python {what}. To get the native
 one, install a C compiler and the Python headers (Debian/Ubuntu:
 `apt-get install build-essential python3-dev`) and reinstall.
 """
 
+PURE_PYTHON_FALLBACK = {
+    "sudokuprint.solver._native": "solver",
+    "sudokuprint.logic._native": "searches of the logic engine",
+}
+
 
 class OptionalBuildExt(build_ext):
-    """Builds the solver extension when it can; warns and carries on when it cannot."""
+    """Builds each C extension when it can; warns and carries on (pure Python) when it cannot."""
 
     def build_extensions(self) -> None:
         if self.compiler.compiler_type == "msvc":
@@ -46,17 +51,19 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as error:  # noqa: BLE001 - any failure (no compiler, no headers) means "no native"
-            self._warn(error)
+            for extension in self.extensions:
+                self._warn(extension.name, error)
 
     def build_extension(self, extension: Extension) -> None:
         try:
             super().build_extension(extension)
         except Exception as error:  # noqa: BLE001 - see run()
-            self._warn(error)
+            self._warn(extension.name, error)
 
     @staticmethod
-    def _warn(error: BaseException) -> None:
-        print(NO_NATIVE_WARNING.format(error=error), file=sys.stderr)
+    def _warn(name: str, error: BaseException) -> None:
+        what = PURE_PYTHON_FALLBACK.get(name, "code")
+        print(NO_NATIVE_WARNING.format(name=name, what=what, error=error), file=sys.stderr)
 
 
 setup(
