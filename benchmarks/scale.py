@@ -17,7 +17,7 @@ big job would have it: start-up is left out.  With ``--repeat R`` each mode
 runs R times and the fastest run counts.
 
 Beside each rate: the CPU seconds the run used in every process (this one,
-its workers, the cluster's) and ``cores``, CPU over wall time -- on a busy
+its workers, the cluster's), per item, their system (kernel) part, and ``cores``, CPU over wall time -- on a busy
 machine a speed-up is bounded by the cores it could get, so the CPU figures
 say what the wall time cannot; ``cpu ceiling`` turns them into the speed-up
 the overheads allow.  For each workload, ``bound`` is the best
@@ -49,7 +49,7 @@ from typing import Any, Callable
 import psutil
 
 from sudokuprint.batch import GRADE_NEEDS, grade_item
-from sudokuprint.cluster import start_local_cluster
+from sudokuprint.cluster import prepare_worker, start_local_cluster
 from sudokuprint.executor import InProcess, backend, executor, import_all, run_all
 from sudokuprint.formats import read_file
 from sudokuprint.generator import collection
@@ -123,22 +123,25 @@ def _empty(count: int) -> Callable[[int], list[str]]:
     return work
 
 
-def _cpu_seconds() -> tuple[float, float]:
-    """CPU time of this process (with a LocalCluster's scheduler, which runs in it), and of its children: those
-    that ended and those still running (the cluster's workers)."""
+def _cpu_seconds() -> tuple[float, float, float]:
+    """CPU time of this process (with a LocalCluster's scheduler, which runs in it), of its children (those that
+    ended and those still running: the cluster's workers), and the system (kernel) part of both."""
     own = os.times()
-    running = 0.0
+    running = system = 0.0
     for child in psutil.Process().children(recursive=True):
         try:
             times = child.cpu_times()
         except psutil.Error:
             continue
         running += times.user + times.system
-    return own.user + own.system, own.children_user + own.children_system + running
+        system += times.system
+    return (own.user + own.system, own.children_user + own.children_system + running,
+            own.system + own.children_system + system)
 
 
-Run = tuple[float, float, float, list[str]]
-"""Wall seconds, CPU seconds here, CPU seconds in the workers, and the results of one run."""
+Run = tuple[float, float, float, float, list[str]]
+"""Wall seconds, CPU seconds here, CPU seconds in the workers, system CPU seconds of both, and the results of
+one run."""
 
 
 def _timed(work: Callable[[int], list[str]], mode: str, address: str) -> Run:
@@ -146,7 +149,7 @@ def _timed(work: Callable[[int], list[str]], mode: str, address: str) -> Run:
     before the clock starts: a running cluster has done its first jobs)."""
     if mode == "cluster 2":
         with backend(address):
-            getattr(executor(), "client").run(import_all, WARM)
+            getattr(executor(), "client").run(prepare_worker, WARM)
             return _clocked(work, 1)
     return _clocked(work, int(mode.split()[1]))
 
@@ -156,12 +159,12 @@ WARM = ("sudokuprint.batch", "sudokuprint.generator.collection", "sudokuprint.sc
 
 
 def _clocked(work: Callable[[int], list[str]], jobs: int) -> Run:
-    here, workers = _cpu_seconds()
+    here, workers, system = _cpu_seconds()
     started = time.perf_counter()
     results = work(jobs)
     wall = time.perf_counter() - started
-    here_after, workers_after = _cpu_seconds()
-    return wall, here_after - here, workers_after - workers, results
+    here_after, workers_after, system_after = _cpu_seconds()
+    return wall, here_after - here, workers_after - workers, system_after - system, results
 
 
 def _best(work: Callable[[int], list[str]], mode: str, address: str, repeat: int) -> Run:
@@ -169,7 +172,7 @@ def _best(work: Callable[[int], list[str]], mode: str, address: str, repeat: int
     best: Run | None = None
     for _ in range(max(1, repeat)):
         run = _timed(work, mode, address)
-        if best is not None and run[3] != best[3]:
+        if best is not None and run[4] != best[4]:
             raise AssertionError(f"{mode}: two runs gave different results")
         best = run if best is None or run[0] < best[0] else best
     assert best is not None
@@ -203,7 +206,7 @@ def main() -> int:
     workloads = [("generate (graded)", args.generate, _generate(args.generate)),
                  ("grade", args.grade, _grade(args.grade, args.grade_set)),
                  ("scan", args.photos, _scan(args.photos))]
-    runs: dict[str, dict[str, tuple[float, float, float]]] = {name: {} for name, _, _ in workloads}
+    runs: dict[str, dict[str, tuple[float, float, float, float]]] = {name: {} for name, _, _ in workloads}
     reference: dict[str, list[str]] = {}
     bounds: dict[str, str] = {}
     ok = True
@@ -213,10 +216,10 @@ def main() -> int:
         for name, _, work in workloads:
             print(f"  {name}: {mode} ...", file=sys.stderr, flush=True)
             ITEM_CPU.clear()
-            wall, here, workers, results = _best(work, mode, address, args.repeat)
+            wall, here, workers, system, results = _best(work, mode, address, args.repeat)
             if mode == "jobs 1":
                 bounds[name] = _bound(ITEM_CPU)
-            runs[name][mode] = (wall, here, workers)
+            runs[name][mode] = (wall, here, workers, system)
             if results != reference.setdefault(name, results):
                 print(f"  {name}: {mode} gives different results from jobs 1", file=sys.stderr)
                 ok = False
@@ -224,7 +227,7 @@ def main() -> int:
     overhead = []
     for mode in MODES[:2]:  # processes first, with no cluster running beside them
         measure(mode)
-        wall, _, _, results = _timed(_empty(args.empty), mode, "")
+        wall, _, _, _, results = _timed(_empty(args.empty), mode, "")
         ok &= results == [str(n) for n in range(args.empty)]
         overhead.append(f"{mode} {1000 * wall / args.empty:.2f} ms")
     started = time.perf_counter()
@@ -232,7 +235,7 @@ def main() -> int:
     print(f"LocalCluster of 2 workers started in {time.perf_counter() - started:.1f} s")
     try:
         measure(MODES[2], cluster.scheduler_address)
-        wall, _, _, results = _timed(_empty(args.empty), MODES[2], cluster.scheduler_address)
+        wall, _, _, _, results = _timed(_empty(args.empty), MODES[2], cluster.scheduler_address)
         ok &= results == [str(n) for n in range(args.empty)]
         overhead.append(f"{MODES[2]} {1000 * wall / args.empty:.2f} ms")
     finally:
@@ -241,16 +244,17 @@ def main() -> int:
         alone = runs[name]["jobs 1"]
         alone_cpu = alone[1] + alone[2]
         print(f"{name:<18} {count:>5} items{bounds.get(name, '')}")
-        for mode, (wall, here, workers) in runs[name].items():
+        for mode, (wall, here, workers, system) in runs[name].items():
             cpu = here + workers
             print(f"    {mode:<10} {count / wall:8.2f}/s  x{alone[0] / wall:.2f}  wall {wall:7.2f} s  cpu {cpu:7.2f} s"
-                  f" (here {here:.2f})  cores {cpu / wall:.2f}  cpu vs jobs 1 x{cpu / alone_cpu:.2f}"
-                  f"  cpu ceiling x{min(2.0, 2 * alone_cpu / cpu):.2f}")
+                  f" ({1000 * cpu / count:.1f} ms/item; here {here:.2f}, sys {system:.2f})  cores {cpu / wall:.2f}"
+                  f"  cpu vs jobs 1 x{cpu / alone_cpu:.2f}  cpu ceiling x{min(2.0, 2 * alone_cpu / cpu):.2f}")
     print("cpu ceiling: the speed-up over jobs 1 two fully busy cores would give for the CPU this run used (jobs 1's "
           "CPU x 2 / this run's): what the overheads allow, less sensitive to load than wall time (a busy machine "
           "still lowers it: CPU caches are shared, and a cluster's periodic work grows with the wall time); 'here' "
           "is this process "
-          "(the parent, or the client and the LocalCluster's scheduler).  Start-up (Python, imports, the cluster) "
+          "(the parent, or the client and the LocalCluster's scheduler), 'sys' the kernel's part of the CPU.  "
+          "Start-up (Python, imports, the cluster) "
           "is left out, as for a user whose big job makes it a small share.")
     print(f"overhead per chunk ({args.empty} empty chunks of one item): " + "; ".join(overhead))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

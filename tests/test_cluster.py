@@ -20,7 +20,8 @@ from click.testing import CliRunner
 
 from conftest import data_file, puzzle_lines
 from sudokuprint.cli import main
-from sudokuprint.executor import backend, run_all
+from sudokuprint.cluster import start_local_cluster
+from sudokuprint.executor import NATIVE_THREADS, backend, run_all
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
 
@@ -29,10 +30,8 @@ PARALLEL = ("check", "solve", "grade", "generate", "pattern", "scan")
 
 @pytest.fixture(scope="module")
 def cluster():
-    import logging
-
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                  silence_logs=logging.ERROR) as local:
+    """2 workers of one thread, started as ``--cluster local:2`` starts them (Dask set as :data:`QUIET` says)."""
+    with start_local_cluster(2) as local:
         yield local
 
 
@@ -195,3 +194,34 @@ def test_warm_modules_are_on_the_workers_before_the_first_chunk(cluster) -> None
         cold = list(run_all(loaded_in_worker, ["wave"] * 2, chunk_size=1))  # nothing imports wave in a worker
         warm = list(run_all(loaded_in_worker, [name] * 4, chunk_size=1, warm=(name,)))
     assert {loaded for loaded, _ in cold} == {False} and {loaded for loaded, _ in warm} == {True}
+
+
+def frozen_objects(_: object) -> int:
+    """How many objects the garbage collector of this process leaves alone (``gc.freeze``)."""
+    import gc
+
+    return gc.get_freeze_count()
+
+
+def test_the_workers_objects_from_before_the_chunks_are_out_of_the_collector(cluster) -> None:
+    """Before the chunks each worker freezes what its imports and Dask made: full collections no longer walk it
+    (as forked local processes have it from their parent)."""
+    with backend(cluster.scheduler_address):
+        counts = list(run_all(frozen_objects, range(4), chunk_size=1))
+    assert min(counts) > 10_000
+
+
+def environment(names: tuple[str, ...]) -> dict[str, str | None]:
+    """Those variables of this process's environment."""
+    return {name: os.environ.get(name) for name in names}
+
+
+def test_a_local_cluster_leaves_the_malloc_thresholds_to_glibc(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dask's default MALLOC_TRIM_THRESHOLD_ (a fixed threshold: glibc maps and unmaps every large array anew) is
+    not given to the workers of ``local:N``, nor left in this process; one native thread per library is."""
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
+    names = ("MALLOC_TRIM_THRESHOLD_", *NATIVE_THREADS)
+    with start_local_cluster(1) as local, distributed.Client(local) as client:
+        (seen,) = client.run(environment, names).values()
+    assert seen == {"MALLOC_TRIM_THRESHOLD_": None, **NATIVE_THREADS}
+    assert "MALLOC_TRIM_THRESHOLD_" not in os.environ
