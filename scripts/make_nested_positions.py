@@ -1,8 +1,8 @@
 """Write tests/data/nested-positions.txt: real positions where nested forcing chains are the step.
 
 The engine solves the first puzzle of ``forum_hardest_1905_se11plus.txt``; the state
-before its first nested forcing chain of each level (2: forcing chains inside, 3:
-dynamic chains inside) is written as a state grid (docs/formats.md §3), after a
+before its first nested forcing chain of level 2 (forcing chains inside; the level-3 one,
+dynamic chains inside, is its first hard step, which tests reach by solving) is written as a state grid (docs/formats.md §3), after a
 comment line ``# <puzzle line> level <n>``.  Tests take the givens from that line.
 Regenerate it when the techniques before nested chains change (say why in the commit).
 
@@ -26,14 +26,14 @@ OUTPUT = REPO / "tests" / "data" / "nested-positions.txt"
 
 
 def positions(line: str) -> list[tuple[int, Grid]]:
-    """(level, state grid before the step) for the first nested chain of each level in the solve."""
+    """(level, state grid before the step) for the first level-2 nested chain in the solve."""
     grid = Grid.from_string(line)
     log = solve_state(grid, State.from_grid(grid), solution_of(grid))
     state = State.from_grid(grid)
     found: dict[int, Grid] = {}
     for step in log.steps:
         level = step.extra.get("nesting_level")
-        if step.technique == NESTED_FORCING and level not in found:
+        if step.technique == NESTED_FORCING and level == 2 and level not in found:
             found[level] = state.to_grid()
         apply_step(state, step)
     return sorted(found.items())

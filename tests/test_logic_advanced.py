@@ -119,7 +119,8 @@ def test_hard_solves_use_the_new_techniques_soundly(line: str) -> None:
 
 def test_forum_hardest_puzzles_reach_dynamic_chains() -> None:
     """A puzzle Explainer rates above 11: its first hard step is a dynamic forcing chain or
-    harder, never a guess from the solution, and it agrees with the solution."""
+    harder (here a nested forcing chain with dynamic chains inside), never a guess from the
+    solution, and it agrees with the solution."""
     grid = Grid.from_string(puzzle_lines("forum_hardest_1905_se11plus.txt", limit=1)[0])
     solution = solution_of(grid)
     state = State.from_grid(grid)
@@ -130,8 +131,13 @@ def test_forum_hardest_puzzles_reach_dynamic_chains() -> None:
         apply_step(state, step)
         if step.rating >= 8.5:
             break
-    assert step.technique in (nets.DYNAMIC_FORCING, nets.DYNAMIC_CELL, nets.DYNAMIC_REGION, "Trial",
-                              nested.NESTED_FORCING)
+    # where trials with every technique stall, inner dynamic chains (a candidate whose own
+    # assumption breaks by singles) are used inside each assumption: level 3, 10.0 up
+    assert step.technique == nested.NESTED_FORCING and step.extra["nesting_level"] == 3
+    assert 1 <= step.extra["inner"] <= nested.MAX_INNER
+    assert step.rating == round(10.0 + length_bonus(step.extra["length"]), 1) >= 10.0
+    assert f"{step.extra['inner']} forcing chain(s) of their own" in step.explanation
+    assert "contradiction" in step.explanation
 
 
 def _nested_position(level: int) -> tuple[State, tuple[int, ...]]:
@@ -168,20 +174,4 @@ def test_nested_chains_come_after_dynamic_plus_and_use_forcing_chains_inside() -
     assert step.rating == round(9.5 + length_bonus(step.extra["length"]), 1) and step.rating >= 9.5
     assert "assuming" in step.explanation and "chains inside the chain" in step.explanation
     assert "contradiction" in step.explanation
-
-
-def test_nested_chains_with_dynamic_chains_inside_are_sound_and_rated_from_ten() -> None:
-    """Where trials with every technique stall, inner dynamic chains (a candidate whose own
-    assumption breaks by singles) are used inside each assumption: level 3, 10.0 up."""
-    state, solution = _nested_position(3)
-    step = nested.find_nested_forcing(state)
-    assert step is not None and step.technique == nested.NESTED_FORCING and step.extra["nesting_level"] == 3
-    _sound(step, solution, state)
-    inner = step.extra["inner"]
-    assert 1 <= inner <= nested.MAX_INNER
-    assert rate(step) == round(10.0 + length_bonus(step.extra["length"]), 1) >= 10.0
-    assert "forcing chain(s) of their own" in step.explanation and "contradiction" in step.explanation
-    # each inner chain named in the explanation is a candidate of the assumed grid, removed soundly:
-    # the outer assumption is false, so nothing about the solution is claimed by them
-    assert f"{inner} forcing chain(s)" in step.explanation
 
