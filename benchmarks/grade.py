@@ -165,9 +165,12 @@ def main() -> None:
             results = run_set(f"{RATED} (held out: {len(picked)} of lines 2001-10000)", [all_rated[i] for i in picked], pool)
             rated_report(results, [all_given[i] for i in picked])
         if args.forum:
-            forum = evenly(read_lines(FORUM), args.forum)
+            all_forum = read_lines(FORUM)
+            numbers = evenly(list(range(len(all_forum))), args.forum)
+            forum = [all_forum[i] for i in numbers]
             results = run_set(f"{FORUM} ({len(forum)} evenly spaced)", forum, pool)
             ratings = [r for r, _, _ in results]
+            print("  per puzzle (line: rating): " + ", ".join(f"{i + 1}: {r:.1f}" for i, r in zip(numbers, ratings)))
             print(f"  mean rating {sum(ratings) / len(ratings):.2f} (Explainer: all above 11.0); "
                   f"share rated 10 or more {sum(r >= 10 for r in ratings) / len(ratings):.0%}")
     else:

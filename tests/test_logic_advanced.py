@@ -17,7 +17,7 @@ from sudokuprint.grid import Grid
 from sudokuprint.logic.engine import apply_step, check_step, next_step, solution_of
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED, BY_NAME, length_bonus, rate, technique_of
-from sudokuprint.logic.techniques import aic, als_chains, death_blossom, multiple, nets
+from sudokuprint.logic.techniques import aic, als_chains, death_blossom, multiple, nested, nets
 
 NEW = (aic.GROUPED_AIC, death_blossom.DEATH_BLOSSOM, als_chains.ALS_CHAIN, nets.DYNAMIC_FORCING)
 
@@ -30,7 +30,8 @@ def test_hard_techniques_are_tried_in_rating_order() -> None:
     assert positions == sorted(positions)
     ratings = [BY_NAME[name].rating for name in order]
     assert ratings == sorted(ratings) and ratings[-1] == 8.5
-    assert names[-1] == nets.DYNAMIC_FORCING  # the most expensive finder comes last, before trial
+    # the most expensive finders come last, before nested trial: dynamic chains, then nested ones
+    assert names[-2:] == [nets.DYNAMIC_FORCING, nested.NESTED_FORCING]
 
 
 def test_grouped_aic_writes_its_chain_and_is_rated_by_length() -> None:
@@ -118,7 +119,8 @@ def test_hard_solves_use_the_new_techniques_soundly(line: str) -> None:
 
 def test_forum_hardest_puzzles_reach_dynamic_chains() -> None:
     """A puzzle Explainer rates above 11: its first hard step is a dynamic forcing chain or
-    harder, never a guess from the solution, and it agrees with the solution."""
+    harder (here a nested forcing chain with dynamic chains inside), never a guess from the
+    solution, and it agrees with the solution."""
     grid = Grid.from_string(puzzle_lines("forum_hardest_1905_se11plus.txt", limit=1)[0])
     solution = solution_of(grid)
     state = State.from_grid(grid)
@@ -129,4 +131,47 @@ def test_forum_hardest_puzzles_reach_dynamic_chains() -> None:
         apply_step(state, step)
         if step.rating >= 8.5:
             break
-    assert step.technique in (nets.DYNAMIC_FORCING, nets.DYNAMIC_CELL, nets.DYNAMIC_REGION, "Trial")
+    # where trials with every technique stall, inner dynamic chains (a candidate whose own
+    # assumption breaks by singles) are used inside each assumption: level 3, 10.0 up
+    assert step.technique == nested.NESTED_FORCING and step.extra["nesting_level"] == 3
+    assert 1 <= step.extra["inner"] <= nested.MAX_INNER
+    assert step.rating == round(10.0 + length_bonus(step.extra["length"]), 1) >= 10.0
+    assert f"{step.extra['inner']} forcing chain(s) of their own" in step.explanation
+    assert "contradiction" in step.explanation
+
+
+def _nested_position(level: int) -> tuple[State, tuple[int, ...]]:
+    """A real position (tests/data/nested-positions.txt: the Explainer 11+ list's first puzzle,
+    solved by the engine up to its first nested chain of that level) and the puzzle's solution."""
+    from conftest import REPO
+
+    from sudokuprint.formats.state import parse_state
+
+    text = (REPO / "tests" / "data" / "nested-positions.txt").read_text()
+    for part in text.split("# ")[1:]:
+        head, _, table = part.partition("\n")
+        line, _, found = head.split()
+        if int(found) == level:
+            puzzle = Grid.from_string(line)
+            return State.from_grid(parse_state(table, puzzle=puzzle)), solution_of(puzzle)
+    raise AssertionError(f"no level-{level} position in the fixture")
+
+
+def _sound(step, solution, state: State) -> None:
+    check_step(step, solution, state)
+    assert step.eliminations and all(state.cands[c] >> (d - 1) & 1 for c, d in step.eliminations)
+
+
+def test_nested_chains_come_after_dynamic_plus_and_use_forcing_chains_inside() -> None:
+    """Where nets and the 9.0 trial (locked candidates, subsets, fish) find nothing, an assumption
+    followed with every technique below 8.0 breaks: a level-2 nested forcing chain, 9.5 up."""
+    state, solution = _nested_position(2)
+    for technique in ADVANCED[:-1]:
+        assert technique.find(state) is None, technique.name
+    step = next_step(state, use_trial=False)
+    assert step is not None and step.technique == nested.NESTED_FORCING and step.extra["nesting_level"] == 2
+    _sound(step, solution, state)
+    assert step.rating == round(9.5 + length_bonus(step.extra["length"]), 1) and step.rating >= 9.5
+    assert "assuming" in step.explanation and "chains inside the chain" in step.explanation
+    assert "contradiction" in step.explanation
+

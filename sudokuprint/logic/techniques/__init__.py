@@ -55,7 +55,12 @@ ALS Chain (4 to 6 sets)              4      8.4, +0.1 per set beyond four
 Dynamic Forcing Chains / nets        4      8.5 + length bonus (contradiction, double
                                             implication, cell and region nets; :mod:`.nets`)
 Trial, singles followed              4      8.5 + length bonus, at most 9.4
-Trial, every technique               4      9.0 + length bonus, at most 9.4
+Trial, locked candidates, subsets,   4      9.0 + length bonus, at most 9.4 (Explainer's dynamic
+fish followed                               forcing chains "plus"; :mod:`.nested` runs it)
+Nested Forcing Chains, level 2       4      9.5 + length bonus (a trial with every technique
+                                            below 8.0, chains among them; :mod:`.nested`)
+Nested Forcing Chains, level 3       4      10.0 + length bonus (dynamic chains inside a
+                                            dynamic chain; :mod:`.nested`)
 Trial, nested (assume again inside)  4      9.5, +0.5 per level of nesting, + length bonus
 ===================================  =====  =====================================
 
@@ -82,9 +87,11 @@ changing marks, to a contradiction, to a candidate both ways force, or to
 one that every candidate of a cell or place of a digit forces.  A trial
 follows: 8.5 when singles alone break an assumption (what the nets found
 first, if anything), 9.0 Explainer's dynamic forcing chains
-"plus" (other techniques needed on the way), 9.5 and up its nested chains (an assumption settled by
-assuming again inside it, by the rule in :mod:`.trial`; never by looking
-at the solution).  A trial's length is the number of
+"plus" (locked candidates, subsets and fish needed on the way: :data:`DYNAMIC_PLUS`), 9.5 and up
+its nested forcing chains (:mod:`.nested`: level 2, every technique below 8.0 inside the
+assumption, forcing chains among them; level 3, dynamic chains inside it).  Where none of these
+breaks an assumption, nested trial settles one (assuming again inside it, by the rule in
+:mod:`.trial`; never by looking at the solution).  A trial's length is the number of
 placements and candidate removals its contradiction rests on.
 
 Singles are tried in the order full house, naked single, hidden single (box,
@@ -113,6 +120,7 @@ from . import (
     grouped_fish,
     intersections,
     multiple,
+    nested,
     nets,
     rectangles,
     singles,
@@ -248,8 +256,31 @@ ADVANCED = (
     Technique(death_blossom.DEATH_BLOSSOM, 4, 8.2, death_blossom.find_death_blossom, death_blossom.rate_death_blossom),
     Technique(als_chains.ALS_CHAIN, 4, 8.4, als_chains.find_als_chain, als_chains.rate_als_chain),
     Technique(nets.DYNAMIC_FORCING, 4, 8.5, nets.find_dynamic_forcing, nets.rate_dynamic),
+    Technique(nested.NESTED_FORCING, 4, 9.5, lambda state: _find_nested(state), lambda step: _rate_nested(step)),
 )
-"""Techniques beyond singles, in the order they are tried (trial comes after all)."""
+"""Techniques beyond singles, in the order they are tried (nested trial comes after all)."""
+
+DYNAMIC_PLUS = frozenset((
+    intersections.POINTING, intersections.CLAIMING, "Naked Pair", "Hidden Pair", "Naked Triple",
+    "Hidden Triple", "Naked Quad", "Hidden Quad", "X-Wing", "Swordfish", "Jellyfish",
+))
+"""The techniques inside Explainer's "dynamic forcing chains plus" (9.0): an assumption followed
+with these breaks a rule; with chains inside too, it is a nested forcing chain (9.5 up)."""
+
+_INSIDE: list = []
+
+
+def _find_nested(state: State) -> Step | None:
+    """Trial with Explainer's 9.0 rules, then nested forcing chains (:mod:`.nested`)."""
+    if not _INSIDE:  # the engine's deduction inside a trial, over this table (import on first use)
+        from ..engine import _deducer
+
+        _INSIDE.extend((_deducer(tuple(t for t in ADVANCED if t.name in DYNAMIC_PLUS)), _deducer(ADVANCED)))
+    return nested.find_after_trial(state, _INSIDE[0], _INSIDE[1])
+
+
+def _rate_nested(step: Step) -> float:
+    return rate_trial(step) if step.technique == "Trial" else nested.rate_nested(step)
 
 TRIAL = Technique("Trial", 4, 7.5, trial.find_trial, rate_trial)
 
@@ -266,6 +297,7 @@ STEP_NAMES = {
     aic.GROUPED_X_CHAIN: 4,
     nets.DYNAMIC_CELL: 4,
     nets.DYNAMIC_REGION: 4,
+    nested.NESTED_FORCING: 4,
 }
 """SVD levels of step names that are not table names (variants of one finder)."""
 
