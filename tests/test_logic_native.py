@@ -145,9 +145,9 @@ def _compare_nets(state: State, monkeypatch: pytest.MonkeyPatch, every: int = 1)
     puzzle_lines("top95.txt", limit=3, step=31) + puzzle_lines("forum_hardest_1905_se11plus.txt", limit=2, step=900),
 )
 def test_compiled_nets_follow_assumptions_as_the_python_ones(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The order the Python net checks houses in is a set's (CPython's table layout); the
-    compiled one follows it, so the facts agree one for one (a different order reaches the
-    same singles by other routes and changes the sizes, hence the ratings)."""
+    """Both nets check the houses a placement touched in ascending order, so the facts agree
+    one for one (another order reaches the same singles by other routes and changes the
+    sizes, hence the ratings)."""
     states = enumerate(_states(Grid.from_string(line)))
     assert sum(_compare_nets(state, monkeypatch) for k, state in states if k % 4 == 0) >= 200
 

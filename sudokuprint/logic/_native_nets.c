@@ -106,126 +106,6 @@ static void net_check_house(Net *x, int house, int d) {
         net_push(x, here_cell, d + 1, start, x->pool_length - start);
 }
 
-/* The order in which CPython iterates `houses.difference(own)`, where `houses` is a set of small
- * ints built by adding `keys` in turn and `own` a tuple (what nets._Net._place does).  The
- * Python net checks the houses in that order, and which single it follows first, so the facts
- * and their sizes, depend on it: this follows CPython's set (Objects/setobject.c since 3.7, an
- * open-addressing table where an int hashes to itself: up to 9 linear probes, then
- * i = 5i + 1 + perturb, perturb shifted right by 5; a table grows to 4 times the number of keys
- * when it is 3/5 full; a copy of a set of 5 or more keys is a fresh table of twice its size,
- * filled in the first's order; a copy of the same size keeps its layout; see
- * intset_difference_order).  The comparison tests check it against the interpreter they run on. */
-#define SET_SLOTS 512
-#define LINEAR_PROBES 9
-
-typedef struct {
-    int slot[SET_SLOTS]; /* -1: empty */
-    int mask, fill;
-} IntSet;
-
-static void intset_clear(IntSet *s, int size) {
-    s->mask = size - 1;
-    s->fill = 0;
-    for (int i = 0; i < size; i++)
-        s->slot[i] = -1;
-}
-
-static void intset_insert_clean(IntSet *s, int key) {
-    size_t mask = (size_t)s->mask, i = (size_t)key & mask, perturb = (size_t)key;
-    for (;;) {
-        if (s->slot[i] < 0)
-            break;
-        if (i + LINEAR_PROBES <= mask) {
-            size_t j;
-            for (j = 1; j <= LINEAR_PROBES && s->slot[i + j] >= 0; j++)
-                ;
-            if (j <= LINEAR_PROBES) {
-                i += j;
-                break;
-            }
-        }
-        perturb >>= 5;
-        i = (i * 5 + 1 + perturb) & mask;
-    }
-    s->slot[i] = key;
-    s->fill++;
-}
-
-static int intset_size_for(int minused) {
-    int size = 8;
-    while (size <= minused)
-        size <<= 1;
-    return size;
-}
-
-/* Re-insert every key into a table of `size` slots, in slot order. */
-static void intset_resize(IntSet *s, int size) {
-    int old[SET_SLOTS], old_size = s->mask + 1;
-    memcpy(old, s->slot, sizeof(int) * (size_t)old_size);
-    intset_clear(s, size);
-    for (int i = 0; i < old_size; i++)
-        if (old[i] >= 0)
-            intset_insert_clean(s, old[i]);
-}
-
-static void intset_add(IntSet *s, int key) {
-    size_t mask = (size_t)s->mask, i = (size_t)key & mask, perturb = (size_t)key;
-    for (;;) {
-        size_t probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;
-        for (size_t j = 0; j <= probes; j++) {
-            if (s->slot[i + j] == key)
-                return;
-            if (s->slot[i + j] < 0) {
-                s->slot[i + j] = key;
-                s->fill++;
-                if ((size_t)s->fill * 5 >= mask * 3)
-                    intset_resize(s, intset_size_for(s->fill * 4));
-                return;
-            }
-        }
-        perturb >>= 5;
-        i = (i * 5 + 1 + perturb) & mask;
-    }
-}
-
-/* The keys of `houses` (a set built by intset_add) less `own`, in the order of `houses.difference(own)`
- * for a tuple `own`: a copy (a fresh table of twice the size when it holds 5 keys or more, else
- * the same layout), the keys of `own` discarded (their slots left as dummies, which lookups step
- * over), and the table rebuilt at 4 times the keys left when dummies fill more than a quarter. */
-static int intset_difference_order(const IntSet *houses, const uint16_t *own, int own_count, int *order) {
-    IntSet copy;
-    int size = 8, count = 0;
-    if (houses->fill * 5 >= 7 * 3)
-        size = intset_size_for(houses->fill * 2);
-    if (size == houses->mask + 1) {
-        copy = *houses;
-    } else {
-        intset_clear(&copy, size);
-        for (int i = 0; i <= houses->mask; i++)
-            if (houses->slot[i] >= 0)
-                intset_insert_clean(&copy, houses->slot[i]);
-    }
-    int used = copy.fill;
-    for (int k = 0; k < own_count; k++)
-        for (int i = 0; i <= copy.mask; i++)
-            if (copy.slot[i] == own[k]) {
-                copy.slot[i] = -2; /* a dummy */
-                used--;
-            }
-    if (copy.fill - used > copy.mask / 4) {
-        IntSet rebuilt;
-        intset_clear(&rebuilt, intset_size_for(used * 4));
-        for (int i = 0; i <= copy.mask; i++)
-            if (copy.slot[i] >= 0)
-                intset_insert_clean(&rebuilt, copy.slot[i]);
-        copy = rebuilt;
-    }
-    for (int i = 0; i <= copy.mask; i++)
-        if (copy.slot[i] >= 0)
-            order[count++] = copy.slot[i];
-    return count;
-}
-
 static void net_place(Net *x, int cell, int digit, int why_start, int why_length) {
     int n = x->side, cw = x->cw, me = cell * n + digit - 1;
     x->is_on[me] = 1;
@@ -250,18 +130,17 @@ static void net_place(Net *x, int cell, int digit, int why_start, int why_length
         }
     }
     const uint16_t *own = x->houses_of + 3 * cell;
-    IntSet houses;
-    intset_clear(&houses, 8);
+    uint64_t houses = 0; /* the touched cells' houses but the placed cell's own, a bit per house */
     for (int k = 0; k < touched; k++) {
         int peer = x->touched[k];
         net_check_cell(x, peer);
         for (int j = 0; j < 3; j++)
-            intset_add(&houses, x->houses_of[3 * peer + j]);
+            houses |= (uint64_t)1 << x->houses_of[3 * peer + j];
     }
-    int order[SET_SLOTS];
-    int house_count = intset_difference_order(&houses, own, 3, order);
-    for (int k = 0; k < house_count; k++)
-        net_check_house(x, order[k], digit - 1);
+    for (int j = 0; j < 3; j++)
+        houses &= ~((uint64_t)1 << own[j]);
+    for (; houses; houses &= houses - 1) /* in ascending house order, as the Python net */
+        net_check_house(x, __builtin_ctzll(houses), digit - 1);
     for (int d = 0; d < n; d++) {
         if (!(others >> d & 1))
             continue;
@@ -356,9 +235,10 @@ PyObject *follow_net(PyObject *self, PyObject *args) {
     x.count = g.cell_count * side;
     x.cw = (g.cell_count + 63) / 64;
     x.house_count = (int)(houses_buf.len / (2 * side));
-    if (g.cell_count > 64 * MAX_CELL_WORDS || values_buf.len != cands_buf.len || houses_buf.len % (2 * side) ||
+    if (g.cell_count > 64 * MAX_CELL_WORDS || x.house_count > 64 || values_buf.len != cands_buf.len ||
+        houses_buf.len % (2 * side) ||
         houses_of_buf.len != 6 * g.cell_count || candidate < 0 || candidate >= x.count) {
-        PyErr_SetString(PyExc_ValueError, "follow_net: bad tables (at most 256 cells) or candidate");
+        PyErr_SetString(PyExc_ValueError, "follow_net: bad tables (at most 256 cells, 64 houses) or candidate");
         goto done;
     }
     x.houses = houses_buf.buf;

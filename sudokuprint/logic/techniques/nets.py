@@ -107,12 +107,17 @@ class _Net:
             off[peer * n + digit - 1] = me
             touched.append(peer)
         own_houses = t.houses_of[cell]
-        houses: set[int] = set()
+        houses = 0  # the touched cells' houses but the placed cell's own, as bits by house number
         for peer in touched:
             self._check_cell(peer)
-            houses.update(t.houses_of[peer])
-        for house in houses.difference(own_houses):
-            self._check_house(house, digit - 1)
+            for house in t.houses_of[peer]:
+                houses |= 1 << house
+        for house in own_houses:
+            houses &= ~(1 << house)
+        while houses:  # in ascending house order: the singles found, so the facts, do not depend on hashing
+            low = houses & -houses
+            houses ^= low
+            self._check_house(low.bit_length() - 1, digit - 1)
         while others:
             low = others & -others
             others ^= low
