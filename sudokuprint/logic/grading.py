@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..grid import Grid
-from .engine import SolveLog, apply_step, solution_of, solve_state
+from .engine import SINGLE_RATINGS, SolveLog, apply_step, solution_of, solve_state
 from .state import State
 from .techniques import ADVANCED, TRIAL, level_of
 from .techniques.singles import (
@@ -236,10 +236,15 @@ def grade_log(grid: Grid, log: SolveLog, solution, puzzle_id: str = "") -> Grade
     )
 
 
+NAKED_SINGLE_RATING = SINGLE_RATINGS[NAKED_SINGLE]
+"""Steps rated below it are full houses and hidden singles: a log with no harder step than a
+naked single is rated by hidden singles first when they solve it (Explainer's way)."""
+
+
 def _rating(grid: Grid, log: SolveLog) -> float:
     """The log's rating, or the hidden-singles rating when naked singles were the hardest step."""
     rating = log.rating
-    if rating and all(s.technique in (NAKED_SINGLE,) or s.rating < 2.3 for s in log.steps):
+    if rating and all(s.technique in (NAKED_SINGLE,) or s.rating < NAKED_SINGLE_RATING for s in log.steps):
         easier = hidden_singles_rating(State.from_grid(grid))
         if easier is not None:
             return easier

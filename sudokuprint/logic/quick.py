@@ -26,7 +26,7 @@ from typing import Sequence
 from ..grid import Grid
 from ..shape import Shape
 from .engine import SINGLE_RATINGS, apply_step, check_step, next_step, solution_of
-from .grading import LEVEL_3_TECHNIQUES, Grade, hidden_singles_rating
+from .grading import LEVEL_3_TECHNIQUES, NAKED_SINGLE_RATING, Grade, hidden_singles_rating
 from .state import State, Tables, lowest_digit
 from .step import InconsistentStepError, Step
 from .techniques import ADVANCED, TRIAL, level_of
@@ -63,7 +63,7 @@ def quick_grade(
     solve.run()
     counts = solve.counts
     rating = max([solve.rating] + [s.rating for s in solve.others])
-    if rating and all(s.rating < 2.3 for s in solve.others):  # grading._rating's test
+    if rating and all(s.rating < NAKED_SINGLE_RATING for s in solve.others):  # grading._rating's test
         # the hardest step a naked single: rated, like Explainer, by hidden singles first when they do it
         easier = hidden_singles_rating(_fresh(start))
         if easier is not None:
