@@ -179,8 +179,13 @@ def pen_cells(peaks: np.ndarray, heights: np.ndarray, paper_peak: float = 0.0) -
     return np.sort(order[split:])
 
 
-def print_contrast(cells: list[np.ndarray], darkness: list[np.ndarray]) -> float:
-    """The darkness of the grid's print, from the cells and their ink darkness maps (:func:`ink_darkness`).
+Box = tuple[int, int, int, int]
+
+
+def print_contrast(cells: list[np.ndarray], darkness: list[np.ndarray],
+                   boxes: "list[Box | None] | None" = None) -> float:
+    """The darkness of the grid's print, from the cells and their ink darkness maps (:func:`ink_darkness`);
+    ``boxes`` are the digit boxes the cells were found to hold against the darkest ink, if already cut.
 
     On a puzzle someone has filled in, the darkest ink is often the solver's pen; measured on it, pale
     print would be judged too faint to be a given.  The print's darkness is therefore measured without
@@ -192,7 +197,9 @@ def print_contrast(cells: list[np.ndarray], darkness: list[np.ndarray]) -> float
     peaks = np.array([_peak(d) for d in darkness])
     heights = np.zeros(len(cells))
     for i, (cell, dark) in enumerate(zip(cells, darkness)):
-        box = extract_digit(cell, faint, dark)[1] if peaks[i] >= INKED * contrast else None
+        box = boxes[i] if boxes is not None else None
+        if box is None and peaks[i] >= INKED * contrast:
+            box = extract_digit(cell, faint, dark)[1]
         heights[i] = 0 if box is None else box[3]
     inked = heights > 0
     paper_peak = float(np.median(peaks[~inked])) if (~inked).sum() >= MIN_EMPTY_CELLS else 0.0
@@ -345,6 +352,17 @@ def normalise_digit(ink: np.ndarray) -> np.ndarray:
     return out / peak if peak > 0 else out
 
 
+def find_digits(images: list[np.ndarray]) -> tuple[list[tuple[np.ndarray | None, Box | None]], float]:
+    """Each cell's digit and box (:func:`extract_digit`, against the print's darkness) and the darkest ink's contrast."""
+    darkness = [ink_darkness(image) for image in images]
+    contrast = _contrast(darkness)
+    found = [extract_digit(image, contrast, dark) for image, dark in zip(images, darkness)]
+    print_level = print_contrast(images, darkness, [box for _, box in found])
+    if print_level != contrast:
+        found = [extract_digit(image, print_level, dark) for image, dark in zip(images, darkness)]
+    return found, contrast
+
+
 def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
                debug: DebugSink = NO_DEBUG) -> tuple[list[CellReading], float]:
     """Cut the cells and decide for each whether it holds a digit (row by row, 81 readings), and the darkest ink's
@@ -352,12 +370,9 @@ def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
 
     A cell holds a digit by its ink's darkness relative to the print (:func:`print_contrast`)."""
     images = even_light(cut_cells(gray, rectified, crossings))
-    darkness = [ink_darkness(image) for image in images]
-    contrast = _contrast(darkness)
-    print_level = print_contrast(images, darkness)
+    found, contrast = find_digits(images)
     readings = []
-    for index, (image, dark) in enumerate(zip(images, darkness)):
-        digit, box = extract_digit(image, print_level, dark)
+    for index, (image, (digit, box)) in enumerate(zip(images, found)):
         readings.append(CellReading(index=index, image=image, digit=digit, box=box))
     if debug.enabled:
         debug.save("cells", cell_mosaic(readings))
