@@ -119,19 +119,107 @@ def ink_darkness(cell: np.ndarray) -> np.ndarray:
 
 
 def ink_contrast(cells: list[np.ndarray]) -> float:
-    """The darkness of the grid's printed digits: a high percentile of the cells' ink darkness."""
-    inside = np.concatenate([_inner(ink_darkness(c)).ravel() for c in cells])
+    """The darkness of the grid's darkest digits: a high percentile of the cells' ink darkness."""
+    return _contrast([ink_darkness(c) for c in cells])
+
+
+def _contrast(darkness: list[np.ndarray]) -> float:
+    inside = np.concatenate([_inner(d).ravel() for d in darkness])
     return max(12.0, float(np.percentile(inside, 99.7)))
 
 
-def extract_digit(cell: np.ndarray, contrast: float) -> tuple[np.ndarray | None, tuple[int, int, int, int] | None]:
+def _peak(darkness: np.ndarray) -> float:
+    """A cell's ink peak: a high percentile of its inside's darkness (what :func:`extract_digit` weighs)."""
+    return float(np.percentile(_inner(darkness), 99))
+
+
+INKED = 0.2
+"""Cells with a digit's shape in ink reaching this share of the darkest take part in telling print from pen."""
+PEN_RATIO = 1.6
+"""A group of inked cells this much darker (median peak) than the rest is a solver's pen, not the print..."""
+ABOVE_PAPER = 2.0
+"""...when the rest (the print) is this much darker than the empty cells' paper (median peak), not grain."""
+MIN_PRINT_CELLS = 8
+MIN_PEN_CELLS = 3
+"""The print group must hold this many cells (a puzzle has 17 givens or more), the pen group this many."""
+MIN_EMPTY_CELLS = 5
+"""The paper's grain is measured on this many cells without ink, or taken as none."""
+PRINT_SIZE_SPREAD = 0.09
+"""The print group's digits share one face and size: their heights vary by at most this (standard deviation over
+mean); paler pen entries mixed with pencil marks vary more."""
+
+
+def pen_cells(peaks: np.ndarray, heights: np.ndarray, paper_peak: float = 0.0) -> np.ndarray:
+    """Which of the inked cells (their ink ``peaks`` and digit ``heights``; indices into them) are written in an
+    ink much darker than the rest.
+
+    The peaks (log) are split in two where the groups are best apart (Otsu); the darker group is pen
+    when it is :data:`PEN_RATIO` times darker than the paler one and that one, the print, stands
+    :data:`ABOVE_PAPER` times above the empty cells' grain ``paper_peak`` (not a few specks) and has
+    digits of one size (:data:`PRINT_SIZE_SPREAD`).
+    """
+    if len(peaks) < MIN_PRINT_CELLS + MIN_PEN_CELLS:
+        return np.zeros(0, int)
+    order = np.argsort(peaks)
+    levels = np.log(np.maximum(peaks[order], 1e-6))
+    best, split = -1.0, 0
+    for k in range(1, len(levels)):
+        pale, dark = levels[:k], levels[k:]
+        score = k * (len(levels) - k) * float(dark.mean() - pale.mean()) ** 2
+        if score > best:
+            best, split = score, k
+    if split < MIN_PRINT_CELLS or len(levels) - split < MIN_PEN_CELLS:
+        return np.zeros(0, int)
+    print_level = float(np.median(levels[:split]))
+    if np.exp(np.median(levels[split:]) - print_level) < PEN_RATIO or np.exp(print_level) < ABOVE_PAPER * paper_peak:
+        return np.zeros(0, int)
+    sizes = heights[order[:split]].astype(np.float64)
+    if float(sizes.std()) > PRINT_SIZE_SPREAD * float(sizes.mean()):
+        return np.zeros(0, int)
+    return np.sort(order[split:])
+
+
+Box = tuple[int, int, int, int]
+
+
+def print_contrast(cells: list[np.ndarray], darkness: list[np.ndarray],
+                   boxes: "list[Box | None] | None" = None) -> float:
+    """The darkness of the grid's print, from the cells and their ink darkness maps (:func:`ink_darkness`);
+    ``boxes`` are the digit boxes the cells were found to hold against the darkest ink, if already cut.
+
+    On a puzzle someone has filled in, the darkest ink is often the solver's pen; measured on it, pale
+    print would be judged too faint to be a given.  The print's darkness is therefore measured without
+    the cells written in a much darker ink (:func:`pen_cells` of the cells holding a digit's shape in ink
+    of :data:`INKED` of the darkest or more); with no such cells it is the darkest ink's.
+    """
+    contrast = _contrast(darkness)
+    faint = contrast * INKED / MIN_CONTRAST
+    peaks = np.array([_peak(d) for d in darkness])
+    heights = np.zeros(len(cells))
+    for i, (cell, dark) in enumerate(zip(cells, darkness)):
+        box = boxes[i] if boxes is not None else None
+        if box is None and peaks[i] >= INKED * contrast:
+            box = extract_digit(cell, faint, dark)[1]
+        heights[i] = 0 if box is None else box[3]
+    inked = heights > 0
+    paper_peak = float(np.median(peaks[~inked])) if (~inked).sum() >= MIN_EMPTY_CELLS else 0.0
+    pen = np.nonzero(inked)[0][pen_cells(peaks[inked], heights[inked], paper_peak)]
+    if not len(pen):
+        return contrast
+    return _contrast([d for i, d in enumerate(darkness) if i not in set(pen.tolist())])
+
+
+def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None = None
+                  ) -> tuple[np.ndarray | None, tuple[int, int, int, int] | None]:
     """The normalised 28 x 28 digit image of a cell (ink bright, 0..1) and its box, or ``(None, None)`` if empty.
 
-    ``contrast`` is the darkness of the grid's digits (:func:`ink_contrast`).
+    ``contrast`` is the darkness of the grid's print (:func:`print_contrast`); ``darkness`` the cell's
+    :func:`ink_darkness` if already measured.
     """
     size = cell.shape[0]
     edge = int(round(BORDER * size))
-    darkness = ink_darkness(cell)
+    if darkness is None:
+        darkness = ink_darkness(cell)
     peak = float(np.percentile(darkness[edge:-edge, edge:-edge], 99))
     if peak < MIN_CONTRAST * contrast:
         return None, None
@@ -264,14 +352,27 @@ def normalise_digit(ink: np.ndarray) -> np.ndarray:
     return out / peak if peak > 0 else out
 
 
+def find_digits(images: list[np.ndarray]) -> tuple[list[tuple[np.ndarray | None, Box | None]], float]:
+    """Each cell's digit and box (:func:`extract_digit`, against the print's darkness) and the darkest ink's contrast."""
+    darkness = [ink_darkness(image) for image in images]
+    contrast = _contrast(darkness)
+    found = [extract_digit(image, contrast, dark) for image, dark in zip(images, darkness)]
+    print_level = print_contrast(images, darkness, [box for _, box in found])
+    if print_level != contrast:
+        found = [extract_digit(image, print_level, dark) for image, dark in zip(images, darkness)]
+    return found, contrast
+
+
 def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
                debug: DebugSink = NO_DEBUG) -> tuple[list[CellReading], float]:
-    """Cut the cells and decide for each whether it holds a digit (row by row, 81 readings), and the print contrast."""
+    """Cut the cells and decide for each whether it holds a digit (row by row, 81 readings), and the darkest ink's
+    contrast (:func:`ink_contrast`, the scale the readers measure a digit's darkness on).
+
+    A cell holds a digit by its ink's darkness relative to the print (:func:`print_contrast`)."""
     images = even_light(cut_cells(gray, rectified, crossings))
-    contrast = ink_contrast(images)
+    found, contrast = find_digits(images)
     readings = []
-    for index, image in enumerate(images):
-        digit, box = extract_digit(image, contrast)
+    for index, (image, (digit, box)) in enumerate(zip(images, found)):
         readings.append(CellReading(index=index, image=image, digit=digit, box=box))
     if debug.enabled:
         debug.save("cells", cell_mosaic(readings))
