@@ -389,12 +389,23 @@ def _in_order(ranked: list[tuple[float, GridOutline]]) -> list[GridOutline]:
     while remaining:
         lead = remaining[0][0]
         tied = [outline for rank, outline in remaining if rank >= SAME_RANK * lead]
-        height = float(np.ptp(tied[0].corners[:, 1]))
-        tied.sort(key=lambda o: (round(float(o.corners[:, 1].mean()) / max(height, 1.0)),
-                                 float(o.corners[:, 0].mean())))
-        ordered += tied
+        ordered += _reading_order(tied)
         remaining = [r for r in remaining if not any(r[1] is t for t in tied)]
     return ordered
+
+
+def _reading_order(outlines: list[GridOutline]) -> list[GridOutline]:
+    """Outlines top to bottom, left to right: a grid whose centre lies less than half a grid's height below the
+    first of a row's centre is in that row (a tilted photo lifts one side of a row a little)."""
+    by_height = sorted(outlines, key=lambda o: float(o.corners[:, 1].mean()))
+    rows: list[list[GridOutline]] = []
+    for outline in by_height:
+        top = float(rows[-1][0].corners[:, 1].mean()) if rows else 0.0
+        if rows and float(outline.corners[:, 1].mean()) - top < 0.5 * float(np.ptp(rows[-1][0].corners[:, 1])):
+            rows[-1].append(outline)
+        else:
+            rows.append([outline])
+    return [o for row in rows for o in sorted(row, key=lambda o: float(o.corners[:, 0].mean()))]
 
 
 def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOutline]:

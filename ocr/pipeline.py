@@ -54,6 +54,10 @@ MIN_ENTRIES = 3
 looks handwritten more often than a solver writes one or two digits)."""
 SURELY_HANDWRITTEN = 0.95
 """A digit at least this surely handwritten is never taken back as print."""
+PENCIL_DOUBT = 0.95
+MIN_PENCIL_MARKS = 2
+"""A digit read less surely than :data:`PENCIL_DOUBT` in a cell holding at least :data:`MIN_PENCIL_MARKS`
+shapes of a pencil mark's size is pencil-mark candidates run together by blur, not a digit."""
 
 
 @dataclass(frozen=True)
@@ -424,7 +428,14 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
     written: dict[int, CellResult] = {}
+    marks = found.pencil_marks()
+    photo_cells = turn_indices(found.quarter_turns)
     for index in range(81):
+        if index in by_cell and float(np.max(by_cell[index][0][1:])) < PENCIL_DOUBT:
+            count = pencil_marks(found.readings[int(photo_cells[index])].image, found.contrast)
+            if count >= MIN_PENCIL_MARKS:  # blurred pencil marks, not a digit
+                marks[index] = count
+                del by_cell[index]
         if index not in by_cell:
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
@@ -488,7 +499,7 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         photo=found.photo,
         rectified=found.rectified,
         entries=entries,
-        pencil_marks=found.pencil_marks(),
+        pencil_marks=marks,
         reader=the_reader.name,
         timings=timings,
     )
