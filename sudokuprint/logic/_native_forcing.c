@@ -272,6 +272,15 @@ static Closure *closure_of(Closure **closures, const Links *x, int start, int ma
 
 /* multiple.find_multiple_forcing_chain's search: (nodes, kind (0 cell, 1 region), where, branches,
  * chosen ((candidate, is_on), ...)) of the cheapest cell or region forcing chain, or None. */
+/* What reaching target t from every branch costs (multiple._best's measure): each branch's depth
+ * to it, an off target (`off`) one more per branch than an on target. */
+static int target_cost(Closure *const *cs, int count, int t, int off) {
+    int cost = 0;
+    for (int b = 0; b < count; b++)
+        cost += off ? 2 * cs[b]->depth_off[t] + 2 : 2 * cs[b]->depth_on[t] + 1;
+    return cost;
+}
+
 PyObject *multiple_forcing(PyObject *self, PyObject *args) {
     Py_buffer cands_buf, offsets_buf, list_buf, houses_buf;
     int side, max_branches, max_steps;
@@ -360,9 +369,7 @@ PyObject *multiple_forcing(PyObject *self, PyObject *args) {
             const word *targets = pass ? off : on;
             for (int w = 0; w < words; w++)
                 for (word m = targets[w]; m; m &= m - 1) {
-                    int t = w * 64 + __builtin_ctzll(m), cost = 0;
-                    for (int b = 0; b < count; b++)
-                        cost += pass ? 2 * cs[b]->depth_off[t] + 2 : 2 * cs[b]->depth_on[t] + 1;
+                    int t = w * 64 + __builtin_ctzll(m), cost = target_cost(cs, count, t, pass);
                     if (lowest < 0 || cost < lowest)
                         lowest = cost;
                 }
@@ -376,9 +383,7 @@ PyObject *multiple_forcing(PyObject *self, PyObject *args) {
             const word *targets = pass ? off : on;
             for (int w = 0; w < words; w++)
                 for (word m = targets[w]; m; m &= m - 1) {
-                    int t = w * 64 + __builtin_ctzll(m), cost = 0;
-                    for (int b = 0; b < count; b++)
-                        cost += pass ? 2 * cs[b]->depth_off[t] + 2 : 2 * cs[b]->depth_on[t] + 1;
+                    int t = w * 64 + __builtin_ctzll(m), cost = target_cost(cs, count, t, pass);
                     if (cost > lowest)
                         continue;
                     PyObject *item = Py_BuildValue("(iO)", t, pass ? Py_False : Py_True);
