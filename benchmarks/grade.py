@@ -90,7 +90,7 @@ def run_set(name: str, lines: list[str], pool) -> list[tuple[float, int, bool]]:
     levels = Counter(level for _, level, _ in results)
     no_trial = sum(1 for _, _, trial in results if not trial) / len(results)
     print(
-        f"{name:<28} {len(lines):5d} puzzles  {len(lines) / elapsed:8.1f} puzzles/s"
+        f"{name:<28} {len(lines):5d} puzzles  {len(lines) / elapsed:8.1f} puzzles/s ({elapsed / len(lines):.2f} s each)"
         + (f" ({len(lines) / cpu:.1f}/s of CPU time)  " if pool is None and cpu > 0 else "  ")
         + f"without trial {no_trial:6.1%}  levels {dict(sorted(levels.items()))}  "
         f"rating {min(ratings):.1f}-{max(ratings):.1f}",
