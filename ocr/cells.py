@@ -206,7 +206,8 @@ def print_contrast(cells: list[np.ndarray], darkness: list[np.ndarray],
     pen = np.nonzero(inked)[0][pen_cells(peaks[inked], heights[inked], paper_peak)]
     if not len(pen):
         return contrast
-    return _contrast([d for i, d in enumerate(darkness) if i not in set(pen.tolist())])
+    written = set(pen.tolist())
+    return _contrast([d for i, d in enumerate(darkness) if i not in written])
 
 
 def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None = None
