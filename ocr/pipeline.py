@@ -55,7 +55,7 @@ looks handwritten more often than a solver writes one or two digits)."""
 SURELY_HANDWRITTEN = 0.95
 """A digit at least this surely handwritten is never taken back as print."""
 PENCIL_DOUBT = 0.95
-MIN_PENCIL_MARKS = 2
+MIN_PENCIL_MARKS = 3
 """A digit read less surely than :data:`PENCIL_DOUBT` in a cell holding at least :data:`MIN_PENCIL_MARKS`
 shapes of a pencil mark's size is pencil-mark candidates run together by blur, not a digit."""
 
