@@ -11,7 +11,9 @@
  *   and xy_cycle (cycles.find_xy_cycle's search);
  * - _native_chains.c: x_chains (chains._XChainSearch from every start of a
  *   digit) and grouped_chain (grouped_fish._chain);
- * - _native_nets.c: follow_net (nets._Net, one assumption followed with singles).
+ * - _native_nets.c: follow_net (nets._Net, one assumption followed with singles);
+ * - _native_als.c: als_table (the almost locked sets of a grid, made once and shared) and the
+ *   searches of ALS-XZ, ALS-XY-Wing, ALS chains and Death Blossom on it.
  *
  * Inputs: `cands` is the candidate masks as bytes of native uint16 (one per
  * cell); `peer_offsets` (uint32, cells + 1) and `peer_list` (uint16) list the
@@ -77,6 +79,14 @@ static PyMethodDef methods[] = {
      "xy_cycle(cands, side, peer_offsets, peer_list, max_cells) -> (cells, bits) | None"},
     {"x_chains", x_chains, METH_VARARGS,
      "x_chains(positions, side, peer_offsets, peer_list, houses, max_links) -> [(start, links, cells, houses, seen)]"},
+    {"als_table", als_table, METH_VARARGS, "als_table(cands, side, peer_offsets, peer_list, houses) -> table"},
+    {"als_at", als_at, METH_VARARGS, "als_at(table, cands, index) -> (cells, house)"},
+    {"als_xz", als_xz, METH_VARARGS, "als_xz(table, cands) -> (i, j, x) | None"},
+    {"als_xy_wing", als_xy_wing, METH_VARARGS, "als_xy_wing(table, cands) -> (pivot, i, j, x, y) | None"},
+    {"als_chain", als_chain, METH_VARARGS,
+     "als_chain(table, cands, min_sets, max_sets, max_tries) -> (sets, digits) | None"},
+    {"death_blossom", death_blossom, METH_VARARGS,
+     "death_blossom(table, cands, max_stem_digits, max_tries) -> (stem, z, petals) | None"},
     {NULL, NULL, 0, NULL},
 };
 

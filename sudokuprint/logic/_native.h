@@ -42,5 +42,11 @@ PyObject *xy_cycle(PyObject *self, PyObject *args);         /* _native_wings.c *
 PyObject *x_chains(PyObject *self, PyObject *args);         /* _native_chains.c */
 PyObject *grouped_chain(PyObject *self, PyObject *args);    /* _native_chains.c */
 PyObject *follow_net(PyObject *self, PyObject *args);       /* _native_nets.c */
+PyObject *als_table(PyObject *self, PyObject *args);        /* _native_als.c */
+PyObject *als_at(PyObject *self, PyObject *args);           /* _native_als.c */
+PyObject *als_xz(PyObject *self, PyObject *args);           /* _native_als.c */
+PyObject *als_xy_wing(PyObject *self, PyObject *args);      /* _native_als.c */
+PyObject *als_chain(PyObject *self, PyObject *args);        /* _native_als.c */
+PyObject *death_blossom(PyObject *self, PyObject *args);    /* _native_als.c */
 
 #endif

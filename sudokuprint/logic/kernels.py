@@ -141,3 +141,56 @@ def x_chains(state: State, positions: int, max_links: int) -> list[tuple[int, in
     found = _native.x_chains(positions.to_bytes(size, "little"), t.side, offsets, peers, houses, max_links)
     return [(start, links, cells, chain_houses, int.from_bytes(seen, "little"))
             for start, links, cells, chain_houses, seen in found]
+
+
+# -- almost locked sets (techniques/als.py, als_chains.py, death_blossom.py) --------------
+
+
+def als_ready(state: State) -> bool:
+    """True when the ALS searches run compiled on this state's grid (at most 256 cells)."""
+    return ENABLED and state.tables.cell_count <= 256 and state.tables.side <= 16
+
+
+def als_table(state: State) -> tuple[bytes, bytes]:
+    """The compiled ALS table of the state (``als.almost_locked_sets``'s sets, in its order) and
+    the candidates it was made from, made once per candidate grid (kept in :meth:`State.memo`)."""
+    assert _native is not None
+    memo = state.memo()
+    found = memo.get("als.native")
+    if found is None:
+        t = state.tables
+        offsets, peers, houses, _, _ = native_tables(t)
+        cands = array("H", state.cands).tobytes()
+        found = memo["als.native"] = (_native.als_table(cands, t.side, offsets, peers, houses), cands)
+    return found
+
+
+def als_at(state: State, index: int) -> tuple[int, int]:
+    """The cell set and house of the ALS of that index in :func:`als_table`."""
+    assert _native is not None
+    cells, house = _native.als_at(*als_table(state), index)
+    return int.from_bytes(cells, "little"), house
+
+
+def als_xz(state: State) -> tuple[int, int, int] | None:
+    """The compiled search of ``als.find_als_xz``: (ALS, ALS, restricted digit) or None."""
+    assert _native is not None
+    return _native.als_xz(*als_table(state))
+
+
+def als_xy_wing(state: State) -> tuple[int, int, int, int, int] | None:
+    """The compiled search of ``als.find_als_xy_wing``: (pivot, ALS, ALS, x, y) or None."""
+    assert _native is not None
+    return _native.als_xy_wing(*als_table(state))
+
+
+def als_chain(state: State, min_sets: int, max_sets: int, max_tries: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The compiled search of ``als_chains.find_als_chain``: (ALSs, link digits) or None."""
+    assert _native is not None
+    return _native.als_chain(*als_table(state), min_sets, max_sets, max_tries)
+
+
+def death_blossom(state: State, max_stem_digits: int, max_tries: int) -> tuple[int, int, tuple[int, ...]] | None:
+    """The compiled search of ``death_blossom.find_death_blossom``: (stem, z, petals) or None."""
+    assert _native is not None
+    return _native.death_blossom(*als_table(state), max_stem_digits, max_tries)

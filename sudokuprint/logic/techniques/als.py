@@ -19,9 +19,11 @@ Cell sets are Python ints (bit ``c`` for cell ``c``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of, popcount
 from ..step import Step, cell_list
 
@@ -43,12 +45,10 @@ class _Als:
 
 def almost_locked_sets(state: State) -> list[_Als]:
     """Every ALS of up to MAX_ALS_CELLS cells (each set once, in the first house listing it)."""
-    t = state.tables
     cands = state.cands
-    peer_set = t.peer_set
     listed: set[int] = set()
     found = []
-    for house, cells in enumerate(t.houses):
+    for house, cells in enumerate(state.tables.houses):
         empty = [c for c in cells if cands[c]]
         for size in range(1, min(MAX_ALS_CELLS, len(empty) - 1) + 1):
             for group in combinations(empty, size):
@@ -61,37 +61,51 @@ def almost_locked_sets(state: State) -> list[_Als]:
                 if cell_set in listed:
                     continue
                 listed.add(cell_set)
-                holders = {}
-                seen = {}
-                m = mask
-                while m:
-                    bit = m & -m
-                    m ^= bit
-                    digit = bit.bit_length()
-                    holders[digit] = 0
-                    common = -1
-                    for c in group:
-                        if cands[c] & bit:
-                            holders[digit] |= 1 << c
-                            common &= peer_set[c]
-                    seen[digit] = common
-                found.append(_Als(cell_set, mask, house, holders, seen))
+                found.append(_make_als(state, group, house))
     return found
 
 
-_RECENT: dict[tuple, list[_Als]] = {}
+def _make_als(state: State, group: Sequence[int], house: int) -> _Als:
+    """The ALS of these cells (in increasing order), found in ``house``."""
+    cands = state.cands
+    peer_set = state.tables.peer_set
+    mask = 0
+    for c in group:
+        mask |= cands[c]
+    holders = {}
+    seen = {}
+    m = mask
+    while m:
+        bit = m & -m
+        m ^= bit
+        digit = bit.bit_length()
+        holders[digit] = 0
+        common = -1
+        for c in group:
+            if cands[c] & bit:
+                holders[digit] |= 1 << c
+                common &= peer_set[c]
+        seen[digit] = common
+    return _Als(sum(1 << c for c in group), mask, house, holders, seen)
 
 
 def cached_almost_locked_sets(state: State) -> list[_Als]:
-    """:func:`almost_locked_sets`, remembered for the last few states (the ALS techniques
-    look at the same state one after the other)."""
-    key = (state.tables.shape, tuple(state.cands))
-    found = _RECENT.get(key)
+    """:func:`almost_locked_sets`, made once per candidate grid (kept in :meth:`State.memo`:
+    the ALS techniques look at the same state one after the other)."""
+    memo = state.memo()
+    found = memo.get("als.sets")
     if found is None:
-        if len(_RECENT) >= 4:
-            _RECENT.clear()
-        found = _RECENT[key] = almost_locked_sets(state)
+        found = memo["als.sets"] = almost_locked_sets(state)
     return found
+
+
+def als_at(state: State, index: int) -> _Als:
+    """The ALS of that index in :func:`cached_almost_locked_sets`'s list: from the compiled table
+    when the searches run compiled (:func:`kernels.als_ready`), which lists the same sets."""
+    if kernels.als_ready(state):
+        cell_set, house = kernels.als_at(state, index)
+        return _make_als(state, list(cells_of(cell_set)), house)
+    return cached_almost_locked_sets(state)[index]
 
 
 def _z_removals(state: State, groups: list[_Als], skip: set[int]) -> list[tuple[int, int]]:
@@ -146,37 +160,42 @@ def _restricted_pairs(sets: list[_Als], need_common: int):
 
 
 def find_als_xz(state: State) -> Step | None:
+    if kernels.als_ready(state):
+        found = kernels.als_xz(state)
+        return None if found is None else _xz_step(state, als_at(state, found[0]), als_at(state, found[1]), found[2])
     sets = cached_almost_locked_sets(state)
     for i, j, x in _restricted_pairs(sets, 2):
-        a, b = sets[i], sets[j]
-        removed = _z_removals(state, [a, b], {x})
-        if removed:
-            return Step(
-                ALS_XZ,
-                f"almost locked sets {_describe(state, a)} and {_describe(state, b)} share {digit_symbol(x)}, "
-                f"which only one of them can hold; the other is then locked, so every other digit they "
-                f"share is in one of them, and cells seeing all of its places lose it",
-                eliminations=tuple(sorted(set(removed))),
-                cells=tuple(cells_of(a.cells | b.cells)),
-                digits=tuple(sorted(set(a.holders) & set(b.holders))),
-                houses=(state.tables.house_names[a.house], state.tables.house_names[b.house]),
-                extra={"x": x},
-            )
+        step = _xz_step(state, sets[i], sets[j], x)
+        if step is not None:
+            return step
     return None
 
 
-_LINKS: dict[tuple, dict[int, list[tuple[int, int]]]] = {}
+def _xz_step(state: State, a: _Als, b: _Als, x: int) -> Step | None:
+    """The ALS-XZ step of ``a`` and ``b`` with the restricted digit ``x``, when it removes something."""
+    removed = _z_removals(state, [a, b], {x})
+    if not removed:
+        return None
+    return Step(
+        ALS_XZ,
+        f"almost locked sets {_describe(state, a)} and {_describe(state, b)} share {digit_symbol(x)}, "
+        f"which only one of them can hold; the other is then locked, so every other digit they "
+        f"share is in one of them, and cells seeing all of its places lose it",
+        eliminations=tuple(sorted(set(removed))),
+        cells=tuple(cells_of(a.cells | b.cells)),
+        digits=tuple(sorted(set(a.holders) & set(b.holders))),
+        houses=(state.tables.house_names[a.house], state.tables.house_names[b.house]),
+        extra={"x": x},
+    )
 
 
 def restricted_links(state: State) -> dict[int, list[tuple[int, int]]]:
     """For each ALS (by its index in :func:`cached_almost_locked_sets`), the ALSs sharing a
-    restricted common digit with it and no cell: (index, digit) pairs (cached like the sets)."""
-    key = (state.tables.shape, tuple(state.cands))
-    links = _LINKS.get(key)
+    restricted common digit with it and no cell: (index, digit) pairs (kept like the sets)."""
+    memo = state.memo()
+    links = memo.get("als.links")
     if links is None:
-        if len(_LINKS) >= 4:
-            _LINKS.clear()
-        links = _LINKS[key] = {}
+        links = memo["als.links"] = {}
         for i, j, x in _restricted_pairs(cached_almost_locked_sets(state), 1):
             links.setdefault(i, []).append((j, x))
             links.setdefault(j, []).append((i, x))
@@ -184,6 +203,12 @@ def restricted_links(state: State) -> dict[int, list[tuple[int, int]]]:
 
 
 def find_als_xy_wing(state: State) -> Step | None:
+    if kernels.als_ready(state):
+        found = kernels.als_xy_wing(state)
+        if found is None:
+            return None
+        c, i, j, x, y = found
+        return _xy_wing_step(state, als_at(state, i), als_at(state, j), als_at(state, c), x, y)
     sets = cached_almost_locked_sets(state)
     links = restricted_links(state)
     for c, partners in links.items():
@@ -193,17 +218,26 @@ def find_als_xy_wing(state: State) -> Step | None:
             a, b, pivot = sets[i], sets[j], sets[c]
             if a.cells & b.cells:
                 continue
-            removed = [(cell, z) for cell, z in _z_removals(state, [a, b], {x, y}) if not pivot.cells >> cell & 1]
-            if removed:
-                return Step(
-                    ALS_XY_WING,
-                    f"{_describe(state, pivot)} cannot hold both {digit_symbol(x)} and {digit_symbol(y)}, so "
-                    f"{_describe(state, a)} (sharing {digit_symbol(x)}) or {_describe(state, b)} (sharing "
-                    f"{digit_symbol(y)}) is locked: a digit both hold is in one of them, and cells seeing all "
-                    f"its places lose it",
-                    eliminations=tuple(sorted(set(removed))),
-                    cells=tuple(cells_of(a.cells | b.cells | pivot.cells)),
-                    digits=tuple(sorted(set(a.holders) & set(b.holders))),
-                    extra={"x": x, "y": y},
-                )
+            step = _xy_wing_step(state, a, b, pivot, x, y)
+            if step is not None:
+                return step
     return None
+
+
+def _xy_wing_step(state: State, a: _Als, b: _Als, pivot: _Als, x: int, y: int) -> Step | None:
+    """The ALS-XY-Wing step of ``a`` (sharing ``x`` with the pivot) and ``b`` (sharing ``y``), when it
+    removes something."""
+    removed = [(cell, z) for cell, z in _z_removals(state, [a, b], {x, y}) if not pivot.cells >> cell & 1]
+    if not removed:
+        return None
+    return Step(
+        ALS_XY_WING,
+        f"{_describe(state, pivot)} cannot hold both {digit_symbol(x)} and {digit_symbol(y)}, so "
+        f"{_describe(state, a)} (sharing {digit_symbol(x)}) or {_describe(state, b)} (sharing "
+        f"{digit_symbol(y)}) is locked: a digit both hold is in one of them, and cells seeing all "
+        f"its places lose it",
+        eliminations=tuple(sorted(set(removed))),
+        cells=tuple(cells_of(a.cells | b.cells | pivot.cells)),
+        digits=tuple(sorted(set(a.holders) & set(b.holders))),
+        extra={"x": x, "y": y},
+    )

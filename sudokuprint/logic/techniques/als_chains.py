@@ -18,9 +18,10 @@ beyond four.  The search is bounded (:data:`MAX_TRIES` extensions for each chain
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of
 from ..step import Step
-from .als import _Als, _describe, cached_almost_locked_sets, restricted_links
+from .als import _Als, _describe, als_at, cached_almost_locked_sets, restricted_links
 
 ALS_CHAIN = "ALS Chain"
 MIN_SETS = 4
@@ -30,6 +31,13 @@ MAX_TRIES = 12000
 
 def find_als_chain(state: State) -> Step | None:
     """The shortest ALS chain (4 to MAX_SETS sets) that removes a candidate, or None."""
+    if kernels.als_ready(state):
+        chain = kernels.als_chain(state, MIN_SETS, MAX_SETS, MAX_TRIES)
+        if chain is None:
+            return None
+        path, digits = chain
+        chosen = [als_at(state, index) for index in path]
+        return _step(state, chosen, (path, digits, _ends(state, chosen[0], chosen[-1], digits[0], digits[-1])))
     sets = cached_almost_locked_sets(state)
     links = restricted_links(state)
     if not links:
@@ -41,7 +49,7 @@ def find_als_chain(state: State) -> Step | None:
             digits: list[int] = []
             found, tries = _extend(state, sets, links, path, digits, sets[start].cells, size, tries)
             if found is not None:
-                return _step(state, sets, list(found[0]), found)
+                return _step(state, [sets[index] for index in found[0]], found)
             if tries > MAX_TRIES:
                 break
     return None
@@ -50,7 +58,7 @@ def find_als_chain(state: State) -> Step | None:
 def _extend(state, sets, links, path, digits, used, size, tries):
     """Depth-first extension of ``path`` to ``size`` sets; (found, tries)."""
     if len(path) == size:
-        removals = _ends(state, sets[path[0]], sets[path[-1]], digits[0], digits[-1], used)
+        removals = _ends(state, sets[path[0]], sets[path[-1]], digits[0], digits[-1])
         return ((tuple(path), tuple(digits), removals), tries) if removals else (None, tries)
     last = path[-1]
     for nxt, x in links.get(last, ()):
@@ -72,7 +80,7 @@ def _extend(state, sets, links, path, digits, used, size, tries):
     return None, tries
 
 
-def _ends(state: State, first: _Als, last: _Als, x_first: int, x_last: int, used: int) -> tuple:
+def _ends(state: State, first: _Als, last: _Als, x_first: int, x_last: int) -> tuple:
     """Candidates removed by the chain's ends: digits of both but the two end links'."""
     common = first.mask & last.mask
     cands = state.cands
@@ -89,14 +97,15 @@ def _ends(state: State, first: _Als, last: _Als, x_first: int, x_last: int, used
     return tuple(sorted(removed))
 
 
-def _step(state: State, sets: list[_Als], path: list[int], found: tuple) -> Step:
+def _step(state: State, chain: list[_Als], found: tuple) -> Step:
+    """The step of the chain's ALSs (in order) and ``found``: (indexes, link digits, removals)."""
     _, digits, removals = found
-    parts = [_describe(state, sets[path[0]])]
-    for index, x in zip(path[1:], digits):
-        parts.append(f"-{digit_symbol(x)}- {_describe(state, sets[index])}")
+    parts = [_describe(state, chain[0])]
+    for als, x in zip(chain[1:], digits):
+        parts.append(f"-{digit_symbol(x)}- {_describe(state, als)}")
     cells = 0
-    for index in path:
-        cells |= sets[index].cells
+    for als in chain:
+        cells |= als.cells
     zs = sorted({z for _, z in removals})
     return Step(
         ALS_CHAIN,
@@ -107,7 +116,7 @@ def _step(state: State, sets: list[_Als], path: list[int], found: tuple) -> Step
         eliminations=removals,
         cells=tuple(cells_of(cells)),
         digits=tuple(zs),
-        extra={"sets": len(path)},
+        extra={"sets": len(chain)},
     )
 
 

@@ -16,9 +16,10 @@ petal.  The search is bounded (:data:`MAX_TRIES` petal combinations).
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of, popcount
 from ..step import Step
-from .als import _Als, _describe, cached_almost_locked_sets
+from .als import _Als, _describe, als_at, cached_almost_locked_sets
 
 DEATH_BLOSSOM = "Death Blossom"
 MAX_STEM_DIGITS = 3
@@ -28,6 +29,13 @@ MAX_TRIES = 20000
 
 def find_death_blossom(state: State) -> Step | None:
     """The first Death Blossom (stems in reading order) that removes a candidate, or None."""
+    if kernels.als_ready(state):
+        blossom = kernels.death_blossom(state, MAX_STEM_DIGITS, MAX_TRIES)
+        if blossom is None:
+            return None
+        stem, z, indexes = blossom
+        petals = tuple(als_at(state, index) for index in indexes)
+        return _step(state, stem, _digits(state, stem), (petals, _removals(state, petals, z)), z)
     sets = cached_almost_locked_sets(state)
     cands = state.cands
     tries = 0
@@ -35,7 +43,7 @@ def find_death_blossom(state: State) -> Step | None:
         if not 2 <= popcount(mask) <= MAX_STEM_DIGITS:
             continue
         stem_bit = 1 << stem
-        stem_digits = [d for d in range(1, state.tables.side + 1) if mask >> (d - 1) & 1]
+        stem_digits = _digits(state, stem)
         petals: dict[int, list[_Als]] = {d: [] for d in stem_digits}
         for als in sets:
             if als.cells & stem_bit:
@@ -59,6 +67,21 @@ def find_death_blossom(state: State) -> Step | None:
             if tries >= MAX_TRIES:
                 return None
     return None
+
+
+def _digits(state: State, stem: int) -> list[int]:
+    return [d for d in range(1, state.tables.side + 1) if state.cands[stem] >> (d - 1) & 1]
+
+
+def _removals(state: State, petals: tuple[_Als, ...], z: int) -> tuple[tuple[int, int], ...]:
+    """The candidates ``z`` of the cells outside the petals seeing every ``z`` of them."""
+    bit = 1 << (z - 1)
+    seen = -1
+    inside = 0
+    for als in petals:
+        seen &= als.seen[z]
+        inside |= als.cells
+    return tuple((c, z) for c in cells_of(seen & ~inside) if state.cands[c] & bit)
 
 
 def _bloom(state: State, lists: list[list[_Als]], z: int, tries: int) -> tuple[tuple | None, int]:
