@@ -46,7 +46,7 @@ PyObject *als_table(PyObject *self, PyObject *args);        /* _native_als.c */
 PyObject *als_at(PyObject *self, PyObject *args);           /* _native_als.c */
 PyObject *als_xz(PyObject *self, PyObject *args);           /* _native_als.c */
 PyObject *als_xy_wing(PyObject *self, PyObject *args);      /* _native_als.c */
-PyObject *als_chain(PyObject *self, PyObject *args);        /* _native_als.c */
-PyObject *death_blossom(PyObject *self, PyObject *args);    /* _native_als.c */
+PyObject *als_chain(PyObject *self, PyObject *args);        /* _native_als_chains.c */
+PyObject *death_blossom(PyObject *self, PyObject *args);    /* _native_als_chains.c */
 
 #endif

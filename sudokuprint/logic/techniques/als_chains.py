@@ -32,12 +32,7 @@ MAX_TRIES = 12000
 def find_als_chain(state: State) -> Step | None:
     """The shortest ALS chain (4 to MAX_SETS sets) that removes a candidate, or None."""
     if kernels.als_ready(state):
-        chain = kernels.als_chain(state, MIN_SETS, MAX_SETS, MAX_TRIES)
-        if chain is None:
-            return None
-        path, digits = chain
-        chosen = [als_at(state, index) for index in path]
-        return _step(state, chosen, (path, digits, _ends(state, chosen[0], chosen[-1], digits[0], digits[-1])))
+        return _compiled_chain(state)
     sets = cached_almost_locked_sets(state)
     links = restricted_links(state)
     if not links:
@@ -53,6 +48,16 @@ def find_als_chain(state: State) -> Step | None:
             if tries > MAX_TRIES:
                 break
     return None
+
+
+def _compiled_chain(state: State) -> Step | None:
+    """:func:`find_als_chain` by the compiled search (the same chain)."""
+    found = kernels.als_chain(state, MIN_SETS, MAX_SETS, MAX_TRIES)
+    if found is None:
+        return None
+    path, links = found
+    chain = [als_at(state, index) for index in path]
+    return _step(state, chain, (path, links, _ends(state, chain[0], chain[-1], links[0], links[-1])))
 
 
 def _extend(state, sets, links, path, digits, used, size, tries):

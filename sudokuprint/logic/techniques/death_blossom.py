@@ -30,12 +30,7 @@ MAX_TRIES = 20000
 def find_death_blossom(state: State) -> Step | None:
     """The first Death Blossom (stems in reading order) that removes a candidate, or None."""
     if kernels.als_ready(state):
-        blossom = kernels.death_blossom(state, MAX_STEM_DIGITS, MAX_TRIES)
-        if blossom is None:
-            return None
-        stem, z, indexes = blossom
-        petals = tuple(als_at(state, index) for index in indexes)
-        return _step(state, stem, _digits(state, stem), (petals, _removals(state, petals, z)), z)
+        return _compiled_blossom(state)
     sets = cached_almost_locked_sets(state)
     cands = state.cands
     tries = 0
@@ -67,6 +62,16 @@ def find_death_blossom(state: State) -> Step | None:
             if tries >= MAX_TRIES:
                 return None
     return None
+
+
+def _compiled_blossom(state: State) -> Step | None:
+    """:func:`find_death_blossom` by the compiled search (the same blossom)."""
+    found = kernels.death_blossom(state, MAX_STEM_DIGITS, MAX_TRIES)
+    if found is None:
+        return None
+    stem, z, indexes = found
+    petals = tuple(als_at(state, index) for index in indexes)
+    return _step(state, stem, _digits(state, stem), (petals, _removals(state, petals, z)), z)
 
 
 def _digits(state: State, stem: int) -> list[int]:
