@@ -415,23 +415,24 @@ PyObject *als_xy_wing(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    int words = s.t.words;
-    for (int k = 0; k < l.key_count && !result; k++) {
+    int words = s.t.words, found = 0;
+    for (int k = 0; k < l.key_count && !found; k++) {
         int pivot = l.keys[k];
         const word *pivot_cells = als_cells(&s.t, pivot);
-        for (int p = l.start[pivot]; p < l.start[pivot + 1] && !result; p++) {
+        for (int p = l.start[pivot]; p < l.start[pivot + 1] && !found; p++) {
             for (int q = p + 1; q < l.start[pivot + 1]; q++) {
                 int i = l.partner[p], x = l.digit[p], j = l.partner[q], y = l.digit[q];
                 if (x == y || i == j || cells_meet(als_cells(&s.t, i), als_cells(&s.t, j), words))
                     continue;
                 if (z_removes(&s, i, j, 1u << x | 1u << y, pivot_cells)) {
                     result = Py_BuildValue("(iiiii)", pivot, i, j, x + 1, y + 1);
+                    found = 1;
                     break;
                 }
             }
         }
     }
-    if (!result)
+    if (!found)
         result = Py_NewRef(Py_None);
 done:
     free_links(&l);

@@ -14,7 +14,12 @@ no cell): then at most one of them holds ``x``.
   ``B`` is locked, and a digit ``z`` of both ``A`` and ``B`` (not ``x`` or
   ``y``) leaves every cell seeing all their ``z``.
 
-Cell sets are Python ints (bit ``c`` for cell ``c``).
+Cell sets are Python ints (bit ``c`` for cell ``c``).  The sets are listed once
+per candidate grid (kept in :meth:`State.memo`) and shared by every ALS
+technique (ALS-XZ, ALS-XY-Wing, :mod:`.death_blossom`, :mod:`.als_chains`).
+When the logic extension is built (:func:`kernels.als_ready`), the listing and
+the four searches run compiled (sudokuprint/logic/_native_als.c) and give the
+same steps; the Python searches here are their oracle and fallback.
 """
 
 from __future__ import annotations
