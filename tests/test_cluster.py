@@ -211,6 +211,21 @@ def test_the_workers_objects_from_before_the_chunks_are_out_of_the_collector(clu
     assert min(counts) > 10_000
 
 
+def test_workers_prepared_again_for_the_same_modules_are_left_as_they_are(cluster) -> None:
+    """A worker is collected and frozen again only for a module it did not have: a new client (a new command) on a
+    running cluster does not pay a full collection in every worker."""
+    from sudokuprint.cluster import prepare_worker
+
+    with distributed.Client(cluster) as client:
+        client.run(prepare_worker, ["sudokuprint.batch"])
+        before = client.run(frozen_objects, 0)
+        client.run(prepare_worker, ["sudokuprint.batch"])
+        assert client.run(frozen_objects, 0) == before
+        client.run(prepare_worker, ["sudokuprint.batch", "xml.dom.minidom"])  # loaded by nothing else here
+        after = client.run(frozen_objects, 0)
+    assert all(after[worker] > before[worker] for worker in before), (before, after)
+
+
 def environment(names: tuple[str, ...]) -> dict[str, str | None]:
     """Those variables of this process's environment."""
     return {name: os.environ.get(name) for name in names}
