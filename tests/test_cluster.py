@@ -177,6 +177,8 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path:
     lines = out.read_text().splitlines()
     assert [int(line.split()[0]) for line in lines] == list(range(1, 1501))
     assert out.read_text() == reference.read_text()
+    with distributed.Client(cluster) as client:  # the next tests want both workers (a busy machine restarts slowly)
+        client.wait_for_workers(2, timeout=300)
 
 
 def test_an_error_in_a_chunk_reaches_the_caller_after_its_retries(cluster) -> None:
