@@ -8,13 +8,17 @@ sudoku_exchange diabolical list, in ``../shared/data``) and ``scan`` (Wicht
 training photos) -- prints items/s with ``--jobs 1``, ``--jobs 2`` and
 ``--cluster`` on a LocalCluster of 2 worker processes (1 thread each), and
 the speed-up over one process.  The work goes through the same executor
-layer, chunk sizes and functions as the commands.  The processes run
-first; then the cluster is started as ``--cluster local:2`` starts it (its
-start-up time is printed on its own; it does not run beside the processes'
-runs).  The commands' modules are imported here, and on the cluster's
-workers, before any clock starts, as a user with a running scheduler and a
-big job would have it: start-up is left out.  With ``--repeat R`` each mode
-runs R times and the fastest run counts.
+layer, chunk sizes and functions as the commands.  Every run starts from
+processes that have done none of the work: the grader's techniques cache
+what they find across puzzles, so a process that graded these puzzles
+before grades them again 10-15 % cheaper, and workers forked from it
+inherit that (``jobs 1`` and ``jobs 2`` each run in a process forked from
+this one, which only imports; each cluster run gets a new cluster, started
+as ``--cluster local:2`` starts it, its start-up time printed on its own and
+never beside the processes' runs).  The commands' modules are imported
+here, and on the cluster's workers, before any clock starts, as a user with
+a running scheduler and a big job would have it: start-up is left out.
+With ``--repeat R`` each mode runs R times and the fastest run counts.
 
 Beside each rate: the CPU seconds the run used in every process (this one,
 its workers, the cluster's), per item, their system (kernel) part, and ``cores``, CPU over wall time -- on a busy
@@ -26,6 +30,13 @@ every executor takes them), whatever the chunking: the CPU time of all items
 over the time two workers would need if each took the next item as soon as it
 was free, with no overhead (from the CPU time of each item with ``--jobs 1``).
 One slow item late in the input bounds it far below 2.
+
+On the cluster, the CPU is also split by thread (Linux: ``/proc``): the
+parent (client, scheduler and nannies), the workers' event loops (their
+main threads: messages, heartbeats, monitors), the threads that run the
+chunks, and any other worker thread; ``tasks vs jobs 1`` is the chunks'
+threads' CPU over one process's for the same items (above 1: the work
+itself is dearer in a worker, not the cluster's bookkeeping).
 
 Overhead per chunk: the wall time per chunk for chunks of one item whose
 work is nothing (``abs`` of a number), ``--empty`` of them, on each executor.
@@ -40,6 +51,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import pickle
 import sys
 import tempfile
 import time
@@ -143,15 +155,100 @@ Run = tuple[float, float, float, float, list[str]]
 """Wall seconds, CPU seconds here, CPU seconds in the workers, system CPU seconds of both, and the results of
 one run."""
 
+THREADS: dict[str, float] = {}
+"""CPU seconds by kind of thread in the last cluster run (see :func:`_split_by_thread`)."""
 
-def _timed(work: Callable[[int], list[str]], mode: str, address: str) -> Run:
-    """One run of ``work`` in one mode (the cluster client connects, and the workers import the commands' modules,
-    before the clock starts: a running cluster has done its first jobs)."""
-    if mode == "cluster 2":
-        with backend(address):
-            getattr(executor(), "client").run(prepare_worker, WARM)
-            return _clocked(work, 1)
-    return _clocked(work, int(mode.split()[1]))
+
+def _timed(work: Callable[[int], list[str]], mode: str) -> Run:
+    """One run of ``work`` in one mode, in processes that have not done it before (see the doc): processes in a child
+    forked from this one, a cluster new for the run (its workers import the commands' modules, and the client
+    connects, before the clock starts: a running cluster has done its first jobs)."""
+    if mode != "cluster 2":
+        return _in_child(work, int(mode.split()[1]))
+    started = time.perf_counter()
+    cluster = start_local_cluster(2)  # as --cluster local:2 starts it
+    STARTS.append(time.perf_counter() - started)
+    try:
+        with backend(cluster.scheduler_address):
+            client = getattr(executor(), "client")
+            client.run(prepare_worker, WARM)
+            workers = [int(pid) for pid in client.run(os.getpid).values()]
+            before = _thread_seconds([os.getpid(), *workers])
+            run = _clocked(work, 1)
+            after = _thread_seconds([os.getpid(), *workers])
+            THREADS.clear()
+            THREADS.update(_split_by_thread(before, after, client.run(_chunk_threads)))
+            return run
+    finally:
+        cluster.close()
+
+
+STARTS: list[float] = []
+"""Seconds each LocalCluster took to start."""
+
+
+def _in_child(work: Callable[[int], list[str]], jobs: int) -> Run:
+    """:func:`_clocked` in a process forked from this one (which stays as it was), with :data:`ITEM_CPU`."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run, send the outcome, leave without running this process's exit handlers
+        status = 1
+        try:
+            os.close(read)
+            with os.fdopen(write, "wb") as out:
+                out.write(pickle.dumps((_clocked(work, jobs), list(ITEM_CPU))))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    with os.fdopen(read, "rb") as source:
+        outcome = source.read()
+    _, status = os.waitpid(pid, 0)
+    if status or not outcome:
+        raise RuntimeError(f"jobs {jobs}: the run's process failed (status {status})")
+    run, item_cpu = pickle.loads(outcome)
+    ITEM_CPU[:] = item_cpu
+    return run
+
+
+def _thread_seconds(pids: list[int]) -> dict[tuple[int, int], float]:
+    """CPU seconds so far of every thread of ``pids`` (Linux's /proc; empty elsewhere)."""
+    seconds: dict[tuple[int, int], float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/stat") as stat:
+                    fields = stat.read().rpartition(")")[2].split()
+            except OSError:
+                continue
+            seconds[pid, int(tid)] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return seconds
+
+
+def _chunk_threads() -> list[int]:
+    """In a Dask worker: the thread ids of its pool that runs the tasks."""
+    import threading
+
+    return [t.native_id for t in threading.enumerate() if t.native_id and "Dask-Default-Threads" in t.name]
+
+
+def _split_by_thread(before: dict[tuple[int, int], float], after: dict[tuple[int, int], float],
+                     chunk_threads: dict[str, list[int]]) -> dict[str, float]:
+    """The CPU of a cluster run by kind of thread: the parent's (client, scheduler, nannies), the workers' event
+    loops (main threads), the threads that ran the chunks, the workers' other threads."""
+    tasks = {tid for tids in chunk_threads.values() for tid in tids}
+    split = dict.fromkeys(("parent", "event loops", "tasks", "other"), 0.0)
+    for (pid, tid), seconds in after.items():
+        used = seconds - before.get((pid, tid), 0.0)
+        kind = ("parent" if pid == os.getpid() else "event loops" if tid == pid else
+                "tasks" if tid in tasks else "other")
+        split[kind] += used
+    return split
 
 
 WARM = ("sudokuprint.batch", "sudokuprint.generator.collection", "sudokuprint.scan_batch", *GRADE_NEEDS, *SCAN_NEEDS)
@@ -167,16 +264,20 @@ def _clocked(work: Callable[[int], list[str]], jobs: int) -> Run:
     return wall, here_after - here, workers_after - workers, system_after - system, results
 
 
-def _best(work: Callable[[int], list[str]], mode: str, address: str, repeat: int) -> Run:
-    """The fastest of ``repeat`` runs; the results of every run must be the same."""
+def _best(work: Callable[[int], list[str]], mode: str, repeat: int) -> tuple[Run, dict[str, float]]:
+    """The fastest of ``repeat`` runs and its CPU by thread (cluster runs); the results of every run must be the
+    same."""
     best: Run | None = None
+    threads: dict[str, float] = {}
     for _ in range(max(1, repeat)):
-        run = _timed(work, mode, address)
+        THREADS.clear()
+        run = _timed(work, mode)
         if best is not None and run[4] != best[4]:
             raise AssertionError(f"{mode}: two runs gave different results")
-        best = run if best is None or run[0] < best[0] else best
+        if best is None or run[0] < best[0]:
+            best, threads = run, dict(THREADS)
     assert best is not None
-    return best
+    return best, threads
 
 
 def _bound(seconds: list[float], workers: int = 2) -> str:
@@ -207,39 +308,27 @@ def main() -> int:
                  ("grade", args.grade, _grade(args.grade, args.grade_set)),
                  ("scan", args.photos, _scan(args.photos))]
     runs: dict[str, dict[str, tuple[float, float, float, float]]] = {name: {} for name, _, _ in workloads}
+    threads: dict[str, dict[str, float]] = {}
     reference: dict[str, list[str]] = {}
     bounds: dict[str, str] = {}
     ok = True
-
-    def measure(mode: str, address: str = "") -> None:
-        nonlocal ok
+    for mode in MODES:  # processes first, with no cluster running beside them
         for name, _, work in workloads:
             print(f"  {name}: {mode} ...", file=sys.stderr, flush=True)
             ITEM_CPU.clear()
-            wall, here, workers, system, results = _best(work, mode, address, args.repeat)
+            (wall, here, workers, system, results), threads[f"{name} {mode}"] = _best(work, mode, args.repeat)
             if mode == "jobs 1":
                 bounds[name] = _bound(ITEM_CPU)
             runs[name][mode] = (wall, here, workers, system)
             if results != reference.setdefault(name, results):
                 print(f"  {name}: {mode} gives different results from jobs 1", file=sys.stderr)
                 ok = False
-
     overhead = []
-    for mode in MODES[:2]:  # processes first, with no cluster running beside them
-        measure(mode)
-        wall, _, _, _, results = _timed(_empty(args.empty), mode, "")
+    for mode in MODES:
+        wall, here, workers, _, results = _timed(_empty(args.empty), mode)
         ok &= results == [str(n) for n in range(args.empty)]
-        overhead.append(f"{mode} {1000 * wall / args.empty:.2f} ms")
-    started = time.perf_counter()
-    cluster = start_local_cluster(2)  # as --cluster local:2 starts it
-    print(f"LocalCluster of 2 workers started in {time.perf_counter() - started:.1f} s")
-    try:
-        measure(MODES[2], cluster.scheduler_address)
-        wall, _, _, _, results = _timed(_empty(args.empty), MODES[2], cluster.scheduler_address)
-        ok &= results == [str(n) for n in range(args.empty)]
-        overhead.append(f"{MODES[2]} {1000 * wall / args.empty:.2f} ms")
-    finally:
-        cluster.close()
+        overhead.append(f"{mode} {1000 * wall / args.empty:.2f} ms ({1000 * (here + workers) / args.empty:.2f} ms CPU)")
+    print(f"LocalCluster of 2 workers started in {min(STARTS):.1f} to {max(STARTS):.1f} s")
     for name, count, _ in workloads:
         alone = runs[name]["jobs 1"]
         alone_cpu = alone[1] + alone[2]
@@ -249,14 +338,20 @@ def main() -> int:
             print(f"    {mode:<10} {count / wall:8.2f}/s  x{alone[0] / wall:.2f}  wall {wall:7.2f} s  cpu {cpu:7.2f} s"
                   f" ({1000 * cpu / count:.1f} ms/item; here {here:.2f}, sys {system:.2f})  cores {cpu / wall:.2f}"
                   f"  cpu vs jobs 1 x{cpu / alone_cpu:.2f}  cpu ceiling x{min(2.0, 2 * alone_cpu / cpu):.2f}")
+            split = threads.get(f"{name} {mode}")
+            if split:
+                print("        by thread: " + ", ".join(f"{kind} {seconds:.2f} s ({1000 * seconds / count:.1f} ms/item)"
+                                                  for kind, seconds in split.items())
+                      + f"; tasks vs jobs 1 x{split['tasks'] / alone_cpu:.2f}")
     print("cpu ceiling: the speed-up over jobs 1 two fully busy cores would give for the CPU this run used (jobs 1's "
           "CPU x 2 / this run's): what the overheads allow, less sensitive to load than wall time (a busy machine "
           "still lowers it: CPU caches are shared, and a cluster's periodic work grows with the wall time); 'here' "
           "is this process "
           "(the parent, or the client and the LocalCluster's scheduler), 'sys' the kernel's part of the CPU.  "
           "Start-up (Python, imports, the cluster) "
-          "is left out, as for a user whose big job makes it a small share.")
-    print(f"overhead per chunk ({args.empty} empty chunks of one item): " + "; ".join(overhead))
+          "is left out, as for a user whose big job makes it a small share.  By thread (cluster): the parent (client, "
+          "scheduler, nannies), the workers' event loops, the threads that ran the chunks, the workers' others.")
+    print(f"overhead per chunk ({args.empty} empty chunks of one item; wall, and CPU of every process): " + "; ".join(overhead))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0 if ok else 1
 

@@ -177,6 +177,8 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path:
     lines = out.read_text().splitlines()
     assert [int(line.split()[0]) for line in lines] == list(range(1, 1501))
     assert out.read_text() == reference.read_text()
+    with distributed.Client(cluster) as client:  # the next tests want both workers (a busy machine restarts slowly)
+        client.wait_for_workers(2, timeout=300)
 
 
 def test_an_error_in_a_chunk_reaches_the_caller_after_its_retries(cluster) -> None:
@@ -209,6 +211,21 @@ def test_the_workers_objects_from_before_the_chunks_are_out_of_the_collector(clu
     with backend(cluster.scheduler_address):
         counts = list(run_all(frozen_objects, range(4), chunk_size=1))
     assert min(counts) > 10_000
+
+
+def test_workers_prepared_again_for_the_same_modules_are_left_as_they_are(cluster) -> None:
+    """A worker is collected and frozen again only for a module it did not have: a new client (a new command) on a
+    running cluster does not pay a full collection in every worker."""
+    from sudokuprint.cluster import prepare_worker
+
+    with distributed.Client(cluster) as client:
+        client.run(prepare_worker, ["sudokuprint.batch"])
+        before = client.run(frozen_objects, 0)
+        client.run(prepare_worker, ["sudokuprint.batch"])
+        assert client.run(frozen_objects, 0) == before
+        client.run(prepare_worker, ["sudokuprint.batch", "xml.dom.minidom"])  # loaded by nothing else here
+        after = client.run(frozen_objects, 0)
+    assert all(after[worker] > before[worker] for worker in before), (before, after)
 
 
 def environment(names: tuple[str, ...]) -> dict[str, str | None]:

@@ -10,7 +10,8 @@ import pytest
 
 from conftest import puzzle_lines
 from sudokuprint.batch import check_item
-from sudokuprint.executor import LARGEST_CHUNK, ChunkSizer, Executor, InProcess, LocalProcesses, chunks, executor, run_all
+from sudokuprint.executor import (LARGEST_CHUNK, ChunkSizer, Executor, InProcess, LocalProcesses, chunks, executor,
+                                  run_all, timed_chunk)
 from sudokuprint.formats import read_text
 
 
@@ -163,3 +164,52 @@ def test_the_last_chunks_shrink_so_the_workers_end_together() -> None:
     sent = runner.sent
     assert sum(sent) == 300 and max(sent) >= 3, sent
     assert sent[-3:] == [1, 1, 1], sent  # the last ones hold one item each
+
+
+def spin(seconds: float) -> float:
+    """Work the CPU of this thread for ``seconds``."""
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+    return seconds
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/thread-self/schedstat"), reason="Linux says how long a thread waited")
+def test_a_chunk_is_timed_without_its_waits_for_a_core() -> None:
+    """A chunk's time is what it takes with a core free for it: its CPU and its sleeps, not the time it waited while
+    another process had the core (here a busy process pinned to the same core), so chunks keep their size on a
+    busy machine."""
+    import multiprocessing
+
+    core = min(os.sched_getaffinity(0))
+    mine = os.sched_getaffinity(0)
+    busy = multiprocessing.get_context("fork").Process(target=spin, args=(30.0,), daemon=True)
+    busy.start()
+    try:
+        os.sched_setaffinity(busy.pid, {core})
+        os.sched_setaffinity(0, {core})
+        started = time.perf_counter()
+        seconds, results = timed_chunk(spin, [0.3])
+        wall = time.perf_counter() - started
+    finally:
+        os.sched_setaffinity(0, mine)
+        busy.kill()
+        busy.join()
+    assert results == [0.3]
+    assert wall > 0.5 and 0.3 <= seconds < 0.3 + (wall - 0.3) / 2, (seconds, wall)
+    slept, _ = timed_chunk(time.sleep, [0.2])
+    assert slept >= 0.2
+
+
+def test_the_last_chunks_do_not_shrink_below_an_eighth_of_a_chunk() -> None:
+    """Items of 2 ms in chunks of about 100 ms: the last chunks shrink, but not below about 12 ms of work (a task
+    must stay worth its cost), so no chunk but the very last holds a single item."""
+    assert ChunkSizer(None, 0.1).items_for(0.0125) == 1
+    sizer = ChunkSizer(None, 0.1)
+    sizer.measured(10, 0.02)
+    assert (sizer.size, sizer.items_for(0.0125)) == (50, 6)
+    with Counting(2) as runner:
+        assert list(runner.map(spin, [0.002] * 300)) == [0.002] * 300
+    sent = runner.sent
+    assert sum(sent) == 300 and max(sent) >= 10, sent
+    assert min(sent[2 * 2:-1]) >= 2, sent  # after the first chunks of one item (while the time is unknown)
