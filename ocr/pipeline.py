@@ -21,8 +21,8 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 from sudokuprint.grid import Grid
 
-from .cells import CellReading, pencil_marks, read_cells
-from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status
+from .cells import CellReading, faint_digits, pencil_marks, read_cells
+from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status, take_faint
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
 from .lines import locate_lines
@@ -193,22 +193,27 @@ class GridCells:
         cells = []
         for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
             reading = self.readings[int(photo_cell)]
-            if reading.digit is None or reading.box is None:
-                continue
-            turns = self.quarter_turns
-            mask = np.zeros(reading.image.shape, np.uint8)
-            x, y, w, h = reading.box
-            mask[y : y + h, x : x + w] = 1
-            ys, xs = np.nonzero(np.rot90(mask, turns))
-            box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
-            cells.append(DigitCell(
-                index=upright,
-                image=np.ascontiguousarray(np.rot90(reading.image, turns)),
-                digit=np.ascontiguousarray(np.rot90(reading.digit, turns)),
-                box=box,
-                contrast=self.contrast,
-            ))
+            if reading.digit is not None and reading.box is not None:
+                cells.append(self._turned(upright, reading.image, reading.digit, reading.box))
         return cells
+
+    def faint_upright(self) -> list[DigitCell]:
+        """The cells without a given holding a digit's shape in paler ink (:func:`ocr.cells.faint_digits`),
+        turned upright, indexed in the upright grid."""
+        faint = faint_digits([reading.image for reading in self.readings])
+        return [self._turned(upright, self.readings[int(photo_cell)].image, *faint[int(photo_cell)])
+                for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)) if int(photo_cell) in faint]
+
+    def _turned(self, upright: int, image: np.ndarray, digit: np.ndarray, box: tuple[int, int, int, int]
+                ) -> DigitCell:
+        turns = self.quarter_turns
+        mask = np.zeros(image.shape, np.uint8)
+        x, y, w, h = box
+        mask[y : y + h, x : x + w] = 1
+        ys, xs = np.nonzero(np.rot90(mask, turns))
+        turned = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+        return DigitCell(index=upright, image=np.ascontiguousarray(np.rot90(image, turns)),
+                         digit=np.ascontiguousarray(np.rot90(digit, turns)), box=turned, contrast=self.contrast)
 
     def pencil_marks(self) -> dict[int, int]:
         """Empty cells (upright index) holding small pencil-mark candidates: cell -> number of marks."""
@@ -357,6 +362,23 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
     return changes
 
 
+def _faint_givens(found: GridCells, the_reader: DigitReader, values: list[int],
+                  alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult], confident: float
+                  ) -> tuple[CheckedReading, list[Correction]]:
+    """When the givens read leave the puzzle open, the faded givens among the paler digit shapes of the empty
+    cells (:func:`ocr.correct.take_faint`); changes ``values`` and ``alternatives`` in place. Returns the
+    reading checked again and the givens added (none: the check as it was)."""
+    cells = [cell for cell in found.faint_upright() if cell.index not in written and values[cell.index] == 0]
+    added: list[Correction] = []
+    if cells:
+        reading = the_reader.read(cells)
+        printed = reading.printed if reading.printed is not None else reading.probabilities
+        candidates = [(cell.index, _ranked(p)[1]) for cell, p, hand in zip(cells, printed, reading.handwritten)
+                      if float(hand) < HANDWRITTEN]
+        added = take_faint(values, alternatives, candidates)
+    return check_reading(values, alternatives, confident=confident), added
+
+
 @overload
 def scan(source: PhotoSource, *, reader: "str | DigitReader" = ..., readers: str | None = ...,
          solver_check: bool = ..., confident: float = ..., debug: DebugSink | str | os.PathLike | None = ...,
@@ -469,6 +491,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             if retry.status == "unique":
                 values, alternatives, written, checked = all_values, all_alternatives, all_written, retry
                 taken_back += moved
+        if checked.status == "not-unique":
+            checked, faint = _faint_givens(found, the_reader, values, alternatives, written, confident)
+            taken_back += faint
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)
