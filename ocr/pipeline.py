@@ -49,6 +49,10 @@ PENCIL_DOUBT = 0.95
 MIN_PENCIL_MARKS = 3
 """A digit read less surely than :data:`PENCIL_DOUBT` in a cell holding at least :data:`MIN_PENCIL_MARKS`
 shapes of a pencil mark's size is pencil-mark candidates run together by blur, not a digit."""
+PENCIL_GUESS = 0.5
+MIN_GUESSED_MARKS = 2
+"""A digit read less surely than :data:`PENCIL_GUESS` (a guess: another reading is as likely) is pencil marks
+already where its cell holds :data:`MIN_GUESSED_MARKS` such shapes."""
 
 
 @dataclass(frozen=True)
@@ -396,9 +400,10 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     marks = found.pencil_marks()
     photo_cells = turn_indices(found.quarter_turns)
     for index in range(81):
-        if index in by_cell and float(np.max(by_cell[index][0][1:])) < PENCIL_DOUBT:
+        sureness = float(np.max(by_cell[index][0][1:])) if index in by_cell else 1.0
+        if sureness < PENCIL_DOUBT:
             count = pencil_marks(found.readings[int(photo_cells[index])].image, found.contrast)
-            if count >= MIN_PENCIL_MARKS:  # blurred pencil marks, not a digit
+            if count >= (MIN_PENCIL_MARKS if sureness >= PENCIL_GUESS else MIN_GUESSED_MARKS):  # blurred pencil marks
                 marks[index] = count
                 del by_cell[index]
         if index not in by_cell:
