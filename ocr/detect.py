@@ -5,7 +5,10 @@ keeping only long straight strokes, which cuts the grid loose from text that
 touches it).  Each candidate's outline is reduced to four corners and checked
 by warping it flat and looking for the ten evenly spread lines of a Sudoku in
 both directions.  Candidates that overlap are one grid; of several grids the
-largest, most complete and most central comes first.
+largest, most complete and most central comes first.  The search runs on the
+photo shrunk to :data:`WORK_SIDE`; when nothing grid-like shows there, with
+the usual and then a fainter ink threshold, it looks once more at up to
+:data:`FINE_WORK_SIDE` (pale hairline cell lines fade away when shrunk).
 """
 
 from __future__ import annotations
