@@ -355,13 +355,43 @@ def normalise_digit(ink: np.ndarray) -> np.ndarray:
 
 def find_digits(images: list[np.ndarray]) -> tuple[list[tuple[np.ndarray | None, Box | None]], float]:
     """Each cell's digit and box (:func:`extract_digit`, against the print's darkness) and the darkest ink's contrast."""
+    found, contrast, _ = _found_digits(images)
+    return found, contrast
+
+
+def _found_digits(images: list[np.ndarray]
+                  ) -> tuple[list[tuple[np.ndarray | None, Box | None]], float, tuple[list[np.ndarray], float]]:
+    """:func:`find_digits`, and the cells' darkness maps with the print's darkness they were judged on."""
     darkness = [ink_darkness(image) for image in images]
     contrast = _contrast(darkness)
     found = [extract_digit(image, contrast, dark) for image, dark in zip(images, darkness)]
     print_level = print_contrast(images, darkness, [box for _, box in found])
     if print_level != contrast:
         found = [extract_digit(image, print_level, dark) for image, dark in zip(images, darkness)]
-    return found, contrast
+    return found, contrast, (darkness, print_level)
+
+
+FAINT = 0.2
+"""A cell without a given may hold a faded one: a digit's shape in ink at least this dark relative to the print
+(paler than :data:`MIN_CONTRAST`); see :func:`faint_digits`."""
+
+
+def faint_digits(images: list[np.ndarray]) -> dict[int, tuple[np.ndarray, Box]]:
+    """The cells (of ``images``, the 81 evened-out cell images) that hold no given but a digit's shape in ink
+    paler than a given's, down to :data:`FAINT` of the print's darkness: cell -> (normalised digit, box).
+
+    Print fades unevenly (a worn or pale-coloured face, a photo's glare), so a given can fall just under the
+    darkness a given must have; such a shape is only a candidate, read when the givens alone leave the
+    puzzle open (a pale pencil mark or a mark showing through the paper looks the same).
+    """
+    found, _, (darkness, print_level) = _found_digits(images)
+    faint: dict[int, tuple[np.ndarray, Box]] = {}
+    for index, ((digit, _), image, dark) in enumerate(zip(found, images, darkness)):
+        if digit is None:
+            pale, box = extract_digit(image, print_level * FAINT / MIN_CONTRAST, dark)
+            if pale is not None and box is not None:
+                faint[index] = (pale, box)
+    return faint
 
 
 def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,

@@ -173,6 +173,44 @@ def _drop_first(start: tuple[int, ...], unsure: list[int], alternatives: dict[in
     return CheckedReading(tuple(trial), tuple(corrections), "unique", solution)
 
 
+FAINT_SURE = 0.9
+"""A faint digit shape (:func:`ocr.cells.faint_digits`) is taken as a given only when read at least this surely."""
+
+
+def take_faint(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+               candidates: list[tuple[int, tuple[tuple[int, float], ...]]]) -> list[Correction]:
+    """Faded givens: when ``values`` (the givens read) have several solutions, the faint digit shapes of empty
+    cells (``candidates``: cell, ranked ``(digit, probability)`` as print) are added one by one, the surest
+    first, each kept unless it breaks the puzzle, until it has exactly one solution; none is added when that
+    never happens.  Changes ``values`` and ``alternatives`` in place; returns the givens added.
+    """
+    if reading_status(tuple(values))[0] != "not-unique":
+        return []
+    trial, chosen = list(values), []
+    for cell, options in sorted(candidates, key=lambda c: -c[1][0][1]):
+        digit, probability = options[0]
+        if probability < FAINT_SURE or trial[cell] != 0 or digit == 0:
+            continue
+        trial[cell] = digit
+        status, _ = reading_status(tuple(trial))
+        if status in ("conflict", "no-solution"):
+            trial[cell] = 0
+            continue
+        chosen.append((cell, options))
+        if status == "unique":
+            break
+    else:
+        return []
+    changes = []
+    for cell, options in chosen:
+        values[cell] = options[0][0]
+        alternatives[cell] = list(options)
+        changes.append(Correction(cell, 0, options[0][0], options[0][1], (
+            f"a {options[0][0]} in ink paler than the givens' was taken for a faded given: the givens read "
+            "alone had several solutions")))
+    return changes
+
+
 def rank_entry(alternatives: tuple[tuple[int, float], ...], solution: int | None) -> tuple[int, float, int | None]:
     """A handwritten entry's digit, its probability, and the reader's own first choice when they differ.
 

@@ -5,7 +5,10 @@ keeping only long straight strokes, which cuts the grid loose from text that
 touches it).  Each candidate's outline is reduced to four corners and checked
 by warping it flat and looking for the ten evenly spread lines of a Sudoku in
 both directions.  Candidates that overlap are one grid; of several grids the
-largest, most complete and most central comes first.
+largest, most complete and most central comes first.  The search runs on the
+photo shrunk to :data:`WORK_SIDE`; when nothing grid-like shows there, with
+the usual and then a fainter ink threshold, it looks once more at up to
+:data:`FINE_WORK_SIDE` (pale hairline cell lines fade away when shrunk).
 """
 
 from __future__ import annotations
@@ -22,6 +25,9 @@ from .skew import estimate_skew, rotation
 
 WORK_SIDE = 800
 """Longer side of the image the search runs on."""
+FINE_WORK_SIDE = 1600
+"""Longer side (at most) of the image of the last look, when nothing grid-like shows at :data:`WORK_SIDE`: a grid
+whose thin lines are pale and one or two pixels wide in the photo fades away when the photo is shrunk."""
 MIN_GRID_FRACTION = 0.04
 """A grid smaller than this fraction of the photo's area is not read."""
 MIN_GRID_SIDE = 90
@@ -414,10 +420,13 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
     Raises :class:`NoGridError` with reason ``no-grid`` (nothing grid-like)
     or ``too-small``.
     """
-    scale = min(1.0, WORK_SIDE / max(gray.shape))
-    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+    looks = [(WORK_SIDE, INK_OFFSET), (WORK_SIDE, FAINT_INK_OFFSET)]
+    if max(gray.shape) > WORK_SIDE:
+        looks.append((FINE_WORK_SIDE, FAINT_INK_OFFSET))
     too_small = False
-    for offset in (INK_OFFSET, FAINT_INK_OFFSET):
+    for side, offset in looks:
+        scale = min(1.0, side / max(gray.shape))
+        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
         ink = ink_mask(small, offset)
         debug.save("ink", ink)
         found, small_one = _plausible(small, ink, offset)

@@ -21,30 +21,21 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 from sudokuprint.grid import Grid
 
-from .cells import CellReading, pencil_marks, read_cells
-from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status
+from .cells import CellReading, faint_digits, pencil_marks, read_cells
+from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status, take_faint
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
 from .lines import locate_lines
 from .load import Photo, PhotoSource, load_photo
 from .orientation import best_turn, turn_indices
 from .readers import DigitCell, DigitReader, get_reader, reader_names
+from .refuse import MIN_DIGITS, not_sudoku, repeated_digits, solid_cells  # noqa: F401  (re-exported)
 from .rectify import Rectified, rectify
 
 READERS = reader_names()
 """The registered readers' names (``builtin`` is the default)."""
 HANDWRITTEN = 0.5
 """A digit whose handwriting probability is at least this is a solver's entry, not a given."""
-MIN_DIGITS = 17
-"""A 9 x 9 lattice with fewer digits than this (the fewest a Sudoku can have) is not a Sudoku."""
-MAX_SOLID_CELLS = 1
-"""A lattice with more cells than this filled solid with ink (a crossword's black squares) is not a Sudoku."""
-SOLID = 0.7
-"""A cell is solid when this share of its inside is at least half as dark as the grid's darkest ink."""
-MAX_REPEATS = 8
-"""More pairs of equal printed digits in a unit than this (a misread Sudoku has a few) mean a table of numbers."""
-MAX_REPEATS_ALL = 40
-"""The same for all digits, printed and handwritten (a solver's mistakes repeat digits too, but not this often)."""
 MAX_GRIDS = 4
 """At most this many of a photo's grids are read (the most complete and central first)."""
 MAX_PRINT_BACK = 20
@@ -58,6 +49,10 @@ PENCIL_DOUBT = 0.95
 MIN_PENCIL_MARKS = 3
 """A digit read less surely than :data:`PENCIL_DOUBT` in a cell holding at least :data:`MIN_PENCIL_MARKS`
 shapes of a pencil mark's size is pencil-mark candidates run together by blur, not a digit."""
+PENCIL_GUESS = 0.5
+MIN_GUESSED_MARKS = 2
+"""A digit read less surely than :data:`PENCIL_GUESS` (a guess: another reading is as likely) is pencil marks
+already where its cell holds :data:`MIN_GUESSED_MARKS` such shapes."""
 
 
 @dataclass(frozen=True)
@@ -193,22 +188,27 @@ class GridCells:
         cells = []
         for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
             reading = self.readings[int(photo_cell)]
-            if reading.digit is None or reading.box is None:
-                continue
-            turns = self.quarter_turns
-            mask = np.zeros(reading.image.shape, np.uint8)
-            x, y, w, h = reading.box
-            mask[y : y + h, x : x + w] = 1
-            ys, xs = np.nonzero(np.rot90(mask, turns))
-            box = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
-            cells.append(DigitCell(
-                index=upright,
-                image=np.ascontiguousarray(np.rot90(reading.image, turns)),
-                digit=np.ascontiguousarray(np.rot90(reading.digit, turns)),
-                box=box,
-                contrast=self.contrast,
-            ))
+            if reading.digit is not None and reading.box is not None:
+                cells.append(self._turned(upright, reading.image, reading.digit, reading.box))
         return cells
+
+    def faint_upright(self) -> list[DigitCell]:
+        """The cells without a given holding a digit's shape in paler ink (:func:`ocr.cells.faint_digits`),
+        turned upright, indexed in the upright grid."""
+        faint = faint_digits([reading.image for reading in self.readings])
+        return [self._turned(upright, self.readings[int(photo_cell)].image, *faint[int(photo_cell)])
+                for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)) if int(photo_cell) in faint]
+
+    def _turned(self, upright: int, image: np.ndarray, digit: np.ndarray, box: tuple[int, int, int, int]
+                ) -> DigitCell:
+        turns = self.quarter_turns
+        mask = np.zeros(image.shape, np.uint8)
+        x, y, w, h = box
+        mask[y : y + h, x : x + w] = 1
+        ys, xs = np.nonzero(np.rot90(mask, turns))
+        turned = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+        return DigitCell(index=upright, image=np.ascontiguousarray(np.rot90(image, turns)),
+                         digit=np.ascontiguousarray(np.rot90(digit, turns)), box=turned, contrast=self.contrast)
 
     def pencil_marks(self) -> dict[int, int]:
         """Empty cells (upright index) holding small pencil-mark candidates: cell -> number of marks."""
@@ -220,54 +220,6 @@ class GridCells:
                 if count:
                     marks[upright] = count
         return marks
-
-
-def solid_cells(rectified: Rectified) -> int:
-    """How many cells of the flat grid are filled solid with ink (a crossword's black squares).
-
-    Ink is measured against the paper within about a cell and a half (a black-hat), so a
-    shadow or dim light, which darkens paper and ink alike over a larger area, does not count.
-    """
-    image, cell, margin = rectified.image, rectified.cell, rectified.margin
-    size = int(1.6 * cell) | 1
-    darkness = cv2.morphologyEx(image, cv2.MORPH_BLACKHAT,
-                                cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))).astype(np.float32)
-    inset = cell // 5
-    insides = [darkness[margin + r * cell + inset : margin + (r + 1) * cell - inset,
-                        margin + c * cell + inset : margin + (c + 1) * cell - inset] for r in range(9) for c in range(9)]
-    strongest = max(float(np.percentile(darkness, 99.5)), 12.0)
-    return sum(1 for inside in insides if float((inside > 0.5 * strongest).mean()) >= SOLID)
-
-
-def repeated_digits(values: list[int]) -> int:
-    """Pairs of cells in one row, column or box that hold the same digit."""
-    grid = np.array(values).reshape(9, 9)
-    units = [grid[r] for r in range(9)] + [grid[:, c] for c in range(9)]
-    units += [grid[r : r + 3, c : c + 3].ravel() for r in (0, 3, 6) for c in (0, 3, 6)]
-    pairs = 0
-    for unit in units:
-        counts = np.bincount(unit[unit > 0], minlength=10)
-        pairs += int((counts * (counts - 1) // 2).sum())
-    return pairs
-
-
-def not_sudoku(found: GridCells, values: list[int] | None = None, every: list[int] | None = None) -> str | None:
-    """Why the lattice found is not a Sudoku (a crossword, a table of numbers, an empty form), or ``None``.
-
-    ``values`` are the printed digits read (81, 0 = none), when known; handwritten ones may
-    repeat (a solver's mistakes), printed ones may not; ``every`` are all digits read.
-    """
-    solid = solid_cells(found.rectified)
-    if solid > MAX_SOLID_CELLS:
-        return f"{solid} cells of the 9 x 9 lattice are solid ink (a crossword?)"
-    digits = sum(1 for r in found.readings if r.digit is not None)
-    if digits < MIN_DIGITS:
-        return f"only {digits} digits in the 9 x 9 lattice (a Sudoku has at least {MIN_DIGITS})"
-    if values is not None and repeated_digits(values) > MAX_REPEATS:
-        return f"digits repeat {repeated_digits(values)} times within rows, columns and boxes (a table of numbers?)"
-    if every is not None and repeated_digits(every) > MAX_REPEATS_ALL:
-        return f"digits repeat {repeated_digits(every)} times within rows, columns and boxes (a table of numbers?)"
-    return None
 
 
 def grid_cells(source: PhotoSource | Photo, *, outline: GridOutline | None = None, debug: DebugSink = NO_DEBUG,
@@ -357,6 +309,23 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
     return changes
 
 
+def _faint_givens(found: GridCells, the_reader: DigitReader, values: list[int],
+                  alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult], confident: float
+                  ) -> tuple[CheckedReading, list[Correction]]:
+    """When the givens read leave the puzzle open, the faded givens among the paler digit shapes of the empty
+    cells (:func:`ocr.correct.take_faint`); changes ``values`` and ``alternatives`` in place. Returns the
+    reading checked again and the givens added (none: the check as it was)."""
+    cells = [cell for cell in found.faint_upright() if cell.index not in written and values[cell.index] == 0]
+    added: list[Correction] = []
+    if cells:
+        reading = the_reader.read(cells)
+        printed = reading.printed if reading.printed is not None else reading.probabilities
+        candidates = [(cell.index, _ranked(p)[1]) for cell, p, hand in zip(cells, printed, reading.handwritten)
+                      if float(hand) < HANDWRITTEN]
+        added = take_faint(values, alternatives, candidates)
+    return check_reading(values, alternatives, confident=confident), added
+
+
 @overload
 def scan(source: PhotoSource, *, reader: "str | DigitReader" = ..., readers: str | None = ...,
          solver_check: bool = ..., confident: float = ..., debug: DebugSink | str | os.PathLike | None = ...,
@@ -431,9 +400,10 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     marks = found.pencil_marks()
     photo_cells = turn_indices(found.quarter_turns)
     for index in range(81):
-        if index in by_cell and float(np.max(by_cell[index][0][1:])) < PENCIL_DOUBT:
+        sureness = float(np.max(by_cell[index][0][1:])) if index in by_cell else 1.0
+        if sureness < PENCIL_DOUBT:
             count = pencil_marks(found.readings[int(photo_cells[index])].image, found.contrast)
-            if count >= MIN_PENCIL_MARKS:  # blurred pencil marks, not a digit
+            if count >= (MIN_PENCIL_MARKS if sureness >= PENCIL_GUESS else MIN_GUESSED_MARKS):  # blurred pencil marks
                 marks[index] = count
                 del by_cell[index]
         if index not in by_cell:
@@ -469,6 +439,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             if retry.status == "unique":
                 values, alternatives, written, checked = all_values, all_alternatives, all_written, retry
                 taken_back += moved
+        if checked.status == "not-unique":
+            checked, faint = _faint_givens(found, the_reader, values, alternatives, written, confident)
+            taken_back += faint
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)

@@ -108,6 +108,16 @@ def test_find_grid_matches_the_hand_drawn_outline(name):
     assert np.abs(found - expected).max() < 0.05 * side
 
 
+def test_a_grid_with_pale_hairline_cell_lines_is_found_in_a_large_photo():
+    # Wicht mixed image1045 (720 x 1280): the thin lines are a pale gray, one or two pixels wide, and a
+    # digit fills every cell; shrunk to the search's working size the lines fade under the digits
+    photo = load_photo(data_file("wicht", "mixed_train", "image1045.jpg"))
+    found = find_grid(photo.gray).corners
+    # the grid's outer corners, read off the photo
+    expected = np.array([[82, 341], [633, 338], [655, 894], [82, 904]], np.float32)
+    assert np.abs(found - expected).max() < 0.03 * 560
+
+
 def test_order_corners_is_clockwise_from_top_left():
     points = np.array([[10, 90], [90, 95], [12, 8], [88, 5]])
     assert order_corners(points).tolist() == [[12, 8], [88, 5], [90, 95], [10, 90]]
