@@ -18,15 +18,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
+import cv2
 import numpy as np
 
+from .cells import ink_darkness
 from .classifier import load_shipped
 
 CONTEXT_MODEL_FILE = "context.npz"
-LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit")
+LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit",
+         "stroke-width", "stroke-spread")
 """The measures of a digit's look compared within a photo."""
-FEATURES = 2 + 2 * len(LOOKS)
-"""Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look."""
+FACE = ("print-twin", "has-print-twin", "hand-twin", "has-hand-twin")
+"""How closely a digit matches the photo's other digits read as the same digit (:func:`twins`)."""
+FEATURES = 2 + 2 * len(LOOKS) + len(FACE)
+"""Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look,
+the twin similarities."""
 MAX_LOGIT = 10.0
 MAX_DISTANCE = 16.0
 """Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""
@@ -34,19 +40,67 @@ MIN_CLUSTER = 2.0
 """A cluster weighing less than this (in digits) is not compared with."""
 
 
+def strokes(image: np.ndarray, box: tuple[int, int, int, int], contrast: float) -> np.ndarray:
+    """A digit's pen: its stroke width (share of the cell) and the width's spread (its relative standard deviation
+    along the stroke: a pen's pressure varies, a printed face's does not).  (The ink's slant was tried too and
+    made the context model worse.)"""
+    size = image.shape[0]
+    x, y, w, h = box
+    darkness = ink_darkness(image)[y : y + h, x : x + w] / max(contrast, 1.0)
+    if darkness.size == 0:
+        return np.zeros(2, np.float32)
+    ink = (darkness > 0.5 * float(np.percentile(darkness, 98))).astype(np.uint8)
+    # up-sampled so that the distance to the paper resolves strokes only two or three pixels wide
+    fine = cv2.resize(ink, (4 * w, 4 * h), interpolation=cv2.INTER_NEAREST)
+    distance = cv2.distanceTransform(fine, cv2.DIST_L2, 3)
+    ridge = (distance > 0) & (distance >= cv2.dilate(distance, np.ones((3, 3), np.uint8)))
+    values = distance[ridge] / 4.0
+    width = 2.0 * float(values.mean()) / size if values.size else 0.0
+    spread = float(values.std() / max(values.mean(), 1e-6)) if values.size else 0.0
+    return np.array([width, spread], np.float32)
+
+
 def looks(measures: np.ndarray, boxes: Sequence[tuple[int, int, int, int]], size: int,
-          printed: np.ndarray) -> np.ndarray:
+          printed: np.ndarray, pens: np.ndarray) -> np.ndarray:
     """The n x len(LOOKS) measures of each digit's look.
 
     ``measures`` are :func:`ocr.handwriting.cell_measures` rows (their last six values: ink darkness,
     sharpness, height, width, fill, x offset), ``boxes`` the digits' boxes in cells of side ``size``,
-    ``printed`` the print model's 10-class probabilities (how well the digit fits a printed face).
+    ``printed`` the print model's 10-class probabilities (how well the digit fits a printed face), ``pens``
+    the digits' :func:`strokes` rows.
     """
     n = len(boxes)
     scalars = measures[:, -6:].astype(np.float32)
     y_offset = np.array([(y + h / 2 - size / 2) / size for _, y, _, h in boxes], np.float32).reshape(n, 1)
     fit = np.log(np.clip(printed[:, 1:].max(axis=1), 1e-6, 1.0)).astype(np.float32).reshape(n, 1)
-    return np.concatenate([scalars, y_offset, fit], axis=1)
+    return np.concatenate([scalars, y_offset, fit, pens.reshape(n, 2).astype(np.float32)], axis=1)
+
+
+def twins(digits: np.ndarray, printed: np.ndarray, hand: np.ndarray) -> np.ndarray:
+    """The n x len(FACE) twin measures: how closely each digit matches the photo's other digits read as the same
+    digit by the print model, those taken for print and those taken for handwriting (a printed given has
+    near-identical twins among the photo's givens, a written digit rarely does).
+
+    ``digits`` are the n normalised 28 x 28 digits, ``printed`` the print model's 10-class probabilities,
+    ``hand`` the reader's P(handwritten).  The similarity is the best correlation of the pixels with another
+    digit, weighted by how surely that digit is print (or handwriting); 0 and a 0 flag without one.
+    """
+    n = len(digits)
+    flat = digits.reshape(n, -1).astype(np.float64)
+    flat = flat - flat.mean(axis=1, keepdims=True)
+    flat /= np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-9)
+    similar = flat @ flat.T
+    read = printed[:, 1:].argmax(axis=1)
+    same = (read[:, None] == read[None, :]) & ~np.eye(n, dtype=bool)
+    out = np.zeros((n, len(FACE)), np.float32)
+    for column, weight in ((0, 1.0 - hand), (2, hand)):
+        anchors = same & (weight[None, :] >= 0.5)
+        scored = np.where(anchors, similar * weight[None, :], -1.0)
+        best = scored.max(axis=1, initial=-1.0)
+        has = anchors.any(axis=1)
+        out[:, column] = np.where(has, best, 0.0)
+        out[:, column + 1] = has
+    return out
 
 
 def _logit(p: np.ndarray) -> np.ndarray:
@@ -69,8 +123,10 @@ def _distances(look: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, bool]
     return np.clip(((look - mean) / spread) ** 2, 0.0, MAX_DISTANCE), True
 
 
-def context_features(look: np.ndarray, hand: np.ndarray) -> np.ndarray:
-    """The n x FEATURES inputs of the context model for one photo's digits (``hand``: the reader's P(handwritten))."""
+def context_features(look: np.ndarray, hand: np.ndarray, digits: np.ndarray, printed: np.ndarray) -> np.ndarray:
+    """The n x FEATURES inputs of the context model for one photo's digits: ``look`` from :func:`looks`,
+    ``hand`` the reader's P(handwritten), ``digits`` the normalised digits and ``printed`` the print model's
+    probabilities (for :func:`twins`)."""
     n = len(hand)
     if n == 0:
         return np.zeros((0, FEATURES), np.float32)
@@ -78,7 +134,8 @@ def context_features(look: np.ndarray, hand: np.ndarray) -> np.ndarray:
     from_print, _ = _distances(look.astype(np.float64), (1 - hand) ** 2)
     from_hand, has_hand = _distances(look.astype(np.float64), hand ** 2)
     flag = np.full((n, 1), 1.0 if has_hand else 0.0)
-    return np.concatenate([_logit(hand)[:, None], flag, from_print, from_hand], axis=1).astype(np.float32)
+    return np.concatenate([_logit(hand)[:, None], flag, from_print, from_hand, twins(digits, printed, hand)],
+                          axis=1).astype(np.float32)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import numpy as np
 from conftest import data_file
 
 from sudokuprint.ocr.classifier import read_digits
-from sudokuprint.ocr.context import LOOKS, ContextModel, context_features, fit_context, looks
+from sudokuprint.ocr.context import FACE, FEATURES, LOOKS, ContextModel, context_features, fit_context, looks, strokes, twins
 from sudokuprint.ocr.handwriting import cell_measures
 from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.readers import BuiltinReader
@@ -22,8 +22,14 @@ def dat(path) -> list[int]:
 def _photo(folder: str, name: str):
     cells = grid_cells(data_file("wicht", folder, f"{name}.jpg")).upright()
     measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
-    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], read_digits([c.digit for c in cells]))
+    pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
+    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], read_digits([c.digit for c in cells]), pens)
     return cells, look
+
+
+def _read(cells) -> tuple[np.ndarray, np.ndarray]:
+    """The cells' normalised digits and the print model's probabilities."""
+    return np.stack([c.digit for c in cells]), read_digits([c.digit for c in cells])
 
 
 def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_the_other_handwriting():
@@ -35,8 +41,9 @@ def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_
     is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
     assert is_print.sum() >= 17 and is_hand.sum() >= 17
     # a reader that knows the truth: the distances then show how each digit sits among the others
-    rows = context_features(look, np.where(is_hand, 0.95, 0.05))
-    from_print, from_hand = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + K :].sum(axis=1)
+    rows = context_features(look, np.where(is_hand, 0.95, 0.05), *_read(cells))
+    assert rows.shape == (len(cells), FEATURES)
+    from_print, from_hand = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + K : 2 + 2 * K].sum(axis=1)
     assert (rows[:, 1] == 1).all()  # there is a handwriting cluster to compare with
     assert np.median(from_print[is_print]) < np.median(from_print[is_hand])
     assert np.median(from_hand[is_hand]) < np.median(from_hand[is_print])
@@ -46,15 +53,39 @@ def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_
 
 def test_a_photo_without_handwriting_has_no_cluster_to_compare_with():
     cells, look = _photo("train", "image1004")
-    rows = context_features(look, np.full(len(cells), 0.02))
-    assert (rows[:, 1] == 0).all() and (rows[:, 2 + K :] == 0).all()
+    digits, probs = _read(cells)
+    rows = context_features(look, np.full(len(cells), 0.02), digits, probs)
+    assert (rows[:, 1] == 0).all() and (rows[:, 2 + K : 2 + 2 * K] == 0).all()
     assert rows[:, 2 : 2 + K].max() > 0  # every digit is still measured against the print
-    assert context_features(look[:0], np.zeros(0)).shape == (0, 2 + 2 * K)
+    assert (rows[:, -1] == 0).all() and (rows[:, -2] == 0).all()  # no handwriting to be a twin of
+    assert context_features(look[:0], np.zeros(0), digits[:0], probs[:0]).shape == (0, FEATURES)
+
+
+def test_a_printed_given_has_a_near_identical_twin_among_the_photos_print_and_handwriting_rarely_does():
+    name = "image1004"
+    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    cells, _ = _photo("mixed_train", name)
+    is_print = np.array([printed[c.index] != 0 for c in cells])
+    is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
+    face = twins(*_read(cells), np.where(is_hand, 0.95, 0.05))
+    assert face.shape == (len(cells), len(FACE))
+    print_twin, has_twin = face[:, 0], face[:, 1] == 1
+    assert has_twin[is_print].mean() > 0.5 and has_twin[is_hand].mean() > 0.5
+    assert np.median(print_twin[is_print & has_twin]) > np.median(print_twin[is_hand & has_twin]) + 0.1
+
+
+def test_stroke_width_is_measured_on_the_digits_pen():
+    cells, look = _photo("mixed_train", "image1004")
+    pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
+    assert pens.shape == (len(cells), 2)
+    # a stroke is a few pixels wide, under a quarter of the cell, never nothing for a digit
+    assert (pens[:, 0] > 0.01).all() and (pens[:, 0] < 0.25).all()
+    assert np.allclose(look[:, LOOKS.index("stroke-width")], pens[:, 0])
 
 
 def test_the_logistic_model_learns_a_rule_and_survives_a_round_trip(tmp_path):
     rng = np.random.default_rng(3)
-    x = rng.normal(size=(600, 2 + 2 * K)).astype(np.float32)
+    x = rng.normal(size=(600, FEATURES)).astype(np.float32)
     y = (x[:, 0] + 2 * x[:, 3] - x[:, 5] > 0).astype(float)
     model = fit_context(x, y)
     assert np.mean((model.handwritten(x) >= 0.5) == (y == 1)) > 0.95
