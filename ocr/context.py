@@ -28,11 +28,8 @@ CONTEXT_MODEL_FILE = "context.npz"
 LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit",
          "stroke-width", "stroke-spread")
 """The measures of a digit's look compared within a photo."""
-FACE = ("print-twin", "has-print-twin", "hand-twin", "has-hand-twin")
-"""How closely a digit matches the photo's other digits read as the same digit (:func:`twins`)."""
-FEATURES = 2 + 2 * len(LOOKS) + len(FACE)
-"""Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look,
-the twin similarities."""
+FEATURES = 2 + 2 * len(LOOKS)
+"""Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look."""
 MAX_LOGIT = 10.0
 MAX_DISTANCE = 16.0
 """Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""
@@ -76,33 +73,6 @@ def looks(measures: np.ndarray, boxes: Sequence[tuple[int, int, int, int]], size
     return np.concatenate([scalars, y_offset, fit, pens.reshape(n, 2).astype(np.float32)], axis=1)
 
 
-def twins(digits: np.ndarray, printed: np.ndarray, hand: np.ndarray) -> np.ndarray:
-    """The n x len(FACE) twin measures: how closely each digit matches the photo's other digits read as the same
-    digit by the print model, those taken for print and those taken for handwriting (a printed given has
-    near-identical twins among the photo's givens, a written digit rarely does).
-
-    ``digits`` are the n normalised 28 x 28 digits, ``printed`` the print model's 10-class probabilities,
-    ``hand`` the reader's P(handwritten).  The similarity is the best correlation of the pixels with another
-    digit, weighted by how surely that digit is print (or handwriting); 0 and a 0 flag without one.
-    """
-    n = len(digits)
-    flat = digits.reshape(n, -1).astype(np.float64)
-    flat = flat - flat.mean(axis=1, keepdims=True)
-    flat /= np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-9)
-    similar = flat @ flat.T
-    read = printed[:, 1:].argmax(axis=1)
-    same = (read[:, None] == read[None, :]) & ~np.eye(n, dtype=bool)
-    out = np.zeros((n, len(FACE)), np.float32)
-    for column, weight in ((0, 1.0 - hand), (2, hand)):
-        anchors = same & (weight[None, :] >= 0.5)
-        scored = np.where(anchors, similar * weight[None, :], -1.0)
-        best = scored.max(axis=1, initial=-1.0)
-        has = anchors.any(axis=1)
-        out[:, column] = np.where(has, best, 0.0)
-        out[:, column + 1] = has
-    return out
-
-
 def _logit(p: np.ndarray) -> np.ndarray:
     p = np.clip(p, 1e-6, 1 - 1e-6)
     return np.clip(np.log(p / (1 - p)), -MAX_LOGIT, MAX_LOGIT)
@@ -123,10 +93,9 @@ def _distances(look: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, bool]
     return np.clip(((look - mean) / spread) ** 2, 0.0, MAX_DISTANCE), True
 
 
-def context_features(look: np.ndarray, hand: np.ndarray, digits: np.ndarray, printed: np.ndarray) -> np.ndarray:
-    """The n x FEATURES inputs of the context model for one photo's digits: ``look`` from :func:`looks`,
-    ``hand`` the reader's P(handwritten), ``digits`` the normalised digits and ``printed`` the print model's
-    probabilities (for :func:`twins`)."""
+def context_features(look: np.ndarray, hand: np.ndarray) -> np.ndarray:
+    """The n x FEATURES inputs of the context model for one photo's digits (``look`` from :func:`looks`, ``hand``
+    the reader's P(handwritten))."""
     n = len(hand)
     if n == 0:
         return np.zeros((0, FEATURES), np.float32)
@@ -134,8 +103,7 @@ def context_features(look: np.ndarray, hand: np.ndarray, digits: np.ndarray, pri
     from_print, _ = _distances(look.astype(np.float64), (1 - hand) ** 2)
     from_hand, has_hand = _distances(look.astype(np.float64), hand ** 2)
     flag = np.full((n, 1), 1.0 if has_hand else 0.0)
-    return np.concatenate([_logit(hand)[:, None], flag, from_print, from_hand, twins(digits, printed, hand)],
-                          axis=1).astype(np.float32)
+    return np.concatenate([_logit(hand)[:, None], flag, from_print, from_hand], axis=1).astype(np.float32)
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,7 @@ class BuiltinReader:
             context = default_context_model() if self.context is True else self.context
             pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
             look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens)
-            hand = context.handwritten(context_features(look, hand, np.stack(digits), model_probs))
+            hand = context.handwritten(context_features(look, hand))
         # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
         mixed[:, 0] = printed[:, 0]

@@ -21,12 +21,13 @@ trial MIN_CONTRAST of 0.25): given taken as handwriting 44 -> 15, handwriting ta
 (reader alone -> context); mixed photos with every digit's kind right 148 of 158 (141 before the refit).
 ``benchmarks/ocr_mixed.py --cross-validate``: mixed_train perfect 119 -> 122 of 159 (with the solution ranking
 unclear handwriting), handwriting taken as a given 11 -> 8 photos.
-Refitted (2026-12-02) with the pen's stroke width and its spread (:func:`ocr.context.strokes`) among the looks and
-the twins (:func:`ocr.context.twins`: a given matches the photo's other givens of the same digit); same hand folds,
-cells of the previous round: digits' kind wrong given-as-hand 16 -> 13, hand-as-given 11 -> 7 of 17,191; mixed photos
-with every digit's kind right 147 -> 151 of 158 (slant as a further look: 149; a second pass of the context model
-over its own output: 146).  ``benchmarks/ocr.py --mixed --cross-validate``: mixed_train perfect 147 -> 150 of 159,
-handwriting taken as a given 11 -> 7 digits.
+Refitted (2026-12-02) with the pen's stroke width and its spread among the looks (:func:`ocr.context.strokes`); same
+hand folds, cells of the previous round: digits' kind wrong given-as-hand 16 -> 15, hand-as-given 11 -> 8 of 17,191;
+mixed photos with every digit's kind right 147 -> 148 of 158.  Tried and dropped: the ink's slant as a further look
+(149 but no better on whole photos), a second pass of the model over its own output (146), and "twins" (how closely
+a digit matches the photo's other digits of the same reading taken for print): 151 of 158 and mixed_train perfect
+147 -> 150 of 159, but on the synthetic suite's hardest photos (seed 1) 22 -> 13 of 30 with every given right, as
+pen digits drawn alike became each other's twins; a neat hand would do the same.
 """
 
 from __future__ import annotations
@@ -49,14 +50,10 @@ from .build_hand import DATA, fold_of, twin_sources
 from .build_model import MODELS
 
 
-Cells = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-"""Looks, P(handwritten), labels, normalised digits and print probabilities of digit cells."""
-
-
-def photo_cells(photo: Path, printed: list[int], every: list[int], hand_model: DigitModel) -> Cells | None:
-    """Each digit cell's look, the reader's P(handwritten), label (1 = handwritten, 0 = printed, -1 = no digit
-    in truth), normalised digit and print model probabilities, or ``None`` when the photo's reading cannot be
-    trusted for labels."""
+def photo_cells(photo: Path, printed: list[int], every: list[int], hand_model: DigitModel
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Each digit cell's look, the reader's P(handwritten) and label (1 = handwritten, 0 = printed, -1 = no digit
+    in truth), or ``None`` when the photo's reading cannot be trusted for labels."""
     try:
         cells = grid_cells(photo).upright()
     except NoGridError:
@@ -72,34 +69,35 @@ def photo_cells(photo: Path, printed: list[int], every: list[int], hand_model: D
     pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
     look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens)
     labels = np.array([-1 if not every[c.index] else 0 if printed[c.index] else 1 for c in cells])
-    return look, hand, labels, np.stack([c.digit for c in cells]).astype(np.float32), model_probs
+    return look, hand, labels
 
 
-def dataset(mixed: Path, plain: Path, folds_dir: Path, folds: int) -> tuple[Cells, np.ndarray]:
-    """The :data:`Cells` and photo names (``name`` or ``name/plain``) of every digit cell of both folders, read
-    by held-out fold models."""
+def dataset(mixed: Path, plain: Path, folds_dir: Path, folds: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Looks, P(handwritten), labels and photo names (``name`` or ``name/plain``) of every digit cell of both
+    folders, read by held-out fold models."""
     models = [DigitModel.load(folds_dir / f"hand-fold{k}.npz") for k in range(folds)]
-    parts: list[Cells] = []
-    names: list[str] = []
+    ls, hs, ys, names = [], [], [], []
     for photo, source, printed, every, name in twin_sources(mixed, plain):
         found = photo_cells(source, printed, every, models[fold_of(photo.name, folds)])
         if found is None:
             print(f"  left out {source}", file=sys.stderr)
             continue
-        parts.append(found)
+        ls.append(found[0])
+        hs.append(found[1])
+        ys.append(found[2])
         names += [name] * len(found[2])
-    joined = tuple(np.concatenate([part[k] for part in parts]) for k in range(5))
-    return (joined[0], joined[1], joined[2], joined[3], joined[4]), np.array(names)
+    return np.concatenate(ls), np.concatenate(hs), np.concatenate(ys), np.array(names)
 
 
-def rows(cells: Cells, names: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def rows(look: np.ndarray, hand: np.ndarray, labels: np.ndarray, names: np.ndarray
+         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Context features, labels and names of the labelled cells, each photo's features made from all its cells."""
-    look, hand, labels, digits, printed = cells
     xs, ys, ns = [], [], []
     for name in dict.fromkeys(names):
         mine = names == name
         keep = labels[mine] >= 0
-        xs.append(context_features(look[mine], hand[mine], digits[mine], printed[mine])[keep])
+        xs.append(context_features(look[mine], hand[mine])[keep])
         ys.append(labels[mine][keep])
         ns += [name] * int(keep.sum())
     return np.concatenate(xs), np.concatenate(ys), np.array(ns)
@@ -132,14 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     if args.cache is not None and args.cache.exists():
         with np.load(args.cache) as data:
-            cells: Cells = (data["look"], data["hand"], data["labels"], data["digits"], data["printed"])
-            cell_names = data["names"]
+            look, hand, labels, cell_names = data["look"], data["hand"], data["labels"], data["names"]
     else:
-        cells, cell_names = dataset(args.mixed, args.train, args.folds_dir, args.folds)
+        look, hand, labels, cell_names = dataset(args.mixed, args.train, args.folds_dir, args.folds)
         if args.cache is not None:
-            np.savez_compressed(args.cache, look=cells[0], hand=cells[1], labels=cells[2], digits=cells[3],
-                                printed=cells[4], names=cell_names)
-    x, y, names = rows(cells, cell_names)
+            np.savez_compressed(args.cache, look=look, hand=hand, labels=labels, names=cell_names)
+    x, y, names = rows(look, hand, labels, cell_names)
     print(f"{len(y)} digit cells from {len(set(names))} photos in {time.time() - started:.0f} s", file=sys.stderr)
     folds = np.array([fold_of(n.split("/")[0] + ".jpg", args.folds) for n in names])
     held = np.zeros(len(y))
