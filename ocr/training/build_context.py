@@ -23,7 +23,10 @@ trial MIN_CONTRAST of 0.25): given taken as handwriting 44 -> 15, handwriting ta
 unclear handwriting), handwriting taken as a given 11 -> 8 photos.
 Refitted (2026-12-02) with the pen's stroke width and its spread among the looks (:func:`ocr.context.strokes`); same
 hand folds, cells of the previous round: digits' kind wrong given-as-hand 16 -> 15, hand-as-given 11 -> 8 of 17,191;
-mixed photos with every digit's kind right 147 -> 148 of 158.  Tried and dropped: the ink's slant as a further look
+mixed photos with every digit's kind right 147 -> 150 of 158.  ``benchmarks/ocr.py --mixed --cross-validate``:
+mixed_train perfect 147 -> 149 of 159, handwritten digits taken as givens 11 -> 8, handwriting right 97.42 -> 97.46%;
+Wicht train 160 -> 159 of 160 (image1049: a printed 7 taken as handwriting); the suite's hardest photos (3 seeds x 30)
+63 -> 63 with every given right, 58 -> 57 with the handwriting too.  Tried and dropped: the ink's slant as a further look
 (149 but no better on whole photos), a second pass of the model over its own output (146), and "twins" (how closely
 a digit matches the photo's other digits of the same reading taken for print): 151 of 158 and mixed_train perfect
 147 -> 150 of 159, but on the synthetic suite's hardest photos (seed 1) 22 -> 13 of 30 with every given right, as
