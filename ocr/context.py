@@ -18,12 +18,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Sequence
 
+import cv2
 import numpy as np
 
+from .cells import ink_darkness
 from .classifier import load_shipped
 
 CONTEXT_MODEL_FILE = "context.npz"
-LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit")
+LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit",
+         "stroke-width", "stroke-spread")
 """The measures of a digit's look compared within a photo."""
 FEATURES = 2 + 2 * len(LOOKS)
 """Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look."""
@@ -34,19 +37,40 @@ MIN_CLUSTER = 2.0
 """A cluster weighing less than this (in digits) is not compared with."""
 
 
+def strokes(image: np.ndarray, box: tuple[int, int, int, int], contrast: float) -> np.ndarray:
+    """A digit's pen: its stroke width (share of the cell) and the width's spread (its relative standard deviation
+    along the stroke: a pen's pressure varies, a printed face's does not).  (The ink's slant was tried too and
+    made the context model worse.)"""
+    size = image.shape[0]
+    x, y, w, h = box
+    darkness = ink_darkness(image)[y : y + h, x : x + w] / max(contrast, 1.0)
+    if darkness.size == 0:
+        return np.zeros(2, np.float32)
+    ink = (darkness > 0.5 * float(np.percentile(darkness, 98))).astype(np.uint8)
+    # up-sampled so that the distance to the paper resolves strokes only two or three pixels wide
+    fine = cv2.resize(ink, (4 * w, 4 * h), interpolation=cv2.INTER_NEAREST)
+    distance = cv2.distanceTransform(fine, cv2.DIST_L2, 3)
+    ridge = (distance > 0) & (distance >= cv2.dilate(distance, np.ones((3, 3), np.uint8)))
+    values = distance[ridge] / 4.0
+    width = 2.0 * float(values.mean()) / size if values.size else 0.0
+    spread = float(values.std() / max(values.mean(), 1e-6)) if values.size else 0.0
+    return np.array([width, spread], np.float32)
+
+
 def looks(measures: np.ndarray, boxes: Sequence[tuple[int, int, int, int]], size: int,
-          printed: np.ndarray) -> np.ndarray:
+          printed: np.ndarray, pens: np.ndarray) -> np.ndarray:
     """The n x len(LOOKS) measures of each digit's look.
 
     ``measures`` are :func:`ocr.handwriting.cell_measures` rows (their last six values: ink darkness,
     sharpness, height, width, fill, x offset), ``boxes`` the digits' boxes in cells of side ``size``,
-    ``printed`` the print model's 10-class probabilities (how well the digit fits a printed face).
+    ``printed`` the print model's 10-class probabilities (how well the digit fits a printed face), ``pens``
+    the digits' :func:`strokes` rows.
     """
     n = len(boxes)
     scalars = measures[:, -6:].astype(np.float32)
     y_offset = np.array([(y + h / 2 - size / 2) / size for _, y, _, h in boxes], np.float32).reshape(n, 1)
     fit = np.log(np.clip(printed[:, 1:].max(axis=1), 1e-6, 1.0)).astype(np.float32).reshape(n, 1)
-    return np.concatenate([scalars, y_offset, fit], axis=1)
+    return np.concatenate([scalars, y_offset, fit, pens.reshape(n, 2).astype(np.float32)], axis=1)
 
 
 def _logit(p: np.ndarray) -> np.ndarray:
@@ -70,7 +94,8 @@ def _distances(look: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, bool]
 
 
 def context_features(look: np.ndarray, hand: np.ndarray) -> np.ndarray:
-    """The n x FEATURES inputs of the context model for one photo's digits (``hand``: the reader's P(handwritten))."""
+    """The n x FEATURES inputs of the context model for one photo's digits (``look`` from :func:`looks`, ``hand``
+    the reader's P(handwritten))."""
     n = len(hand)
     if n == 0:
         return np.zeros((0, FEATURES), np.float32)

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import tesseract
 from .classifier import DigitModel, read_digits
-from .context import ContextModel, context_features, default_context_model, looks
+from .context import ContextModel, context_features, default_context_model, looks, strokes
 from .handwriting import cell_measures, default_hand_model, features, split_hand
 
 ASK_TESSERACT_BELOW = 0.9
@@ -134,7 +134,8 @@ class BuiltinReader:
         hand, _, written = split_hand((self.hand_model or default_hand_model()).probabilities(inputs))
         if self.context is not False:
             context = default_context_model() if self.context is True else self.context
-            look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs)
+            pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
+            look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens)
             hand = context.handwritten(context_features(look, hand))
         # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]

@@ -7,7 +7,7 @@ import numpy as np
 from conftest import data_file
 
 from sudokuprint.ocr.classifier import read_digits
-from sudokuprint.ocr.context import LOOKS, ContextModel, context_features, fit_context, looks
+from sudokuprint.ocr.context import FEATURES, LOOKS, ContextModel, context_features, fit_context, looks, strokes
 from sudokuprint.ocr.handwriting import cell_measures
 from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.readers import BuiltinReader
@@ -22,7 +22,8 @@ def dat(path) -> list[int]:
 def _photo(folder: str, name: str):
     cells = grid_cells(data_file("wicht", folder, f"{name}.jpg")).upright()
     measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
-    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], read_digits([c.digit for c in cells]))
+    pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
+    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], read_digits([c.digit for c in cells]), pens)
     return cells, look
 
 
@@ -36,7 +37,8 @@ def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_
     assert is_print.sum() >= 17 and is_hand.sum() >= 17
     # a reader that knows the truth: the distances then show how each digit sits among the others
     rows = context_features(look, np.where(is_hand, 0.95, 0.05))
-    from_print, from_hand = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + K :].sum(axis=1)
+    assert rows.shape == (len(cells), FEATURES)
+    from_print, from_hand = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + K : 2 + 2 * K].sum(axis=1)
     assert (rows[:, 1] == 1).all()  # there is a handwriting cluster to compare with
     assert np.median(from_print[is_print]) < np.median(from_print[is_hand])
     assert np.median(from_hand[is_hand]) < np.median(from_hand[is_print])
@@ -47,14 +49,38 @@ def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_
 def test_a_photo_without_handwriting_has_no_cluster_to_compare_with():
     cells, look = _photo("train", "image1004")
     rows = context_features(look, np.full(len(cells), 0.02))
-    assert (rows[:, 1] == 0).all() and (rows[:, 2 + K :] == 0).all()
+    assert (rows[:, 1] == 0).all() and (rows[:, 2 + K : 2 + 2 * K] == 0).all()
     assert rows[:, 2 : 2 + K].max() > 0  # every digit is still measured against the print
-    assert context_features(look[:0], np.zeros(0)).shape == (0, 2 + 2 * K)
+    assert context_features(look[:0], np.zeros(0)).shape == (0, FEATURES)
+
+
+def test_stroke_width_is_measured_on_the_digits_pen():
+    cells, look = _photo("mixed_train", "image1004")
+    pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
+    assert pens.shape == (len(cells), 2)
+    # a stroke is a few pixels wide, under a quarter of the cell, never nothing for a digit
+    assert (pens[:, 0] > 0.01).all() and (pens[:, 0] < 0.25).all()
+    assert np.allclose(look[:, LOOKS.index("stroke-width")], pens[:, 0])
+
+
+def test_stroke_width_grows_with_the_pen_and_its_spread_with_the_pressure():
+    import cv2
+
+    def cell(widths: list[int]) -> np.ndarray:
+        image = np.full((40, 40), 220, np.uint8)
+        for k, width in enumerate(widths):  # a vertical stroke in pieces of the given widths
+            cv2.line(image, (20, 8 + 8 * k), (20, 15 + 8 * k), 40, width)
+        return image
+
+    box = (12, 6, 16, 30)
+    thin, thick, varied = (strokes(cell(w), box, 180.0) for w in ([2] * 3, [5] * 3, [1, 3, 6]))
+    assert 1.8 < thick[0] / thin[0] < 3.5
+    assert varied[1] > 2 * max(thin[1], thick[1], 0.05)
 
 
 def test_the_logistic_model_learns_a_rule_and_survives_a_round_trip(tmp_path):
     rng = np.random.default_rng(3)
-    x = rng.normal(size=(600, 2 + 2 * K)).astype(np.float32)
+    x = rng.normal(size=(600, FEATURES)).astype(np.float32)
     y = (x[:, 0] + 2 * x[:, 3] - x[:, 5] > 0).astype(float)
     model = fit_context(x, y)
     assert np.mean((model.handwritten(x) >= 0.5) == (y == 1)) > 0.95

@@ -17,6 +17,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from ..cells import CELL_PX, extract_digit, ink_contrast
+from .pen import draw_pen_digit
 
 FONT_DIRS = ("/usr/share/fonts/truetype", "/usr/share/fonts/opentype")
 EXCLUDED_WORDS = (
@@ -80,19 +81,15 @@ def render_cell(font_path: Path, digit: int, rng: np.random.Generator, *, quarte
 
 
 def render_hand_cell(digit: int, rng: np.random.Generator) -> np.ndarray:
-    """A gray photo of one cell holding ``digit`` written with a pen (:func:`photo_suite.draw_hand_digit`)."""
-    from PIL import ImageDraw
-
-    from .photo_suite import draw_hand_digit
-
+    """A gray photo of one cell holding ``digit`` written with a pen (:func:`ocr.training.pen.draw_pen_digit`: not
+    the photo suite's pen, so that the suite tests handwriting the model never saw drawn)."""
     size = CANVAS
-    canvas = Image.new("L", (size, size), 0)
+    ink = np.zeros((size, size), np.float32)
     height = size * rng.uniform(0.4, 0.7)
     width = height * rng.uniform(0.55, 0.8)
     left = (size - width) / 2 + rng.normal(0, size * 0.05)
     top = (size - height) / 2 + rng.normal(0, size * 0.05)
-    draw_hand_digit(ImageDraw.Draw(canvas), digit, (left, top, width, height), rng, 255)
-    ink = np.asarray(canvas, np.float32) / 255.0
+    draw_pen_digit(ink, digit, (left, top, width, height), rng)
     return photograph_cell(ink, rng, pale=0.3)
 
 
