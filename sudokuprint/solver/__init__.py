@@ -25,7 +25,7 @@ from ..errors import (
     SolverTimeoutError,
 )
 from ..grid import Grid, line_values
-from ..shape import Shape
+from ..shape import CLASSIC, Shape
 from . import pure
 
 BACKEND_ENV = "SUDOKUPRINT_BACKEND"
@@ -46,6 +46,8 @@ def _load_backends() -> dict[str, ModuleType]:
 
 _BACKENDS = _load_backends()
 _PREFERRED = next(iter(_BACKENDS.values()))
+_NATIVE = _BACKENDS.get("native")
+_solve_text = _NATIVE.solve_text if _NATIVE is not None else None
 
 
 def backend_names() -> list[str]:
@@ -244,6 +246,16 @@ def search(
         engine = _PREFERRED
     else:
         engine = get_backend(backend)
+    if puzzle.__class__ is str and engine is _NATIVE:
+        try:
+            found = _solve_text(puzzle, limit, time_limit, stop)  # type: ignore[misc]
+        except (TimeoutError, InterruptedError) as error:
+            raise _gave_up(error, time_limit) from None
+        if found is not None:  # a bare 81-character line, searched with no Grid made
+            result = _new_result(SolveResult)
+            result.count, result._values, result._puzzle_values = found
+            result.limit, result.shape, result._puzzle, result._solution = limit, CLASSIC, None, None
+            return result
     if puzzle.__class__ is Grid:
         grid: Grid | None = puzzle  # type: ignore[assignment]
         shape, values = puzzle.shape, puzzle.cell_bytes  # type: ignore[union-attr]

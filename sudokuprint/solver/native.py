@@ -209,6 +209,11 @@ def _unavailable(*args: object) -> tuple[int, bytes | None]:
 
 _solve = _native.solve if _native is not None else _unavailable
 
+solve_text = _native.solve_text if _native is not None else _unavailable
+"""``solve_text(text, limit, time_limit=None, stop=None)``: :func:`solve_bytes` of a bare
+81-character line read by the C code itself: ``(count, first, values)``, or None
+for any other text (nothing searched; read it with the parser)."""
+
 
 def _extension():
     if _native is None:
