@@ -16,6 +16,7 @@ from setuptools.command.build_ext import build_ext
 NATIVE_SOURCES = [
     "sudokuprint/solver/_native.c",
     "sudokuprint/solver/_native_watch.c",
+    "sudokuprint/solver/_native_profile.c",
     "sudokuprint/solver/_native_solver9.c",
     "sudokuprint/solver/_native_solver9_x86.c",
     "sudokuprint/solver/_native_generic.c",

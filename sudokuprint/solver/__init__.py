@@ -251,7 +251,7 @@ def search(
             found = _solve_text(puzzle, limit, time_limit, stop)  # type: ignore[misc]
         except (TimeoutError, InterruptedError) as error:
             raise _gave_up(error, time_limit) from None
-        if found is not None:  # a bare 81-character line, searched with no Grid made
+        if found is not None:  # a bare 81-character line, read and searched in C: no Grid made
             result = _new_result(SolveResult)
             result.count, result._values, result._puzzle_values = found
             result.limit, result.shape, result._puzzle, result._solution = limit, CLASSIC, None, None
@@ -275,11 +275,15 @@ def count_solutions(
     grid: Puzzle, limit: int = 2, *, backend: str | None = None, time_limit: float | None = None
 ) -> int:
     """The number of solutions, counted up to ``limit`` (so ``2`` means "two or more")."""
+    if backend is None and time_limit is None:  # no keywords passed on: the usual call at its cheapest
+        return search(grid, limit).count
     return search(grid, limit, backend=backend, time_limit=time_limit).count
 
 
 def is_unique(grid: Puzzle, *, backend: str | None = None, time_limit: float | None = None) -> bool:
     """True when the puzzle (a grid or a standard string) has exactly one solution."""
+    if backend is None and time_limit is None:
+        return search(grid, 2).count == 1
     return search(grid, 2, backend=backend, time_limit=time_limit).count == 1
 
 

@@ -2,6 +2,7 @@
  *
  *   solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)  (fast by position)
  *       -> (count, solution | None)
+ *   solve_bytes(values, shape, limit, time_limit=None, stop=None) -> (count, solution | None)  (by position)
  *   solve_text(text, limit, time_limit=0, stop=None) -> (count, solution | None, values) | None
  *   count_many(buffer, box_width, box_height, limit, generic=False, time_limit=0, stop=None,
  *              solutions=None) -> list[int]
@@ -221,6 +222,39 @@ static PyObject *native_solve(PyObject *module, PyObject *const *args, Py_ssize_
     return result;
 }
 
+static PyObject *width_name, *height_name; /* "box_width", "box_height": made once, at import */
+
+/* solve_bytes(values, shape, limit, time_limit=None, stop=None): solve() with the box sides read off a
+ * Shape (its box_width and box_height), by position only: the backend's solve_bytes itself. */
+static PyObject *native_solve_bytes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Request r = {0};
+    if (nargs < 3 || nargs > 5) {
+        PyErr_Format(PyExc_TypeError, "solve_bytes() takes 3 to 5 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *width = PyObject_GetAttr(args[1], width_name);
+    PyObject *height = width ? PyObject_GetAttr(args[1], height_name) : NULL;
+    int failed = !height || int_argument(width, &r.box_width) < 0 || int_argument(height, &r.box_height) < 0;
+    Py_XDECREF(width);
+    Py_XDECREF(height);
+    if (failed)
+        return NULL;
+    r.limit = PyLong_AsLongLong(args[2]);
+    if (r.limit == -1 && PyErr_Occurred())
+        return NULL;
+    if (nargs > 3 && args[3] != Py_None && (r.time_limit = PyFloat_AsDouble(args[3])) == -1.0 && PyErr_Occurred())
+        return NULL;
+    if (nargs > 4)
+        r.stop = args[4];
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    PyObject *result = solve_values(&r, view.buf, view.len, NULL);
+    PyBuffer_Release(&view);
+    return result;
+}
+
 /* solve_text(text, limit, time_limit=0.0, stop=None): the API's search of a
  * bare 81-character line, read straight from the str.  None (no search) for
  * any other text: the caller reads that one with its parser, which names the
@@ -401,12 +435,17 @@ done:
     return result;
 }
 
+PyObject *native_equivalence_profile(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* _native_profile.c */
+
 static PyMethodDef native_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))native_solve, METH_FASTCALL | METH_KEYWORDS,
      "solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)\n"
      "    -> (count, solution bytes or None)\n\n"
      "Count the solutions of one puzzle (bytes of cell values, 0 = empty) up to limit; also the first.\n"
      "TimeoutError after time_limit seconds (0: none), InterruptedError when stop[0] is set."},
+    {"solve_bytes", (PyCFunction)(void (*)(void))native_solve_bytes, METH_FASTCALL,
+     "solve_bytes(values, shape, limit, time_limit=None, stop=None) -> (count, solution bytes or None)\n\n"
+     "solve() with the box sides read off shape (its box_width and box_height); by position only."},
     {"solve_text", (PyCFunction)(void (*)(void))native_solve_text, METH_FASTCALL,
      "solve_text(text, limit, time_limit=0.0, stop=None) -> (count, solution, values) or None\n\n"
      "solve() of a bare 81-character line (1-9 digits, '.' or '0' empty) read straight from the str;\n"
@@ -420,6 +459,9 @@ static PyMethodDef native_methods[] = {
      "limit is per puzzle; a stop names the puzzle in the exception's `puzzle` attribute.  The\n"
      "writable buffer `guesses` (8 bytes or more) receives the search's guesses over all the\n"
      "puzzles, a native-endian uint64 (for benchmarks: the size of the search tree)."},
+    {"equivalence_profile", (PyCFunction)(void (*)(void))native_equivalence_profile, METH_FASTCALL,
+     "equivalence_profile(values, box_width, box_height) -> 8 bytes\n\n"
+     "sudokuprint.generator.canonical.equivalence_profile in C (the same bytes)."},
     {"fill", (PyCFunction)native_fill, METH_VARARGS,
      "fill(values, box_width, box_height, max_nodes) -> bytes or None\n\n"
      "A full grid from the given digits by a plain depth-first search (first empty cell with the\n"
@@ -442,6 +484,10 @@ static struct PyModuleDef native_module = {
 
 PyMODINIT_FUNC PyInit__native(void)
 {
+    if (!width_name && !(width_name = PyUnicode_InternFromString("box_width")))
+        return NULL;
+    if (!height_name && !(height_name = PyUnicode_InternFromString("box_height")))
+        return NULL;
     PyObject *module = PyModule_Create(&native_module);
     if (!module)
         return NULL;

@@ -106,7 +106,10 @@ def solve(
 def solve_bytes(
     values: bytes, shape: Shape, limit: int, time_limit: float | None = None, stop: bytearray | None = None
 ) -> tuple[int, bytes | None]:
-    """:func:`solve` on cell values already packed as bytes (the fast path of ``solver.search``)."""
+    """:func:`solve` on cell values already packed as bytes (the fast path of ``solver.search``).
+
+    The C function itself when the extension is there (see the end of this module).
+    """
     return _solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
 
 
@@ -208,6 +211,9 @@ def _unavailable(*args: object) -> tuple[int, bytes | None]:
 
 
 _solve = _native.solve if _native is not None else _unavailable
+
+if _native is not None:
+    solve_bytes = _native.solve_bytes  # noqa: F811 - the same contract, with no Python frame around the C call
 
 solve_text = _native.solve_text if _native is not None else _unavailable
 """``solve_text(text, limit, time_limit=None, stop=None)``: :func:`solve_bytes` of a bare
