@@ -17,6 +17,7 @@ NATIVE_SOURCES = [
     "sudokuprint/solver/_native.c",
     "sudokuprint/solver/_native_watch.c",
     "sudokuprint/solver/_native_profile.c",
+    "sudokuprint/solver/_native_dig.c",
     "sudokuprint/solver/_native_solver9.c",
     "sudokuprint/solver/_native_solver9_x86.c",
     "sudokuprint/solver/_native_generic.c",

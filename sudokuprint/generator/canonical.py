@@ -20,7 +20,7 @@ from typing import Sequence
 from ..shape import Shape
 
 try:
-    from ..solver._native import equivalence_profile as _native_profile  # type: ignore[attr-defined]
+    from ..solver._native import equivalence_profile as _native_profile  # type: ignore[import-not-found]
 except ImportError:  # no compiled extension: the Python profile below
     _native_profile = None
 

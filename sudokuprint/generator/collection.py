@@ -99,7 +99,7 @@ def seeded(text: str) -> random.Random:
         rng = _RANDOM.rng = random.Random()
     data = text.encode()
     _SEED(rng, int.from_bytes(data + _sha512(data).digest(), "big"))
-    rng.gauss_next = None  # type: ignore[attr-defined]
+    rng.gauss_next = None  # type: ignore[union-attr]
     return rng
 
 

@@ -31,81 +31,6 @@
 
 #include <limits.h>
 
-/* Check the shape and limit; on an error set a ValueError and return -1. */
-static int check_request(Request *r)
-{
-    if (r->box_width < 1 || r->box_height < 1 || r->box_width > NATIVE_MAX_SIDE ||
-        r->box_height > NATIVE_MAX_SIDE || r->box_width * r->box_height > NATIVE_MAX_SIDE) {
-        PyErr_Format(PyExc_ValueError, "boxes of %d x %d cells: the native solver takes grids of 1 to %d digits",
-                     r->box_width, r->box_height, NATIVE_MAX_SIDE);
-        return -1;
-    }
-    if (r->limit < 1) {
-        PyErr_Format(PyExc_ValueError, "limit must be at least 1, got %lld", r->limit);
-        return -1;
-    }
-    if (!(r->time_limit >= 0)) {
-        PyErr_SetString(PyExc_ValueError, "time_limit must be 0 (none) or a positive number of seconds");
-        return -1;
-    }
-    r->side = r->box_width * r->box_height;
-    r->cell_count = r->side * r->side;
-    r->generic = r->generic || r->side != 9 || r->box_width != 3;
-    return 0;
-}
-
-/* Check that every value of `count` puzzles is in 0..side; ValueError naming the place if not. */
-static int check_values(const Request *r, const uint8_t *values, Py_ssize_t count)
-{
-    Py_ssize_t total = count * r->cell_count;
-    for (Py_ssize_t i = 0; i < total; i++)
-        if (values[i] > r->side) {
-            PyErr_Format(PyExc_ValueError, "puzzle %zd, cell %zd: value %d is not in 0..%d", i / r->cell_count,
-                         i % r->cell_count, (int)values[i], r->side);
-            return -1;
-        }
-    return 0;
-}
-
-/* Working memory of the generic engine, allocated once per call. */
-typedef struct {
-    GenericTables *tables;
-    GenericState *stack;
-} GenericWork;
-
-static int generic_work_open(GenericWork *work, const Request *r)
-{
-    work->tables = NULL;
-    work->stack = NULL;
-    if (!r->generic)
-        return 0;
-    work->tables = PyMem_RawMalloc(sizeof(GenericTables));
-    work->stack = PyMem_RawMalloc(sizeof(GenericState) * GENERIC_STACK_SIZE(r->cell_count));
-    if (!work->tables || !work->stack) {
-        PyMem_RawFree(work->tables);
-        PyMem_RawFree(work->stack);
-        PyErr_NoMemory();
-        return -1;
-    }
-    generic_tables(work->tables, r->box_width, r->box_height); /* the shape was checked */
-    return 0;
-}
-
-static void generic_work_close(GenericWork *work)
-{
-    PyMem_RawFree(work->tables);
-    PyMem_RawFree(work->stack);
-}
-
-static uint64_t count_one(const Request *r, GenericWork *work, Watch *watch, const uint8_t *values, uint8_t *first)
-{
-    uint64_t limit = (uint64_t)r->limit;
-    watch_start(watch, r);
-    if (r->generic)
-        return generic_solve(work->tables, work->stack, values, limit, first, &watch->budget);
-    return solve9(values, limit, first, &watch->budget);
-}
-
 /* An int argument as a C int; -1 with OverflowError / TypeError as PyArg's "i" would set. */
 static int int_argument(PyObject *value, int *out)
 {
@@ -436,6 +361,7 @@ done:
 }
 
 PyObject *native_equivalence_profile(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* _native_profile.c */
+PyObject *native_dig_orbits(PyObject *module, PyObject *const *args, Py_ssize_t nargs);          /* _native_dig.c */
 
 static PyMethodDef native_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))native_solve, METH_FASTCALL | METH_KEYWORDS,
@@ -462,6 +388,9 @@ static PyMethodDef native_methods[] = {
     {"equivalence_profile", (PyCFunction)(void (*)(void))native_equivalence_profile, METH_FASTCALL,
      "equivalence_profile(values, box_width, box_height) -> 8 bytes\n\n"
      "sudokuprint.generator.canonical.equivalence_profile in C (the same bytes)."},
+    {"dig_orbits", (PyCFunction)(void (*)(void))native_dig_orbits, METH_FASTCALL,
+     "dig_orbits(solution, cells, lengths, opening, box_width, box_height) -> puzzle bytes\n\n"
+     "sudokuprint.generator.dig's dig of every orbit in one call (see _native_dig.c)."},
     {"fill", (PyCFunction)native_fill, METH_VARARGS,
      "fill(values, box_width, box_height, max_nodes) -> bytes or None\n\n"
      "A full grid from the given digits by a plain depth-first search (first empty cell with the\n"

@@ -42,4 +42,19 @@ void watch_start(Watch *w, const Request *r);
 /* After the GIL is back: -1 with the right exception when the search was stopped. */
 int watch_close(Watch *w);
 
+/* Working memory of the generic engine, allocated once per call. */
+typedef struct {
+    GenericTables *tables;
+    GenericState *stack;
+} GenericWork;
+
+/* Check the shape and limit (and fill side, cell_count, generic); -1 with a ValueError if wrong. */
+int check_request(Request *r);
+/* Check that every value of `count` puzzles is in 0..side; -1 with a ValueError naming the place if not. */
+int check_values(const Request *r, const uint8_t *values, Py_ssize_t count);
+int generic_work_open(GenericWork *work, const Request *r);
+void generic_work_close(GenericWork *work);
+/* Count the solutions of one puzzle up to r->limit with the engine `r` asks for (GIL released). */
+uint64_t count_one(const Request *r, GenericWork *work, Watch *watch, const uint8_t *values, uint8_t *first);
+
 #endif

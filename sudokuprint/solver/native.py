@@ -113,6 +113,12 @@ def solve_bytes(
     return _solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
 
 
+def dig_orbits(solution: bytes, order: Sequence[Sequence[int]], opening: int, shape: Shape) -> bytes:
+    """The generator's dig of every orbit of ``order`` in one C call (``generator.dig._dig_all``'s steps)."""
+    cells = bytes(itertools.chain.from_iterable(order))
+    return _extension().dig_orbits(solution, cells, bytes(map(len, order)), opening, shape.box_width, shape.box_height)
+
+
 def fill(values: Sequence[int], shape: Shape, budget: int) -> bytes | None:
     """The generator's fill search in C (see :mod:`sudokuprint.generator.complete`)."""
     return _extension().fill(pack_values(values, shape), shape.box_width, shape.box_height, budget)
