@@ -19,10 +19,8 @@ repeats).  Standard output gets each line as it is made.
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
-import json
 import os
 import random
 import threading
@@ -123,14 +121,18 @@ def record_of(index: int, generated: Generated) -> dict:
 
 def format_record(record: dict, fmt: str) -> str:
     """One line (with its newline) of ``fmt`` for a record."""
+    if fmt == "text":
+        return " ".join("-" if record[k] is None else str(record[k]) for k in COLUMNS) + "\n"
     if fmt == "jsonl":
+        import json  # here, as csv below: the text lines (the default) need neither at start-up
+
         return json.dumps({k: record[k] for k in COLUMNS}) + "\n"
     if fmt == "csv":
+        import csv
+
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerow(["" if record[k] is None else record[k] for k in COLUMNS])
         return buffer.getvalue()
-    if fmt == "text":
-        return " ".join("-" if record[k] is None else str(record[k]) for k in COLUMNS) + "\n"
     raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(OUTPUT_FORMATS)}")
 
 
@@ -140,6 +142,9 @@ def header(fmt: str) -> str:
 
 def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
     """A record from one complete line of a collection file."""
+    import csv
+    import json
+
     try:
         if fmt == "jsonl":
             record = json.loads(line)
