@@ -15,6 +15,9 @@ from setuptools.command.build_ext import build_ext
 
 NATIVE_SOURCES = [
     "sudokuprint/solver/_native.c",
+    "sudokuprint/solver/_native_watch.c",
+    "sudokuprint/solver/_native_profile.c",
+    "sudokuprint/solver/_native_dig.c",
     "sudokuprint/solver/_native_solver9.c",
     "sudokuprint/solver/_native_solver9_x86.c",
     "sudokuprint/solver/_native_generic.c",
@@ -75,8 +78,8 @@ setup(
         Extension(
             "sudokuprint.solver._native",
             sources=NATIVE_SOURCES,
-            depends=["sudokuprint/solver/_native_solver.h", "sudokuprint/solver/_native_solver9.c",
-                     "sudokuprint/solver/_native_solver9_choice.c"],
+            depends=["sudokuprint/solver/_native_solver.h", "sudokuprint/solver/_native_watch.h",
+                     "sudokuprint/solver/_native_solver9.c", "sudokuprint/solver/_native_solver9_choice.c"],
         ),
         Extension(
             "sudokuprint.logic._native",

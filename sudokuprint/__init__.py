@@ -25,22 +25,29 @@ from .errors import (
     UnknownFormatError,
     UnsupportedError,
 )
-from .formats import Record, parse, read_file, read_text, write
-from .grid import Conflict, Grid
-from .shape import Shape
-from .solver import SolveResult, count_many, count_solutions, is_unique, search, search_many, solve, solve_many
 
 __version__ = "0.1.0"
 
-_LAZY = {"scan": "api", "booklet": "api", "answers": "api", "worksheet": "api"}
-"""Names imported on first use, so ``import sudokuprint`` loads neither OCR nor rendering."""
+_LAZY = {
+    "Record": "formats", "parse": "formats", "read_file": "formats", "read_text": "formats", "write": "formats",
+    "Conflict": "grid", "Grid": "grid", "Shape": "shape",
+    "SolveResult": "solver", "count_many": "solver", "count_solutions": "solver", "is_unique": "solver",
+    "search": "solver", "search_many": "solver", "solve": "solver", "solve_many": "solver",
+    "scan": "api", "booklet": "api", "answers": "api", "worksheet": "api",
+}
+"""Names imported on first use: ``import sudokuprint`` (and so every command's
+start-up) loads none of the formats, solver, OCR nor rendering until asked."""
 
 if TYPE_CHECKING:
     from .api import answers, booklet, scan, worksheet
+    from .formats import Record, parse, read_file, read_text, write
+    from .grid import Conflict, Grid
+    from .shape import Shape
+    from .solver import SolveResult, count_many, count_solutions, is_unique, search, search_many, solve, solve_many
 
 
 def __getattr__(name: str) -> Any:
-    """The one-call jobs of :mod:`sudokuprint.api`, imported when first asked for."""
+    """The names of :data:`_LAZY`, imported from their module when first asked for."""
     if name in _LAZY:
         from importlib import import_module
 
@@ -48,6 +55,11 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "Conflict",

@@ -6,6 +6,8 @@ import hashlib
 import random
 from pathlib import Path
 
+import pytest
+
 from conftest import puzzle_lines
 from sudokuprint.generator.canonical import DistinctPuzzles, equivalence_key, equivalence_profile
 from sudokuprint.generator.dig import DigTarget, generate_puzzle
@@ -74,3 +76,23 @@ def test_small_grids_with_many_repeats():
     verdicts = [distinct.add(p) for p in puzzles]
     assert verdicts == _brute(puzzles, shape)
     assert 1 < sum(verdicts) < 60 and len(distinct) == sum(verdicts)
+
+
+def test_the_c_profile_gives_the_python_profiles_bytes():
+    from sudokuprint.generator import canonical
+    from sudokuprint.solver import native
+
+    if not native.available():
+        pytest.skip("no compiled extension: the Python profile is the one in use")
+    puzzles = [(_values(line), CLASSIC) for line in puzzle_lines("sudoku17_royle_49151.txt", limit=300, step=160)]
+    rng = random.Random(8)
+    for side in (4, 6, 9, 12, 16):
+        shape = Shape.for_side(side)
+        for _ in range(6):
+            made = generate_puzzle(shape, rng, DigTarget(symmetry="rot180"), graded=False)
+            puzzles.append((list(made.puzzle), shape))
+    puzzles.append(([0] * 81, CLASSIC))
+    for values, shape in puzzles:
+        expected = canonical.python_profile(values, shape)
+        assert canonical.equivalence_profile(values, shape) == expected, (shape.name, values)
+        assert canonical.equivalence_profile(bytes(values), shape) == expected

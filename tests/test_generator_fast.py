@@ -79,3 +79,48 @@ def test_the_opening_check_digs_what_one_orbit_at_a_time_digs(monkeypatch):
         assert dug == one_by_one
         for puzzle, grid in zip(dug, grids):
             assert solve(bytes(puzzle), shape, 2) == (1, bytes(grid))  # unique, and the grid dug from
+
+
+def test_the_c_dig_digs_what_the_python_dig_digs():
+    import random
+    import sys
+
+    import pytest
+
+    import sudokuprint.generator  # noqa: F401  (the package's ``dig`` is the function; the module is needed here)
+    from sudokuprint.generator.complete import random_complete_grid
+    from sudokuprint.generator.draws import shuffle
+    from sudokuprint.generator.symmetry import SYMMETRIES, orbits
+    from sudokuprint.shape import Shape
+    from sudokuprint.solver import native
+
+    if not native.available():
+        pytest.skip("no compiled extension: the Python dig is the one in use")
+    module = sys.modules["sudokuprint.generator.dig"]
+    rng = random.Random(4)
+    compared = set()
+    for side in (4, 6, 9, 12, 16):
+        shape = Shape.for_side(side)
+        for symmetry in SYMMETRIES:
+            for _ in range(2 if side > 9 else 12):
+                grid = random_complete_grid(shape, rng)
+                order = list(orbits(shape, symmetry))
+                shuffle(rng, order)
+                expected = module._dig_all(bytearray(grid), order, shape, native.solve_bytes)
+                opening = module._opening(order, len(grid))
+                assert list(native.dig_orbits(bytes(grid), order, opening, shape)) == expected, (side, symmetry)
+                compared.add((side, symmetry))
+    assert len(compared) == 5 * len(SYMMETRIES)
+    with pytest.raises(ValueError, match="do not add up"):
+        native.dig_orbits(bytes(grid), [(0, 1)], 2, Shape.for_side(16))
+
+
+def test_each_puzzles_stream_is_random_random_of_its_seed_text():
+    import random
+
+    from sudokuprint.generator.collection import seeded
+
+    for text in ("1:1:0", "7:123:4", "0:99999:17", "é"):
+        ours, theirs = seeded(text), random.Random(text)
+        assert ours.getstate() == theirs.getstate()
+        assert [ours.random() for _ in range(3)] == [theirs.random() for _ in range(3)]

@@ -515,3 +515,40 @@ def test_x86_and_portable_builds_of_the_9x9_engine_agree(tmp_path) -> None:
     assert machine == portable_report
     counts, _, guesses = portable_report["3"]
     assert set(counts) == {1, 3} and guesses > 100 * 375  # the hardest list alone takes over 100 a puzzle
+
+
+def test_the_line_read_in_c_gives_what_the_cell_bytes_give() -> None:
+    from sudokuprint.grid import line_values
+
+    lines = puzzle_lines("sudoku17_royle_49151.txt", limit=200, step=240)
+    lines += puzzle_lines("forum_hardest_1106.txt", limit=20, step=50)
+    for line in lines:
+        values = line_values(line)[1]
+        for limit in (1, 2, 5):
+            count, first = _native.solve(values, 3, 3, limit)
+            assert _native.solve_text(line, limit) == (count, first, values)
+            assert _native.solve_text(line.replace(".", "0"), limit) == (count, first, values)
+    clash = "11" + "." * 79
+    assert _native.solve_text(clash, 2) == (0, None, bytes([1, 1] + [0] * 79))
+    not_lines = [lines[0][:80], lines[0] + "1", lines[0][:80] + "a", lines[0][:80] + "é", "." * 16,
+                 lines[0][:40] + " " + lines[0][41:]]
+    assert [_native.solve_text(text, 2) for text in not_lines] == [None] * len(not_lines)
+    with pytest.raises(TypeError):
+        _native.solve_text(lines[0].encode(), 2)
+    with pytest.raises(InterruptedError):
+        _native.solve_text("." * 81, 10**9, None, bytearray(b"\1"))  # looked at every 256 guesses
+
+
+def test_search_of_a_line_keeps_its_errors_and_bounds() -> None:
+    from sudokuprint.errors import InvalidGridError, ParseError, SolverTimeoutError
+
+    line = puzzle_lines("sudoku17_royle_49151.txt", limit=1)[0]
+    result = sudokuprint.search(line)
+    assert result.count == 1 and result.puzzle == parse(line) and result.solution == sudokuprint.solve(parse(line))
+    with pytest.raises(ParseError, match="column 81"):
+        sudokuprint.search(line[:80] + "x")
+    with pytest.raises(InvalidGridError, match="r1c1, r1c2"):
+        sudokuprint.solve("11" + "." * 79)
+    with pytest.raises(SolverTimeoutError, match="stopped on request"):
+        sudokuprint.search("." * 81, 10**9, stop=bytearray(b"\1"))
+    assert sudokuprint.count_solutions("." * 81, 7, time_limit=5) == 7

@@ -17,14 +17,16 @@ import signal
 import sys
 import threading
 import time
-from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
 
 from .. import __version__
 from ..errors import ExitCode, ParseError, SudokuprintError
-from ..formats import Record, formats, read_file
 from ..shape import Shape
+
+if TYPE_CHECKING:
+    from ..formats import Record
 
 T = TypeVar("T")
 
@@ -201,12 +203,23 @@ def run(argv: list[str] | None = None) -> int:
     return 0
 
 
-FORMAT_NAMES = [f.name for f in formats()]
+def __getattr__(name: str) -> Any:
+    """``FORMAT_NAMES`` and ``FROM``, made when a command module first imports them: a command
+    that reads no puzzle files (``generate``) starts without loading the formats."""
+    if name not in ("FORMAT_NAMES", "FROM"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from ..formats import formats
+
+    names = globals()["FORMAT_NAMES"] = [f.name for f in formats()]
+    globals()["FROM"] = format_option("--from", "from_format", help="Input format (default: detected from the content).")
+    return names if name == "FORMAT_NAMES" else globals()["FROM"]
 
 
 def format_option(*names: str, help: str, writable: bool = False):
     """A ``--from`` / ``--to`` option whose choices are the registered formats."""
-    choices = [f.name for f in formats() if f.write is not None] if writable else FORMAT_NAMES
+    from ..formats import formats
+
+    choices = [f.name for f in formats() if f.write is not None] if writable else [f.name for f in formats()]
     return click.option(*names, type=click.Choice(choices, case_sensitive=False), default=None, help=help)
 
 
@@ -222,11 +235,10 @@ OUTPUT = click.option(
     help="Write here ('-' for standard output); a file is replaced only when the job succeeds.",
 )
 
-FROM = format_option("--from", "from_format", help="Input format (default: detected from the content).")
-
-
 def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Record]]:
     """Every record of every input (standard input when there are none), lazily, with its source's name."""
+    from ..formats import read_file
+
     for path in tuple(paths) or ("-",):
         name = "<stdin>" if path == "-" else path
         for record in read_file(path, fmt):

@@ -19,6 +19,11 @@ from typing import Sequence
 
 from ..shape import Shape
 
+try:
+    from ..solver._native import equivalence_profile as _native_profile  # type: ignore[import-not-found]
+except ImportError:  # no compiled extension: the Python profile below
+    _native_profile = None
+
 _ROUNDS = 4
 _LINE, _CHUTE, _BOX, _DIGIT, _GIVEN = range(1, 6)
 
@@ -105,6 +110,14 @@ def _places(shape: Shape) -> tuple[tuple[tuple[int, int, int], ...], range, rang
 
 
 def equivalence_profile(puzzle: Sequence[int], shape: Shape) -> bytes:
+    """:func:`python_profile` of a puzzle, computed in C when the extension is there (the same bytes)."""
+    if _native_profile is not None:
+        values = puzzle if puzzle.__class__ is bytes else bytes(puzzle)
+        return _native_profile(values, shape.box_width, shape.box_height)  # type: ignore[no-any-return]
+    return python_profile(puzzle, shape)
+
+
+def python_profile(puzzle: Sequence[int], shape: Shape) -> bytes:
     """A cheap 8-byte digest that equivalent puzzles share: for every given, the givens in its two
     lines (as an unordered pair, kept as their sum and product), in its box and of its digit, as a
     sorted list.

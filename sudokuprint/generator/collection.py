@@ -19,12 +19,11 @@ repeats).  Standard output gets each line as it is made.
 
 from __future__ import annotations
 
-import csv
 import functools
 import io
-import json
 import os
 import random
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
@@ -65,7 +64,7 @@ class Recipe:
         only when the core solver finds one solution), so it is not solved
         again; a pattern's puzzle, reworked given by given, is checked once more.
         """
-        rng = random.Random(f"{self.seed}:{index}:{attempt}")
+        rng = seeded(f"{self.seed}:{index}:{attempt}")
         if self.pattern is None:
             return generate_puzzle(
                 self.shape, rng, self.target or DigTarget(), max_tries=self.max_tries, graded=self.graded
@@ -75,6 +74,31 @@ class Recipe:
         if count != 1 or solution is None or tuple(solution) != generated.solution:
             raise GenerationError(f"internal error: puzzle {index} is not unique ({count} solutions)")
         return generated
+
+
+try:  # the SHA-512 random itself seeds with (hashlib would load OpenSSL at start-up)
+    from _sha512 import sha512 as _sha512  # type: ignore[import-not-found,unused-ignore]
+except ImportError:
+    try:
+        from _sha2 import sha512 as _sha512  # type: ignore[import-not-found,no-redef,unused-ignore]
+    except ImportError:
+        from hashlib import sha512 as _sha512  # type: ignore[no-redef,unused-ignore]
+
+_RANDOM = threading.local()
+_SEED = random.Random.__mro__[1].seed  # type: ignore[attr-defined]  # the C seeding, behind Random.seed
+
+
+def seeded(text: str) -> random.Random:
+    """A random stream in the state ``random.Random(text)`` would start from, for this thread to use
+    until its next call: one generator reseeded (a new one costs two seedings, of the str's hash
+    and of its SHA-512) with the integer Python's seeding makes of a str."""
+    rng = getattr(_RANDOM, "rng", None)
+    if rng is None:
+        rng = _RANDOM.rng = random.Random()
+    data = text.encode()
+    _SEED(rng, int.from_bytes(data + _sha512(data).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[union-attr]
+    return rng
 
 
 _SYMBOLS = ("." + DIGIT_SYMBOLS).encode("ascii").ljust(256, b"?")
@@ -97,14 +121,18 @@ def record_of(index: int, generated: Generated) -> dict:
 
 def format_record(record: dict, fmt: str) -> str:
     """One line (with its newline) of ``fmt`` for a record."""
+    if fmt == "text":
+        return " ".join("-" if record[k] is None else str(record[k]) for k in COLUMNS) + "\n"
     if fmt == "jsonl":
+        import json  # here, as csv below: the text lines (the default) need neither at start-up
+
         return json.dumps({k: record[k] for k in COLUMNS}) + "\n"
     if fmt == "csv":
+        import csv
+
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerow(["" if record[k] is None else record[k] for k in COLUMNS])
         return buffer.getvalue()
-    if fmt == "text":
-        return " ".join("-" if record[k] is None else str(record[k]) for k in COLUMNS) + "\n"
     raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(OUTPUT_FORMATS)}")
 
 
@@ -114,6 +142,9 @@ def header(fmt: str) -> str:
 
 def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
     """A record from one complete line of a collection file."""
+    import csv
+    import json
+
     try:
         if fmt == "jsonl":
             record = json.loads(line)

@@ -98,11 +98,14 @@ def dig(
     stop as soon as it is reached.  ``keep``: an extra test every dug puzzle
     must pass (e.g. "still level 2 or easier").  Returns the puzzle values.
     """
-    solve = get_backend(backend).solve_bytes
+    engine = get_backend(backend)
+    solve = engine.solve_bytes
     puzzle = bytearray(solution)
     order = list(orbits(shape, symmetry))
     shuffle(rng, order)
     if clues is None and keep is None:
+        if hasattr(engine, "dig_orbits"):  # the same dig in one C call
+            return list(engine.dig_orbits(bytes(puzzle), order, _opening(order, len(puzzle)), shape))
         return _dig_all(puzzle, order, shape, solve)
     remaining = shape.cell_count
     for orbit in order:
@@ -125,6 +128,15 @@ OPENING_SHARE = 0.35
 """The share of the cells the first uniqueness check of a dig empties at once."""
 
 
+def _opening(order: list[tuple[int, ...]], cell_count: int) -> int:
+    """How many orbits from the start of ``order`` make the opening (see :func:`_dig_all`)."""
+    opening, emptied = 0, 0
+    while opening < len(order) and emptied + len(order[opening]) <= OPENING_SHARE * cell_count:
+        emptied += len(order[opening])
+        opening += 1
+    return opening
+
+
 def _dig_all(puzzle: bytearray, order: list[tuple[int, ...]], shape: Shape, solve: Callable) -> list[int]:
     """Dig every orbit of ``order`` in turn that keeps ``puzzle`` unique: the puzzle one orbit at a
     time would give, with fewer uniqueness checks.
@@ -138,10 +150,7 @@ def _dig_all(puzzle: bytearray, order: list[tuple[int, ...]], shape: Shape, solv
     cells emptied and, if the check fails, put back from ``solution``.
     """
     solution = bytes(puzzle)
-    opening, emptied = 0, 0
-    while opening < len(order) and emptied + len(order[opening]) <= OPENING_SHARE * len(puzzle):
-        emptied += len(order[opening])
-        opening += 1
+    opening = _opening(order, len(puzzle))
     for orbit in order[:opening]:
         for cell in orbit:
             puzzle[cell] = 0

@@ -25,7 +25,7 @@ from ..errors import (
     SolverTimeoutError,
 )
 from ..grid import Grid, line_values
-from ..shape import Shape
+from ..shape import CLASSIC, Shape
 from . import pure
 
 BACKEND_ENV = "SUDOKUPRINT_BACKEND"
@@ -46,6 +46,8 @@ def _load_backends() -> dict[str, ModuleType]:
 
 _BACKENDS = _load_backends()
 _PREFERRED = next(iter(_BACKENDS.values()))
+_NATIVE = _BACKENDS.get("native")
+_solve_text = _NATIVE.solve_text if _NATIVE is not None else None
 
 
 def backend_names() -> list[str]:
@@ -244,6 +246,16 @@ def search(
         engine = _PREFERRED
     else:
         engine = get_backend(backend)
+    if puzzle.__class__ is str and engine is _NATIVE:
+        try:
+            found = _solve_text(puzzle, limit, time_limit, stop)  # type: ignore[misc]
+        except (TimeoutError, InterruptedError) as error:
+            raise _gave_up(error, time_limit) from None
+        if found is not None:  # a bare 81-character line, read and searched in C: no Grid made
+            result = _new_result(SolveResult)
+            result.count, result._values, result._puzzle_values = found
+            result.limit, result.shape, result._puzzle, result._solution = limit, CLASSIC, None, None
+            return result
     if puzzle.__class__ is Grid:
         grid: Grid | None = puzzle  # type: ignore[assignment]
         shape, values = puzzle.shape, puzzle.cell_bytes  # type: ignore[union-attr]
@@ -263,11 +275,15 @@ def count_solutions(
     grid: Puzzle, limit: int = 2, *, backend: str | None = None, time_limit: float | None = None
 ) -> int:
     """The number of solutions, counted up to ``limit`` (so ``2`` means "two or more")."""
+    if backend is None and time_limit is None:  # no keywords passed on: the usual call at its cheapest
+        return search(grid, limit).count
     return search(grid, limit, backend=backend, time_limit=time_limit).count
 
 
 def is_unique(grid: Puzzle, *, backend: str | None = None, time_limit: float | None = None) -> bool:
     """True when the puzzle (a grid or a standard string) has exactly one solution."""
+    if backend is None and time_limit is None:
+        return search(grid, 2).count == 1
     return search(grid, 2, backend=backend, time_limit=time_limit).count == 1
 
 

@@ -2,6 +2,8 @@
  *
  *   solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)  (fast by position)
  *       -> (count, solution | None)
+ *   solve_bytes(values, shape, limit, time_limit=None, stop=None) -> (count, solution | None)  (by position)
+ *   solve_text(text, limit, time_limit=0, stop=None) -> (count, solution | None, values) | None
  *   count_many(buffer, box_width, box_height, limit, generic=False, time_limit=0, stop=None,
  *              solutions=None) -> list[int]
  *
@@ -25,202 +27,9 @@
  * behaviour.  The GIL is released while solving; there is no global mutable
  * state, so threads may call in parallel.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_native_watch.h"
+
 #include <limits.h>
-
-#include "_native_solver.h"
-
-typedef struct {
-    int box_width;
-    int box_height;
-    int side;
-    int cell_count;
-    long long limit;
-    int generic;
-    double time_limit;
-    PyObject *stop;
-} Request;
-
-/* -- the watch: deadline, stop flag and signals, behind the engines' Budget -- */
-
-#include <time.h>
-#if defined(_WIN32)
-#include <windows.h>
-#endif
-
-#define SIGNAL_INTERVAL 0.02 /* seconds between looks at pending signals */
-#define CHECK_EVERY 256      /* guesses between two looks at the watch */
-
-enum { GO_ON, OUT_OF_TIME, STOP_FLAG, SIGNAL };
-
-typedef struct {
-    PyThreadState *thread; /* saved while the GIL is released */
-    double deadline;       /* monotonic seconds, 0 for none */
-    double next_signals;
-    const volatile uint8_t *stop;
-    int reason;
-    Py_buffer stop_view;
-    Budget budget;
-} Watch;
-
-static double monotonic_seconds(void)
-{
-#if defined(_WIN32)
-    return (double)GetTickCount64() / 1000.0;
-#else
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-#endif
-}
-
-/* The engines' check: non-zero to stop (the reason is kept in the watch). */
-static int watch_check(void *context)
-{
-    Watch *w = context;
-    if (w->stop && *w->stop) {
-        w->reason = STOP_FLAG;
-        return 1;
-    }
-    double now = monotonic_seconds();
-    if (w->deadline > 0 && now >= w->deadline) {
-        w->reason = OUT_OF_TIME;
-        return 1;
-    }
-    if (now >= w->next_signals) {
-        w->next_signals = now + SIGNAL_INTERVAL;
-        PyEval_RestoreThread(w->thread);
-        int failed = PyErr_CheckSignals(); /* runs Python's handlers (main thread only) */
-        w->thread = PyEval_SaveThread();
-        if (failed) {
-            w->reason = SIGNAL;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Get the stop flag's buffer (if any) and set up the budget; -1 with an exception on a bad flag. */
-static int watch_open(Watch *w, const Request *r)
-{
-    memset(w, 0, sizeof *w);
-    if (r->stop && r->stop != Py_None) {
-        if (PyObject_GetBuffer(r->stop, &w->stop_view, PyBUF_WRITABLE) < 0)
-            return -1;
-        if (w->stop_view.len < 1) {
-            PyBuffer_Release(&w->stop_view);
-            PyErr_SetString(PyExc_ValueError, "stop must be a writable buffer of at least one byte");
-            return -1;
-        }
-        w->stop = w->stop_view.buf;
-    }
-    w->budget.check_every = CHECK_EVERY;
-    w->budget.check = watch_check;
-    w->budget.context = w;
-    w->next_signals = monotonic_seconds() + SIGNAL_INTERVAL;
-    return 0;
-}
-
-/* Start timing one puzzle. */
-static void watch_start(Watch *w, const Request *r)
-{
-    if (r->time_limit > 0)
-        w->deadline = monotonic_seconds() + r->time_limit;
-}
-
-/* After the GIL is back: NULL with the right exception when the search was stopped. */
-static int watch_close(Watch *w)
-{
-    if (w->stop)
-        PyBuffer_Release(&w->stop_view);
-    switch (w->reason) {
-    case OUT_OF_TIME:
-        PyErr_SetString(PyExc_TimeoutError, "time limit reached");
-        return -1;
-    case STOP_FLAG:
-        PyErr_SetString(PyExc_InterruptedError, "stopped on request");
-        return -1;
-    case SIGNAL:
-        return -1; /* the handler's exception is set */
-    }
-    return 0;
-}
-
-/* Check the shape and limit; on an error set a ValueError and return -1. */
-static int check_request(Request *r)
-{
-    if (r->box_width < 1 || r->box_height < 1 || r->box_width > NATIVE_MAX_SIDE ||
-        r->box_height > NATIVE_MAX_SIDE || r->box_width * r->box_height > NATIVE_MAX_SIDE) {
-        PyErr_Format(PyExc_ValueError, "boxes of %d x %d cells: the native solver takes grids of 1 to %d digits",
-                     r->box_width, r->box_height, NATIVE_MAX_SIDE);
-        return -1;
-    }
-    if (r->limit < 1) {
-        PyErr_Format(PyExc_ValueError, "limit must be at least 1, got %lld", r->limit);
-        return -1;
-    }
-    if (!(r->time_limit >= 0)) {
-        PyErr_SetString(PyExc_ValueError, "time_limit must be 0 (none) or a positive number of seconds");
-        return -1;
-    }
-    r->side = r->box_width * r->box_height;
-    r->cell_count = r->side * r->side;
-    r->generic = r->generic || r->side != 9 || r->box_width != 3;
-    return 0;
-}
-
-/* Check that every value of `count` puzzles is in 0..side; ValueError naming the place if not. */
-static int check_values(const Request *r, const uint8_t *values, Py_ssize_t count)
-{
-    Py_ssize_t total = count * r->cell_count;
-    for (Py_ssize_t i = 0; i < total; i++)
-        if (values[i] > r->side) {
-            PyErr_Format(PyExc_ValueError, "puzzle %zd, cell %zd: value %d is not in 0..%d", i / r->cell_count,
-                         i % r->cell_count, (int)values[i], r->side);
-            return -1;
-        }
-    return 0;
-}
-
-/* Working memory of the generic engine, allocated once per call. */
-typedef struct {
-    GenericTables *tables;
-    GenericState *stack;
-} GenericWork;
-
-static int generic_work_open(GenericWork *work, const Request *r)
-{
-    work->tables = NULL;
-    work->stack = NULL;
-    if (!r->generic)
-        return 0;
-    work->tables = PyMem_RawMalloc(sizeof(GenericTables));
-    work->stack = PyMem_RawMalloc(sizeof(GenericState) * GENERIC_STACK_SIZE(r->cell_count));
-    if (!work->tables || !work->stack) {
-        PyMem_RawFree(work->tables);
-        PyMem_RawFree(work->stack);
-        PyErr_NoMemory();
-        return -1;
-    }
-    generic_tables(work->tables, r->box_width, r->box_height); /* the shape was checked */
-    return 0;
-}
-
-static void generic_work_close(GenericWork *work)
-{
-    PyMem_RawFree(work->tables);
-    PyMem_RawFree(work->stack);
-}
-
-static uint64_t count_one(const Request *r, GenericWork *work, Watch *watch, const uint8_t *values, uint8_t *first)
-{
-    uint64_t limit = (uint64_t)r->limit;
-    watch_start(watch, r);
-    if (r->generic)
-        return generic_solve(work->tables, work->stack, values, limit, first, &watch->budget);
-    return solve9(values, limit, first, &watch->budget);
-}
 
 /* An int argument as a C int; -1 with OverflowError / TypeError as PyArg's "i" would set. */
 static int int_argument(PyObject *value, int *out)
@@ -234,6 +43,46 @@ static int int_argument(PyObject *value, int *out)
     }
     *out = (int)x;
     return 0;
+}
+
+/* Search one puzzle of `length` values for the checked-to-be request `r`:
+ * (count, first solution or None), or (count, first, extra) when `extra` is
+ * given (a reference this call takes over).  NULL with an exception on an error. */
+static PyObject *solve_values(Request *r, const uint8_t *source, Py_ssize_t length, PyObject *extra)
+{
+    PyObject *result = NULL;
+    uint8_t values[NATIVE_MAX_CELLS], first[NATIVE_MAX_CELLS];
+    GenericWork work = {NULL, NULL};
+    Watch watch;
+    if (check_request(r) < 0)
+        goto done;
+    if (length != r->cell_count) {
+        PyErr_Format(PyExc_ValueError, "a %dx%d grid has %d cells, got %zd values", r->side, r->side, r->cell_count,
+                     length);
+        goto done;
+    }
+    memcpy(values, source, (size_t)r->cell_count); /* a private copy: the caller's buffer may change */
+    if (check_values(r, values, 1) < 0 || generic_work_open(&work, r) < 0)
+        goto done;
+    if (watch_open(&watch, r) < 0) {
+        generic_work_close(&work);
+        goto done;
+    }
+    watch.thread = PyEval_SaveThread();
+    uint64_t count = count_one(r, &work, &watch, values, first);
+    PyEval_RestoreThread(watch.thread);
+    generic_work_close(&work);
+    if (watch_close(&watch) < 0)
+        goto done;
+    PyObject *number = PyLong_FromUnsignedLongLong((unsigned long long)count);
+    PyObject *solution = count ? PyBytes_FromStringAndSize((const char *)first, r->cell_count) : Py_NewRef(Py_None);
+    if (number && solution)
+        result = extra ? PyTuple_Pack(3, number, solution, extra) : PyTuple_Pack(2, number, solution);
+    Py_XDECREF(number);
+    Py_XDECREF(solution);
+done:
+    Py_XDECREF(extra);
+    return result;
 }
 
 /* solve()'s arguments given by position (the API's own calls): read without
@@ -293,39 +142,83 @@ static PyObject *native_solve(PyObject *module, PyObject *const *args, Py_ssize_
         if (!parsed)
             return NULL;
     }
-    PyObject *result = NULL;
-    uint8_t values[NATIVE_MAX_CELLS], first[NATIVE_MAX_CELLS];
-    GenericWork work = {NULL, NULL};
-    Watch watch;
-    if (check_request(&r) < 0)
-        goto done;
-    if (view.len != r.cell_count) {
-        PyErr_Format(PyExc_ValueError, "a %dx%d grid has %d cells, got %zd values", r.side, r.side, r.cell_count,
-                     view.len);
-        goto done;
-    }
-    memcpy(values, view.buf, (size_t)r.cell_count); /* a private copy: the caller's buffer may change */
-    if (check_values(&r, values, 1) < 0 || generic_work_open(&work, &r) < 0)
-        goto done;
-    if (watch_open(&watch, &r) < 0) {
-        generic_work_close(&work);
-        goto done;
-    }
-    watch.thread = PyEval_SaveThread();
-    uint64_t count = count_one(&r, &work, &watch, values, first);
-    PyEval_RestoreThread(watch.thread);
-    generic_work_close(&work);
-    if (watch_close(&watch) < 0)
-        goto done;
-    PyObject *number = PyLong_FromUnsignedLongLong((unsigned long long)count);
-    PyObject *solution = count ? PyBytes_FromStringAndSize((const char *)first, r.cell_count) : Py_NewRef(Py_None);
-    if (number && solution)
-        result = PyTuple_Pack(2, number, solution);
-    Py_XDECREF(number);
-    Py_XDECREF(solution);
-done:
+    PyObject *result = solve_values(&r, view.buf, view.len, NULL);
     PyBuffer_Release(&view);
     return result;
+}
+
+static PyObject *width_name, *height_name; /* "box_width", "box_height": made once, at import */
+
+/* solve_bytes(values, shape, limit, time_limit=None, stop=None): solve() with the box sides read off a
+ * Shape (its box_width and box_height), by position only: the backend's solve_bytes itself. */
+static PyObject *native_solve_bytes(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Request r = {0};
+    if (nargs < 3 || nargs > 5) {
+        PyErr_Format(PyExc_TypeError, "solve_bytes() takes 3 to 5 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *width = PyObject_GetAttr(args[1], width_name);
+    PyObject *height = width ? PyObject_GetAttr(args[1], height_name) : NULL;
+    int failed = !height || int_argument(width, &r.box_width) < 0 || int_argument(height, &r.box_height) < 0;
+    Py_XDECREF(width);
+    Py_XDECREF(height);
+    if (failed)
+        return NULL;
+    r.limit = PyLong_AsLongLong(args[2]);
+    if (r.limit == -1 && PyErr_Occurred())
+        return NULL;
+    if (nargs > 3 && args[3] != Py_None && (r.time_limit = PyFloat_AsDouble(args[3])) == -1.0 && PyErr_Occurred())
+        return NULL;
+    if (nargs > 4)
+        r.stop = args[4];
+    Py_buffer view;
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    PyObject *result = solve_values(&r, view.buf, view.len, NULL);
+    PyBuffer_Release(&view);
+    return result;
+}
+
+/* solve_text(text, limit, time_limit=0.0, stop=None): the API's search of a
+ * bare 81-character line, read straight from the str.  None (no search) for
+ * any other text: the caller reads that one with its parser, which names the
+ * place of an error.  Arguments by position only. */
+static PyObject *native_solve_text(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    Request r = {3, 3, 0, 0, 0, 0, 0.0, NULL};
+    if (nargs < 2 || nargs > 4) {
+        PyErr_Format(PyExc_TypeError, "solve_text() takes 2 to 4 arguments (%zd given)", nargs);
+        return NULL;
+    }
+    PyObject *text = args[0];
+    if (!PyUnicode_Check(text)) {
+        PyErr_Format(PyExc_TypeError, "solve_text() needs a str, not %.100s", Py_TYPE(text)->tp_name);
+        return NULL;
+    }
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0)
+        return NULL;
+#endif
+    if (PyUnicode_GET_LENGTH(text) != 81 || !PyUnicode_IS_ASCII(text))
+        Py_RETURN_NONE;
+    const Py_UCS1 *chars = PyUnicode_1BYTE_DATA(text);
+    uint8_t values[81];
+    for (int i = 0; i < 81; i++) {
+        unsigned value = chars[i] == '.' ? 0u : (unsigned)chars[i] - '0'; /* '0' is empty too */
+        if (value > 9)
+            Py_RETURN_NONE;
+        values[i] = (uint8_t)value;
+    }
+    r.limit = PyLong_AsLongLong(args[1]);
+    if (r.limit == -1 && PyErr_Occurred())
+        return NULL;
+    if (nargs > 2 && args[2] != Py_None && (r.time_limit = PyFloat_AsDouble(args[2])) == -1.0 && PyErr_Occurred())
+        return NULL;
+    if (nargs > 3)
+        r.stop = args[3];
+    PyObject *puzzle = PyBytes_FromStringAndSize((const char *)values, sizeof values);
+    return puzzle ? solve_values(&r, values, sizeof values, puzzle) : NULL;
 }
 
 static PyObject *native_count_many(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -467,12 +360,23 @@ done:
     return result;
 }
 
+PyObject *native_equivalence_profile(PyObject *module, PyObject *const *args, Py_ssize_t nargs); /* _native_profile.c */
+PyObject *native_dig_orbits(PyObject *module, PyObject *const *args, Py_ssize_t nargs);          /* _native_dig.c */
+
 static PyMethodDef native_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))native_solve, METH_FASTCALL | METH_KEYWORDS,
      "solve(values, box_width, box_height, limit, generic=False, time_limit=0, stop=None)\n"
      "    -> (count, solution bytes or None)\n\n"
      "Count the solutions of one puzzle (bytes of cell values, 0 = empty) up to limit; also the first.\n"
      "TimeoutError after time_limit seconds (0: none), InterruptedError when stop[0] is set."},
+    {"solve_bytes", (PyCFunction)(void (*)(void))native_solve_bytes, METH_FASTCALL,
+     "solve_bytes(values, shape, limit, time_limit=None, stop=None) -> (count, solution bytes or None)\n\n"
+     "solve() with the box sides read off shape (its box_width and box_height); by position only."},
+    {"solve_text", (PyCFunction)(void (*)(void))native_solve_text, METH_FASTCALL,
+     "solve_text(text, limit, time_limit=0.0, stop=None) -> (count, solution, values) or None\n\n"
+     "solve() of a bare 81-character line (1-9 digits, '.' or '0' empty) read straight from the str;\n"
+     "`values` is its cell values as bytes.  None for any other text (no search).  time_limit None or 0:\n"
+     "none.  Arguments by position."},
     {"count_many", (PyCFunction)(void (*)(void))native_count_many, METH_VARARGS | METH_KEYWORDS,
      "count_many(buffer, box_width, box_height, limit, generic=False, time_limit=0, stop=None,\n"
      "           solutions=None, *, guesses=None) -> list of counts\n\n"
@@ -481,6 +385,12 @@ static PyMethodDef native_methods[] = {
      "limit is per puzzle; a stop names the puzzle in the exception's `puzzle` attribute.  The\n"
      "writable buffer `guesses` (8 bytes or more) receives the search's guesses over all the\n"
      "puzzles, a native-endian uint64 (for benchmarks: the size of the search tree)."},
+    {"equivalence_profile", (PyCFunction)(void (*)(void))native_equivalence_profile, METH_FASTCALL,
+     "equivalence_profile(values, box_width, box_height) -> 8 bytes\n\n"
+     "sudokuprint.generator.canonical.equivalence_profile in C (the same bytes)."},
+    {"dig_orbits", (PyCFunction)(void (*)(void))native_dig_orbits, METH_FASTCALL,
+     "dig_orbits(solution, cells, lengths, opening, box_width, box_height) -> puzzle bytes\n\n"
+     "sudokuprint.generator.dig's dig of every orbit in one call (see _native_dig.c)."},
     {"fill", (PyCFunction)native_fill, METH_VARARGS,
      "fill(values, box_width, box_height, max_nodes) -> bytes or None\n\n"
      "A full grid from the given digits by a plain depth-first search (first empty cell with the\n"
@@ -503,6 +413,10 @@ static struct PyModuleDef native_module = {
 
 PyMODINIT_FUNC PyInit__native(void)
 {
+    if (!width_name && !(width_name = PyUnicode_InternFromString("box_width")))
+        return NULL;
+    if (!height_name && !(height_name = PyUnicode_InternFromString("box_height")))
+        return NULL;
     PyObject *module = PyModule_Create(&native_module);
     if (!module)
         return NULL;

@@ -106,8 +106,17 @@ def solve(
 def solve_bytes(
     values: bytes, shape: Shape, limit: int, time_limit: float | None = None, stop: bytearray | None = None
 ) -> tuple[int, bytes | None]:
-    """:func:`solve` on cell values already packed as bytes (the fast path of ``solver.search``)."""
+    """:func:`solve` on cell values already packed as bytes (the fast path of ``solver.search``).
+
+    The C function itself when the extension is there (see the end of this module).
+    """
     return _solve(values, shape.box_width, shape.box_height, limit, False, time_limit or 0.0, stop)
+
+
+def dig_orbits(solution: bytes, order: Sequence[Sequence[int]], opening: int, shape: Shape) -> bytes:
+    """The generator's dig of every orbit of ``order`` in one C call (``generator.dig._dig_all``'s steps)."""
+    cells = bytes(itertools.chain.from_iterable(order))
+    return _extension().dig_orbits(solution, cells, bytes(map(len, order)), opening, shape.box_width, shape.box_height)
 
 
 def fill(values: Sequence[int], shape: Shape, budget: int) -> bytes | None:
@@ -208,6 +217,14 @@ def _unavailable(*args: object) -> tuple[int, bytes | None]:
 
 
 _solve = _native.solve if _native is not None else _unavailable
+
+if _native is not None:
+    solve_bytes = _native.solve_bytes  # noqa: F811 - the same contract, with no Python frame around the C call
+
+solve_text = _native.solve_text if _native is not None else _unavailable
+"""``solve_text(text, limit, time_limit=None, stop=None)``: :func:`solve_bytes` of a bare
+81-character line read by the C code itself: ``(count, first, values)``, or None
+for any other text (nothing searched; read it with the parser)."""
 
 
 def _extension():
