@@ -11,7 +11,8 @@
  *   and xy_cycle (cycles.find_xy_cycle's search);
  * - _native_chains.c: x_chains (chains._XChainSearch from every start of a
  *   digit) and grouped_chain (grouped_fish._chain);
- * - _native_nets.c: follow_net (nets._Net, one assumption followed with singles).
+ * - _native_nets.c: follow_net (nets._Net, one assumption followed with singles);
+ * - _native_aic.c: grouped_aic (aic._Graph and aic.find_grouped_aic's search).
  *
  * Inputs: `cands` is the candidate masks as bytes of native uint16 (one per
  * cell); `peer_offsets` (uint32, cells + 1) and `peer_list` (uint16) list the
@@ -77,6 +78,9 @@ static PyMethodDef methods[] = {
      "xy_cycle(cands, side, peer_offsets, peer_list, max_cells) -> (cells, bits) | None"},
     {"x_chains", x_chains, METH_VARARGS,
      "x_chains(positions, side, peer_offsets, peer_list, houses, max_links) -> [(start, links, cells, houses, seen)]"},
+    {"grouped_aic", grouped_aic, METH_VARARGS,
+     "grouped_aic(cands, side, peer_offsets, peer_list, houses, intersections, max_depth)"
+     " -> (placement, nodes, chain, removed) | None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -42,5 +42,6 @@ PyObject *xy_cycle(PyObject *self, PyObject *args);         /* _native_wings.c *
 PyObject *x_chains(PyObject *self, PyObject *args);         /* _native_chains.c */
 PyObject *grouped_chain(PyObject *self, PyObject *args);    /* _native_chains.c */
 PyObject *follow_net(PyObject *self, PyObject *args);       /* _native_nets.c */
+PyObject *grouped_aic(PyObject *self, PyObject *args);      /* _native_aic.c */
 
 #endif

@@ -141,3 +141,20 @@ def x_chains(state: State, positions: int, max_links: int) -> list[tuple[int, in
     found = _native.x_chains(positions.to_bytes(size, "little"), t.side, offsets, peers, houses, max_links)
     return [(start, links, cells, chain_houses, int.from_bytes(seen, "little"))
             for start, links, cells, chain_houses, seen in found]
+
+
+AicChain = tuple[bool, int, list[tuple[int, int]], tuple[tuple[int, int], ...]]
+
+
+def grouped_aic(state: State, max_depth: int) -> AicChain | None:
+    """The compiled search of ``aic.find_grouped_aic``: (placement, nodes, the chain's nodes as
+    (digit, cell set), the (cell, digit) candidates removed) of the chain it takes, or None.
+    Grids of at most 256 cells."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, _, meets = native_tables(t)
+    found = _native.grouped_aic(array("H", state.cands).tobytes(), t.side, offsets, peers, houses, meets, max_depth)
+    if found is None:
+        return None
+    placement, nodes, chain, removed = found
+    return placement, nodes, [(d, sum(1 << c for c in cells)) for d, cells in chain], tuple(removed)
