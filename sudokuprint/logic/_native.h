@@ -43,5 +43,6 @@ PyObject *x_chains(PyObject *self, PyObject *args);         /* _native_chains.c 
 PyObject *grouped_chain(PyObject *self, PyObject *args);    /* _native_chains.c */
 PyObject *follow_net(PyObject *self, PyObject *args);       /* _native_nets.c */
 PyObject *grouped_aic(PyObject *self, PyObject *args);      /* _native_aic.c */
+PyObject *dynamic_offers(PyObject *self, PyObject *args);   /* _native_nets.c */
 
 #endif

@@ -158,3 +158,15 @@ def grouped_aic(state: State, max_depth: int) -> AicChain | None:
         return None
     placement, nodes, chain, removed = found
     return placement, nodes, [(d, sum(1 << c for c in cells)) for d, cells in chain], tuple(removed)
+
+
+def dynamic_offers(state: State, alive: list[int], max_branches: int, max_off: int) -> list[tuple[int, int, int, int, bool]]:
+    """The compiled ``nets._offers``: every conclusion of the dynamic forcing nets, in the Python
+    search's order, as (cost, origin, where, fact, on).  Grids of at most 256 cells."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, houses_of, _ = native_tables(t)
+    return _native.dynamic_offers(
+        array("H", state.cands).tobytes(), array("H", state.values).tobytes(), t.side,
+        offsets, peers, houses, houses_of, array("H", alive).tobytes(), max_branches, max_off,
+    )
