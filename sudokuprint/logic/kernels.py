@@ -6,8 +6,9 @@ X-chains (:mod:`.techniques.chains`), the static forcing chain search
 region forcing chains (:mod:`.techniques.multiple`), the XY-cycles
 (:mod:`.techniques.cycles`), the WXYZ/VWXYZ-wing growth
 (:mod:`.techniques.wings`), the grouped X-chains of two and three strong links
-(:mod:`.techniques.grouped_fish`) and the following of one assumption in the
-dynamic forcing nets (:mod:`.techniques.nets`).  Each compiled search returns
+(:mod:`.techniques.grouped_fish`), the following of one assumption in the
+dynamic forcing nets and their whole search for conclusions (:mod:`.techniques.nets`)
+and the grouped AIC's graph and search (:mod:`.techniques.aic`).  Each compiled search returns
 exactly what its pure-Python version returns, in the same order; the Python
 versions stay as the readable oracle and the fallback when the extension is
 not built (tests/test_logic_native.py compares the two on real puzzles).

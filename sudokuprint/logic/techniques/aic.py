@@ -24,6 +24,9 @@ uses a group / more than one digit; the rating is 8.0 (one digit) or 8.1 plus
 the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`: Explainer
 has no groups and rates what they show as region forcing chains (see the table
 in :mod:`sudokuprint.logic.techniques`).
+
+The search runs compiled when the extension is built (``kernels.grouped_aic``);
+:func:`_search` is its readable oracle and the fallback.
 """
 
 from __future__ import annotations

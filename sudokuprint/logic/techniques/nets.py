@@ -23,6 +23,10 @@ bonus of :func:`sudokuprint.logic.techniques.length_bonus`.  The work is
 bounded: branches of cells and
 regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
 :data:`LARGE_GRID_ASSUMPTIONS` candidates followed.
+
+The nets are followed, sized and compared compiled when the extension is built
+(``kernels.dynamic_offers``); :func:`_offers` and :class:`_Net` are the readable
+oracle and the fallback.
 """
 
 from __future__ import annotations
