@@ -28,7 +28,7 @@ from sudokuprint.logic.engine import apply_step
 from sudokuprint.logic.state import State
 from sudokuprint.logic.techniques import ADVANCED
 from sudokuprint.logic.techniques.forcing import MAX_STEPS, _Links, _shortest
-from sudokuprint.logic.techniques import chains, cycles, multiple
+from sudokuprint.logic.techniques import aic, chains, cycles, multiple, nets
 from sudokuprint.logic.techniques.grouped_fish import _chain
 from sudokuprint.logic.techniques.nets import _Net
 from sudokuprint.logic.techniques.singles import all_singles
@@ -160,6 +160,83 @@ def test_compiled_nets_agree_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum(_compare_nets(state, monkeypatch, every=7) for state in states) >= 60
 
 
+def _compare_offers(state: State, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Every dynamic forcing conclusion, the same ones in the same order, from the compiled
+    search and from the Python nets (followed in Python), and the same step; how many."""
+    side = state.tables.side
+    alive = [c * side + d for c, mask in enumerate(state.cands) for d in range(side) if mask >> d & 1]
+    if side > 9:
+        alive = sorted(alive, key=lambda x: (bin(state.cands[x // side]).count("1"), x))[:nets.LARGE_GRID_ASSUMPTIONS]
+    max_off = nets.MAX_BRANCHES + 1 if side <= 9 else 2
+    monkeypatch.setattr(kernels, "ENABLED", False)
+    expected = nets._offers(state, alive, max_off)
+    python_step = _key(nets.find_dynamic_forcing(state))
+    monkeypatch.setattr(kernels, "ENABLED", True)
+    assert kernels.dynamic_offers(state, alive, nets.MAX_BRANCHES, max_off) == expected
+    assert _key(nets.find_dynamic_forcing(state)) == python_step
+    return len(expected)
+
+
+@pytest.mark.parametrize(
+    "line",
+    puzzle_lines("top95.txt", limit=3, step=37),
+)
+def test_compiled_dynamic_offers_agree_along_real_solves(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    states = enumerate(_states(Grid.from_string(line)))
+    assert sum(_compare_offers(state, monkeypatch) for k, state in states if k % 3 == 0) >= 30
+
+
+def test_compiled_dynamic_offers_agree_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
+    shape = Shape(4, 4)
+    made = generate_puzzle(shape, random.Random(5), DigTarget(), graded=False)
+    states = list(_states(Grid.from_values(made.puzzle, shape), limit=2))
+    assert states
+    for state in states:
+        _compare_offers(state, monkeypatch)
+
+
+def _compare_aic(state: State, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """The same grouped chain (or loop) both ways, the same step from it; True when one is found."""
+    expected = aic._search(state)
+    assert kernels.grouped_aic(state, aic.MAX_DEPTH) == expected
+    steps = {}
+    for native in (True, False):
+        monkeypatch.setattr(kernels, "ENABLED", native)
+        steps[native] = _key(aic.find_grouped_aic(state))
+    monkeypatch.setattr(kernels, "ENABLED", True)
+    assert steps[True] == steps[False]
+    return expected is not None
+
+
+@pytest.mark.parametrize(
+    "line",
+    puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=4, step=97) + puzzle_lines("top95.txt", limit=4, step=23),
+)
+def test_compiled_grouped_aic_agrees_along_real_solves(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    found = [_compare_aic(state, monkeypatch) for state in _states(Grid.from_string(line))]
+    assert len(found) >= 4 and any(found)
+
+
+def test_compiled_grouped_aic_agrees_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
+    shape = Shape(4, 4)
+    made = generate_puzzle(shape, random.Random(11), DigTarget(), graded=False)
+    states = list(_states(Grid.from_values(made.puzzle, shape), limit=4))
+    assert len(states) == 4
+    for state in states:
+        _compare_aic(state, monkeypatch)
+
+
+@pytest.mark.parametrize("box", [(2, 2), (3, 2)])
+def test_compiled_grouped_aic_agrees_on_small_grids(box: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Their puzzles need no more than singles, so the search runs on the givens' candidates."""
+    shape = Shape(*box)
+    found = []
+    for seed in range(1, 6):
+        made = generate_puzzle(shape, random.Random(seed), DigTarget(), graded=False)
+        found.append(_compare_aic(State.from_grid(Grid.from_values(made.puzzle, shape)), monkeypatch))
+    assert any(found)
+
+
 def test_the_searches_check_their_inputs() -> None:
     native = kernels._native
     assert native is not None
@@ -171,3 +248,10 @@ def test_the_searches_check_their_inputs() -> None:
         native.follow_net(b"\x00\x00" * 4, b"\x00\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24, 99, True)
     with pytest.raises(ValueError, match="wing size"):
         native.wing_search(b"\x00\x00" * 4, 2, b"\x00" * 20, b"", 7, b"\x00" * 8)
+    with pytest.raises(ValueError, match="grouped_aic"):
+        native.grouped_aic(b"\x00\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"", 0)
+    with pytest.raises(ValueError, match="dynamic_offers"):
+        native.dynamic_offers(b"\x01\x00" * 4, b"\x00\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24,
+                              b"\x01\x00", 3, 4)
+    with pytest.raises(ValueError, match="intersection"):
+        native.grouped_aic(b"\x03\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00\x00\x00\x00\x02\x00\x09\x00\x01\x00", 5)

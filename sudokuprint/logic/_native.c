@@ -11,7 +11,9 @@
  *   and xy_cycle (cycles.find_xy_cycle's search);
  * - _native_chains.c: x_chains (chains._XChainSearch from every start of a
  *   digit) and grouped_chain (grouped_fish._chain);
- * - _native_nets.c: follow_net (nets._Net, one assumption followed with singles);
+ * - _native_nets.c: follow_net (nets._Net, one assumption followed with singles) and
+ *   dynamic_offers (nets.find_dynamic_forcing's conclusions, every net followed and sized);
+ * - _native_aic.c: grouped_aic (aic._Graph and aic.find_grouped_aic's search);
  * - _native_als.c: als_table (the almost locked sets of a grid, made once and shared) and the
  *   searches of ALS-XZ, ALS-XY-Wing, ALS chains and Death Blossom on it.
  *
@@ -87,6 +89,12 @@ static PyMethodDef methods[] = {
      "als_chain(table, cands, min_sets, max_sets, max_tries) -> (sets, digits) | None"},
     {"death_blossom", death_blossom, METH_VARARGS,
      "death_blossom(table, cands, max_stem_digits, max_tries) -> (stem, z, petals) | None"},
+    {"grouped_aic", grouped_aic, METH_VARARGS,
+     "grouped_aic(cands, side, peer_offsets, peer_list, houses, intersections, max_depth)"
+     " -> (placement, nodes, chain, removed) | None"},
+    {"dynamic_offers", dynamic_offers, METH_VARARGS,
+     "dynamic_offers(cands, values, side, peer_offsets, peer_list, houses, houses_of, alive, max_branches, max_off)"
+     " -> [(cost, origin, where, fact, on)]"},
     {NULL, NULL, 0, NULL},
 };
 

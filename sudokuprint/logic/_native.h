@@ -48,5 +48,7 @@ PyObject *als_xz(PyObject *self, PyObject *args);           /* _native_als.c */
 PyObject *als_xy_wing(PyObject *self, PyObject *args);      /* _native_als.c */
 PyObject *als_chain(PyObject *self, PyObject *args);        /* _native_als_chains.c */
 PyObject *death_blossom(PyObject *self, PyObject *args);    /* _native_als_chains.c */
+PyObject *grouped_aic(PyObject *self, PyObject *args);      /* _native_aic.c */
+PyObject *dynamic_offers(PyObject *self, PyObject *args);   /* _native_nets.c */
 
 #endif

@@ -321,3 +321,301 @@ done:
     return result;
 }
 
+
+/* ---- the whole dynamic forcing search (nets.find_dynamic_forcing's offers) ---------------- */
+
+/* Follow one assumption on a net sharing the template's tables (its own marks and facts). */
+static int net_start(Net *x, const Net *t, int candidate, int true_) {
+    *x = *t;
+    x->pool = NULL, x->queue = NULL;
+    x->pool_length = x->pool_capacity = x->queue_length = x->queue_capacity = 0;
+    x->values = malloc(sizeof(uint16_t) * 2 * (size_t)t->cell_count);
+    x->is_on = calloc(2 * (size_t)t->count, 1);
+    x->on_start = malloc(sizeof(int) * (3 * (size_t)t->count + (size_t)t->cell_count));
+    if (!x->values || !x->is_on || !x->on_start)
+        return -1;
+    x->cands = x->values + t->cell_count;
+    memcpy(x->values, t->values, sizeof(uint16_t) * (size_t)t->cell_count);
+    memcpy(x->cands, t->base, sizeof(uint16_t) * (size_t)t->cell_count);
+    x->is_off = x->is_on + t->count;
+    x->on_length = x->on_start + t->count;
+    x->off_parent = x->on_length + t->count;
+    x->touched = x->off_parent + t->count;
+    memcpy(x->spots, t->base_spots, sizeof(x->spots));
+    int cell = candidate / t->side, d = candidate % t->side;
+    if (true_) {
+        net_place(x, cell, d + 1, 0, 0);
+    } else {
+        x->is_off[candidate] = 1;
+        x->off_parent[candidate] = -1;
+        x->cands[cell] &= (uint16_t)~(1u << d);
+        DROP(x->spots[d].bits, cell);
+        net_check_cell(x, cell);
+        for (int j = 0; j < 3; j++)
+            net_check_house(x, x->houses_of[3 * cell + j], d);
+    }
+    net_follow(x);
+    return x->failed ? -1 : 0;
+}
+
+static void net_release(Net *x) {
+    free(x->values);
+    free(x->is_on);
+    free(x->on_start);
+    free(x->queue);
+    free(x->pool);
+    x->values = NULL, x->is_on = NULL, x->on_start = NULL, x->queue = NULL, x->pool = NULL;
+}
+
+/* nets._Net.size: how many facts the given facts rest on (all read as `on`, or as off facts). */
+typedef struct {
+    int *seen_on, *seen_off, stamp, *stack, stack_capacity;
+} Sizer;
+
+static int net_size(const Net *x, Sizer *s, const int *facts, int length, int on) {
+    int top = 0, total = 0;
+    s->stamp++;
+    if (length > s->stack_capacity)
+        return -1;
+    for (int k = 0; k < length; k++)
+        s->stack[top++] = 2 * facts[k] + on;
+    while (top) {
+        int item = s->stack[--top], fact = item >> 1;
+        if (item & 1) {
+            if (s->seen_on[fact] == s->stamp || !x->is_on[fact])
+                continue;
+            s->seen_on[fact] = s->stamp;
+            total++;
+            if (top + x->on_length[fact] > s->stack_capacity)
+                return -1;
+            for (int k = 0; k < x->on_length[fact]; k++)
+                s->stack[top++] = 2 * x->pool[x->on_start[fact] + k];
+        } else {
+            if (s->seen_off[fact] == s->stamp || !x->is_off[fact])
+                continue;
+            s->seen_off[fact] = s->stamp;
+            total++;
+            if (x->off_parent[fact] >= 0) {
+                if (top + 1 > s->stack_capacity)
+                    return -1;
+                s->stack[top++] = 2 * x->off_parent[fact] + 1;
+            }
+        }
+    }
+    return total;
+}
+
+enum { FROM_TRUE_BROKEN, FROM_FALSE_BROKEN, FROM_BOTH, FROM_CELL, FROM_REGION };
+
+static int offer(PyObject *offers, int cost, int from, int where, int fact, int on) {
+    PyObject *item = Py_BuildValue("(iiiiO)", cost, from, where, fact, on ? Py_True : Py_False);
+    int bad = !item || PyList_Append(offers, item) < 0;
+    Py_XDECREF(item);
+    return bad ? -1 : 0;
+}
+
+/* nets._common: offer the fact every net reaches (but `own`), the cheapest (cost, fact, on). */
+static int common(PyObject *offers, Net **nets, int count_nets, const int *own, int own_count, Sizer *s, int from,
+                  int where) {
+    const Net *first = nets[0];
+    int best_cost = -1, best_fact = -1, best_on = 0;
+    for (int fact = 0; fact < first->count; fact++) {
+        for (int on = 0; on < 2; on++) {
+            int everywhere = 1;
+            for (int k = 0; k < count_nets && everywhere; k++)
+                everywhere = on ? nets[k]->is_on[fact] : nets[k]->is_off[fact];
+            for (int k = 0; k < own_count && everywhere; k++)
+                everywhere = own[k] != fact;
+            if (!everywhere)
+                continue;
+            int cost = 0;
+            for (int k = 0; k < count_nets; k++) {
+                int size = net_size(nets[k], s, &fact, 1, on);
+                if (size < 0)
+                    return -2;
+                cost += size;
+            }
+            /* min over (cost, fact, on): facts go up, and off (False) before on (True) */
+            if (best_cost < 0 || cost < best_cost) {
+                best_cost = cost, best_fact = fact, best_on = on;
+            }
+        }
+    }
+    return best_cost < 0 ? 0 : offer(offers, best_cost, from, where, best_fact, best_on);
+}
+
+PyObject *dynamic_offers(PyObject *self, PyObject *args) {
+    Py_buffer cands_buf, values_buf, offsets_buf, list_buf, houses_buf, houses_of_buf, alive_buf;
+    int side, max_branches, max_off;
+    if (!PyArg_ParseTuple(args, "y*y*iy*y*y*y*y*ii", &cands_buf, &values_buf, &side, &offsets_buf, &list_buf,
+                          &houses_buf, &houses_of_buf, &alive_buf, &max_branches, &max_off))
+        return NULL;
+    PyObject *result = NULL, *offers = NULL;
+    Net t, off;
+    memset(&t, 0, sizeof(t));
+    memset(&off, 0, sizeof(off));
+    Net *nets = NULL;
+    int *net_of = NULL, alive_count = 0;
+    Sizer s = {0};
+    Grid g;
+    if (read_grid(&g, &cands_buf, side, &offsets_buf, &list_buf) < 0)
+        goto done;
+    t.side = side;
+    t.cell_count = g.cell_count;
+    t.count = g.cell_count * side;
+    t.cw = (g.cell_count + 63) / 64;
+    t.house_count = (int)(houses_buf.len / (2 * side));
+    const uint16_t *alive = alive_buf.buf;
+    alive_count = (int)(alive_buf.len / 2);
+    if (g.cell_count > 64 * MAX_CELL_WORDS || t.house_count > 64 || values_buf.len != cands_buf.len ||
+        houses_buf.len % (2 * side) || houses_of_buf.len != 6 * g.cell_count || alive_buf.len % 2 ||
+        max_branches < 2 || max_branches > 16) {
+        PyErr_SetString(PyExc_ValueError, "dynamic_offers: bad tables (at most 256 cells, 64 houses) or branches");
+        goto done;
+    }
+    t.houses = houses_buf.buf;
+    t.houses_of = houses_of_buf.buf;
+    t.values = (uint16_t *)values_buf.buf;
+    for (Py_ssize_t k = 0; k < houses_buf.len / 2; k++)
+        if (t.houses[k] >= g.cell_count) {
+            PyErr_SetString(PyExc_ValueError, "dynamic_offers: a house cell outside the grid");
+            goto done;
+        }
+    for (Py_ssize_t k = 0; k < houses_of_buf.len / 2; k++)
+        if (t.houses_of[k] >= t.house_count) {
+            PyErr_SetString(PyExc_ValueError, "dynamic_offers: houses_of names a house outside the grid");
+            goto done;
+        }
+    for (int c = 0; c < g.cell_count; c++)
+        if (t.values[c] > side) {
+            PyErr_SetString(PyExc_ValueError, "dynamic_offers: a value above the side");
+            goto done;
+        }
+    t.base = g.cands;
+    t.peer_set = calloc((size_t)g.cell_count + (size_t)t.house_count, sizeof(CellSet));
+    nets = calloc((size_t)alive_count + 1, sizeof(Net));
+    net_of = malloc(sizeof(int) * (size_t)t.count);
+    s.stack_capacity = 4 * t.count + 64;
+    s.seen_on = calloc(2 * (size_t)t.count + (size_t)s.stack_capacity, sizeof(int));
+    offers = PyList_New(0);
+    if (!t.peer_set || !nets || !net_of || !s.seen_on || !offers) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    s.seen_off = s.seen_on + t.count;
+    s.stack = s.seen_off + t.count;
+    t.house_set = t.peer_set + g.cell_count;
+    for (int c = 0; c < g.cell_count; c++) {
+        for (uint32_t k = g.peer_offsets[c]; k < g.peer_offsets[c + 1]; k++)
+            ADD(t.peer_set[c].bits, g.peer_list[k]);
+        for (int d = 0; d < side; d++)
+            if (g.cands[c] >> d & 1)
+                ADD(t.base_spots[d].bits, c);
+    }
+    for (int h = 0; h < t.house_count; h++)
+        for (int k = 0; k < side; k++)
+            ADD(t.house_set[h].bits, t.houses[h * side + k]);
+    for (int i = 0; i < t.count; i++)
+        net_of[i] = -1;
+    for (int k = 0; k < alive_count; k++) {
+        int x = alive[k];
+        if (x >= t.count || !(g.cands[x / side] >> (x % side) & 1)) {
+            PyErr_SetString(PyExc_ValueError, "dynamic_offers: alive names no candidate");
+            goto done;
+        }
+        net_of[x] = k;
+    }
+    int status = 0;
+    for (int k = 0; k < alive_count && !status; k++)
+        status = net_start(&nets[k], &t, alive[k], 1);
+    /* contradictions of the assumptions made true */
+    for (int k = 0; k < alive_count && !status; k++) {
+        Net *on = &nets[k];
+        if (!on->broken)
+            continue;
+        int size = net_size(on, &s, on->pool + on->blame_start, on->blame_length, 0);
+        status = size < 0 ? -2 : offer(offers, size, FROM_TRUE_BROKEN, alive[k], alive[k], 0);
+    }
+    /* the assumptions of cells with few candidates made false: a contradiction, or both ways */
+    for (int k = 0; k < alive_count && !status; k++) {
+        int x = alive[k];
+        if (__builtin_popcount(g.cands[x / side]) > max_off)
+            continue;
+        status = net_start(&off, &t, x, 0);
+        if (status)
+            break;
+        if (off.broken) {
+            int size = net_size(&off, &s, off.pool + off.blame_start, off.blame_length, 0);
+            status = size < 0 ? -2 : offer(offers, size + 1, FROM_FALSE_BROKEN, x, x, 1);
+        } else if (!nets[k].broken) {
+            Net *both[2] = {&nets[k], &off};
+            status = common(offers, both, 2, &x, 1, &s, FROM_BOTH, x);
+        }
+        net_release(&off);
+    }
+    /* cells and regions of 2 to max_branches places, every branch true */
+    Net *branch_nets[16];
+    int branches[16];
+    for (int c = 0; c < g.cell_count && !status; c++) {
+        int count = __builtin_popcount(g.cands[c]), live = 1;
+        if (count < 2 || count > max_branches)
+            continue;
+        for (int d = 0, b = 0; d < side; d++)
+            if (g.cands[c] >> d & 1)
+                branches[b++] = c * side + d;
+        for (int b = 0; b < count && live; b++)
+            live = net_of[branches[b]] >= 0 && !nets[net_of[branches[b]]].broken;
+        if (!live)
+            continue;
+        for (int b = 0; b < count; b++)
+            branch_nets[b] = &nets[net_of[branches[b]]];
+        status = common(offers, branch_nets, count, branches, count, &s, FROM_CELL, c);
+    }
+    for (int h = 0; h < t.house_count && !status; h++)
+        for (int d = 0; d < side && !status; d++) {
+            int count = 0, live = 1;
+            for (int k = 0; k < side; k++) {
+                int c = t.houses[h * side + k];
+                if (g.cands[c] >> d & 1) {
+                    if (count == max_branches) {
+                        count++;
+                        break;
+                    }
+                    branches[count++] = c * side + d;
+                }
+            }
+            if (count < 2 || count > max_branches)
+                continue;
+            for (int b = 0; b < count && live; b++)
+                live = net_of[branches[b]] >= 0 && !nets[net_of[branches[b]]].broken;
+            if (!live)
+                continue;
+            for (int b = 0; b < count; b++)
+                branch_nets[b] = &nets[net_of[branches[b]]];
+            status = common(offers, branch_nets, count, branches, count, &s, FROM_REGION, h * side + d);
+        }
+    if (status == -2)
+        PyErr_SetString(PyExc_RuntimeError, "dynamic_offers: the size stack overflowed");
+    else if (status || off.failed)
+        PyErr_NoMemory();
+    else
+        result = Py_NewRef(offers);
+done:
+    Py_XDECREF(offers);
+    if (nets)
+        for (int k = 0; k < alive_count; k++)
+            net_release(&nets[k]);
+    net_release(&off);
+    free(nets);
+    free(net_of);
+    free(s.seen_on);
+    free(t.peer_set);
+    PyBuffer_Release(&cands_buf);
+    PyBuffer_Release(&values_buf);
+    PyBuffer_Release(&offsets_buf);
+    PyBuffer_Release(&list_buf);
+    PyBuffer_Release(&houses_buf);
+    PyBuffer_Release(&houses_of_buf);
+    PyBuffer_Release(&alive_buf);
+    return result;
+}

@@ -6,8 +6,9 @@ X-chains (:mod:`.techniques.chains`), the static forcing chain search
 region forcing chains (:mod:`.techniques.multiple`), the XY-cycles
 (:mod:`.techniques.cycles`), the WXYZ/VWXYZ-wing growth
 (:mod:`.techniques.wings`), the grouped X-chains of two and three strong links
-(:mod:`.techniques.grouped_fish`) and the following of one assumption in the
-dynamic forcing nets (:mod:`.techniques.nets`).  Each compiled search returns
+(:mod:`.techniques.grouped_fish`), the following of one assumption in the
+dynamic forcing nets and their whole search for conclusions (:mod:`.techniques.nets`)
+and the grouped AIC's graph and search (:mod:`.techniques.aic`).  Each compiled search returns
 exactly what its pure-Python version returns, in the same order; the Python
 versions stay as the readable oracle and the fallback when the extension is
 not built (tests/test_logic_native.py compares the two on real puzzles).
@@ -141,6 +142,35 @@ def x_chains(state: State, positions: int, max_links: int) -> list[tuple[int, in
     found = _native.x_chains(positions.to_bytes(size, "little"), t.side, offsets, peers, houses, max_links)
     return [(start, links, cells, chain_houses, int.from_bytes(seen, "little"))
             for start, links, cells, chain_houses, seen in found]
+
+
+AicChain = tuple[bool, int, list[tuple[int, int]], tuple[tuple[int, int], ...]]
+
+
+def grouped_aic(state: State, max_depth: int) -> AicChain | None:
+    """The compiled search of ``aic.find_grouped_aic``: (placement, nodes, the chain's nodes as
+    (digit, cell set), the (cell, digit) candidates removed) of the chain it takes, or None.
+    Grids of at most 256 cells."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, _, meets = native_tables(t)
+    found = _native.grouped_aic(array("H", state.cands).tobytes(), t.side, offsets, peers, houses, meets, max_depth)
+    if found is None:
+        return None
+    placement, nodes, chain, removed = found
+    return placement, nodes, [(d, sum(1 << c for c in cells)) for d, cells in chain], tuple(removed)
+
+
+def dynamic_offers(state: State, alive: list[int], max_branches: int, max_off: int) -> list[tuple[int, int, int, int, bool]]:
+    """The compiled ``nets._offers``: every conclusion of the dynamic forcing nets, in the Python
+    search's order, as (cost, origin, where, fact, on).  Grids of at most 256 cells."""
+    assert _native is not None
+    t = state.tables
+    offsets, peers, houses, houses_of, _ = native_tables(t)
+    return _native.dynamic_offers(
+        array("H", state.cands).tobytes(), array("H", state.values).tobytes(), t.side,
+        offsets, peers, houses, houses_of, array("H", alive).tobytes(), max_branches, max_off,
+    )
 
 
 # -- almost locked sets (techniques/als.py, als_chains.py, death_blossom.py) --------------

@@ -24,11 +24,15 @@ uses a group / more than one digit; the rating is 8.0 (one digit) or 8.1 plus
 the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`: Explainer
 has no groups and rates what they show as region forcing chains (see the table
 in :mod:`sudokuprint.logic.techniques`).
+
+The search runs compiled when the extension is built (``kernels.grouped_aic``);
+:func:`_search` is its readable oracle and the fallback.
 """
 
 from __future__ import annotations
 
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import State, cells_of, union_over
 from ..step import Step
 
@@ -131,15 +135,17 @@ class _Graph:
                 linked |= 1 << i
         self.implies = [union_over(strong, weak[i] & linked) for i in range(count)]
 
-    def name(self, state: State, i: int) -> str:
-        t = state.tables
-        cells = list(cells_of(self.cells[i]))
-        rows = {t.shape.row_of(c) + 1 for c in cells}
-        cols = {t.shape.column_of(c) + 1 for c in cells}
-        where = f"r{''.join(map(str, sorted(rows)))}c{''.join(map(str, sorted(cols)))}"
-        if t.side > 9:
-            where = ", ".join(t.cell_name(c) for c in cells)
-        return f"({digit_symbol(self.digit[i])}){where}"
+
+def _name(state: State, digit: int, cell_set: int) -> str:
+    """``(5)r1c78``: a node's digit and cells."""
+    t = state.tables
+    cells = list(cells_of(cell_set))
+    rows = {t.shape.row_of(c) + 1 for c in cells}
+    cols = {t.shape.column_of(c) + 1 for c in cells}
+    where = f"r{''.join(map(str, sorted(rows)))}c{''.join(map(str, sorted(cols)))}"
+    if t.side > 9:
+        where = ", ".join(t.cell_name(c) for c in cells)
+    return f"({digit_symbol(digit)}){where}"
 
 
 def _bits(bits: int):
@@ -149,8 +155,34 @@ def _bits(bits: int):
         yield low.bit_length() - 1
 
 
+Chain = tuple[bool, int, list[tuple[int, int]], tuple[tuple[int, int], ...]]
+"""What the search finds: whether the chain places its first node (a loop), its number of
+nodes, its nodes as (digit, cell set) and the (cell, digit) candidates the chains of that
+length remove (none for a loop)."""
+
+
 def find_grouped_aic(state: State) -> Step | None:
     """Every candidate removed by the shortest grouped chains that remove one, or None."""
+    if kernels.ENABLED and state.tables.cell_count <= 256:
+        found = kernels.grouped_aic(state, MAX_DEPTH)
+    else:
+        found = _search(state)
+    if found is None:
+        return None
+    placement, nodes, path, eliminations = found
+    if placement:
+        return _placement(state, nodes, path)
+    first, last = _name(state, *path[0]), _name(state, *path[-1])
+    group = " (a group: the digit is in one of its cells)" if any(cells & (cells - 1) for _, cells in path) else ""
+    return _chain_step(
+        state, path, nodes,
+        f", so {first} or {last} is true{group}; candidates that see both ends go (chains of {nodes} nodes)",
+        eliminations=eliminations,
+    )
+
+
+def _search(state: State) -> Chain | None:
+    """The breadth-first search from every node (the oracle of the compiled ``grouped_aic``)."""
     g = _Graph(state)
     best: tuple[int, list[int]] | None = None
     found: dict[int, int] = {}
@@ -197,44 +229,38 @@ def find_grouped_aic(state: State) -> Step | None:
             reached |= new
             frontier = new
     if placed[1] >= 0 and (best is None or placed[0] < best[0]):
-        return _placement(state, g, placed)
+        return True, placed[0], [(g.digit[i], g.cells[i]) for i in placed[2]], ()
     if best is None:
         return None
     nodes, path = best
     eliminations = tuple(sorted((g.cells[x].bit_length() - 1, g.digit[x]) for x, n in found.items() if n <= nodes))
-    first, last = g.name(state, path[0]), g.name(state, path[-1])
-    group = " (a group: the digit is in one of its cells)" if any(not g.single[i] for i in path) else ""
-    return _chain_step(
-        state, g, path, nodes,
-        f", so {first} or {last} is true{group}; candidates that see both ends go (chains of {nodes} nodes)",
-        eliminations=eliminations,
-    )
+    return False, nodes, [(g.digit[i], g.cells[i]) for i in path], eliminations
 
 
-def _placement(state: State, g: _Graph, placed: tuple[int, int, list[int]]) -> Step:
+def _placement(state: State, nodes: int, path: list[tuple[int, int]]) -> Step:
     """A discontinuous nice loop: the node's falsehood forces it true, so it is placed."""
-    nodes, a, path = placed
-    cell, digit = g.cells[a].bit_length() - 1, g.digit[a]
+    digit, cell_set = path[-1]
     return _chain_step(
-        state, g, path, nodes,
-        f"; the loop starts and ends at {g.name(state, a)}, so if it were false it would be true: it is placed",
-        placements=((cell, digit),),
+        state, path, nodes,
+        f"; the loop starts and ends at {_name(state, digit, cell_set)}, so if it were false it would be true: it is placed",
+        placements=((cell_set.bit_length() - 1, digit),),
     )
 
 
-def _chain_step(state: State, g: _Graph, path: list[int], nodes: int, conclusion: str, **changes) -> Step:
+def _chain_step(state: State, path: list[tuple[int, int]], nodes: int, conclusion: str, **changes) -> Step:
     """The step of a grouped chain ``path``: its Eureka notation and the link legend, then ``conclusion``."""
-    chain = "".join(g.name(state, i) + ("=" if k % 2 == 0 else "-") for k, i in enumerate(path))[:-1]
-    grouped = any(not g.single[i] for i in path)
-    xy = len({g.digit[i] for i in path}) > 1
+    chain = "".join(_name(state, d, c) + ("=" if k % 2 == 0 else "-") for k, (d, c) in enumerate(path))[:-1]
+    grouped = any(c & (c - 1) for _, c in path)
+    digits = {d for d, _ in path}
+    xy = len(digits) > 1
     cells = 0
-    for i in path:
-        cells |= g.cells[i]
+    for _, c in path:
+        cells |= c
     return Step(
         GROUPED_AIC if xy else GROUPED_X_CHAIN,
         f"{chain}: each '=' is a strong link (one of the two is true), each '-' a weak one (not both){conclusion}",
         cells=tuple(cells_of(cells)),
-        digits=tuple(sorted({g.digit[i] for i in path})),
+        digits=tuple(sorted(digits)),
         extra={"nodes": nodes, "grouped": grouped, "xy": xy},
         **changes,
     )

@@ -23,6 +23,10 @@ bonus of :func:`sudokuprint.logic.techniques.length_bonus`.  The work is
 bounded: branches of cells and
 regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
 :data:`LARGE_GRID_ASSUMPTIONS` candidates followed.
+
+The nets are followed, sized and compared compiled when the extension is built
+(``kernels.dynamic_offers``); :func:`_offers` and :class:`_Net` are the readable
+oracle and the fallback.
 """
 
 from __future__ import annotations
@@ -207,6 +211,18 @@ class _Net:
         return set(self.off)
 
 
+TRUE_BROKEN, FALSE_BROKEN, BOTH_WAYS, CELL_BRANCHES, REGION_BRANCHES = range(5)
+"""Where a conclusion comes from (an offer's ``origin``): an assumption made true, or false, that
+breaks a rule; a candidate true and false; each candidate of a cell; each place of a digit in a house."""
+
+_KIND = (DYNAMIC_FORCING, DYNAMIC_FORCING, DYNAMIC_FORCING, DYNAMIC_CELL, DYNAMIC_REGION)
+
+Offer = tuple[int, int, int, int, bool]
+"""A conclusion: (cost, origin, where, fact, on): the facts it rests on, where it comes from (the
+assumed candidate; the cell; ``house * side + digit index`` for a region), and the candidate it
+places (``on``) or removes."""
+
+
 def find_dynamic_forcing(state: State) -> Step | None:
     """The simplest dynamic forcing chain or net conclusion, with every other one rated the
     same, or None (see the module text)."""
@@ -219,53 +235,25 @@ def find_dynamic_forcing(state: State) -> Step | None:
         return None
     if n > 9:  # fewest-candidate cells first, a bounded number (as the trial does)
         alive = sorted(alive, key=lambda x: (popcount(cands[x // n]), x))[:LARGE_GRID_ASSUMPTIONS]
-    ons = {x: _Net(state, x, True) for x in alive}
-    offers: list[tuple[int, str, str, set[int], set[int]]] = []
-
-    def offer(cost: int, kind: str, source: str, placed: set[int], removed: set[int]) -> None:
-        offers.append((cost, kind, source, placed, removed))
-
-    for x in alive:
-        net = ons[x]
-        if net.broken:
-            offer(net.size(net.blame), DYNAMIC_FORCING, f"assuming {_name(t, x)} leads to a contradiction", set(), {x})
-    for x in alive:
-        cell = x // n
-        if popcount(cands[cell]) > (MAX_BRANCHES + 1 if n <= 9 else 2):
-            continue
-        off = _Net(state, x, False)
-        on = ons[x]
-        if off.broken:
-            offer(off.size(off.blame) + 1, DYNAMIC_FORCING,
-                  f"assuming {_name(t, x)} false leads to a contradiction", {x}, set())
-            continue
-        if on.broken:
-            continue
-        _common(offer, DYNAMIC_FORCING, f"{_name(t, x)} true and {_name(t, x)} false both force it", [on, off], {x})
-    for cell, mask in enumerate(cands):
-        if 2 <= popcount(mask) <= MAX_BRANCHES:
-            branches = [cell * n + d for d in range(n) if mask >> d & 1]
-            _branches(offer, ons, DYNAMIC_CELL, f"{t.cell_name(cell)} holds one of {_names(t, branches)}", branches)
-    for house, cells in enumerate(t.houses):
-        for d in range(n):
-            spots = [c * n + d for c in cells if cands[c] >> d & 1]
-            if 2 <= len(spots) <= MAX_BRANCHES:
-                _branches(offer, ons, DYNAMIC_REGION,
-                          f"{digit_symbol(d + 1)} goes in one of {cell_list(t.shape, [s // n for s in spots])} "
-                          f"({t.house_names[house]})", spots)
+    max_off = MAX_BRANCHES + 1 if n <= 9 else 2  # the cells whose candidates are also assumed false
+    if kernels.ENABLED and t.cell_count <= 256:
+        offers = kernels.dynamic_offers(state, alive, MAX_BRANCHES, max_off)
+    else:
+        offers = _offers(state, alive, max_off)
     if not offers:
         return None
     # the simplest conclusion, with every other one its length rates the same
     offers.sort(key=lambda o: o[0])
-    cost, kind, source, placed, removed = offers[0]
-    bonus = length_bonus(cost)
+    bonus = length_bonus(offers[0][0])
     same = [o for o in offers if length_bonus(o[0]) == bonus]
     cost = max(o[0] for o in same)
-    placed = set().union(*(o[3] for o in same))
-    removed = set().union(*(o[4] for o in same))
+    placed = {o[3] for o in same if o[4]}
+    removed = {o[3] for o in same if not o[4]}
+    source = _source(state, offers[0])
+    kind = _KIND[offers[0][1]]
     if len(same) > 1:
         source += f" (and {len(same) - 1} more conclusion(s) as simple)"
-        kind = kind if all(o[1] == kind for o in same) else DYNAMIC_FORCING
+        kind = kind if all(_KIND[o[1]] == kind for o in same) else DYNAMIC_FORCING
     placements = tuple(sorted((x // n, x % n + 1) for x in placed))
     eliminations = tuple(sorted((x // n, x % n + 1) for x in removed if x not in placed))
     changes = Step("", "", placements, eliminations).changes(t.shape)
@@ -281,18 +269,71 @@ def find_dynamic_forcing(state: State) -> Step | None:
     )
 
 
-def _branches(offer, ons: dict[int, _Net], kind: str, source: str, branches: list[int]) -> None:
+def _offers(state: State, alive: list[int], max_off: int) -> list[Offer]:
+    """Every conclusion of the nets of the ``alive`` candidates, in the order they are found
+    (the oracle of the compiled ``dynamic_offers``)."""
+    t = state.tables
+    n = t.side
+    cands = state.cands
+    ons = {x: _Net(state, x, True) for x in alive}
+    offers: list[Offer] = []
+    for x in alive:
+        net = ons[x]
+        if net.broken:
+            offers.append((net.size(net.blame), TRUE_BROKEN, x, x, False))
+    for x in alive:
+        if popcount(cands[x // n]) > max_off:
+            continue
+        off = _Net(state, x, False)
+        on = ons[x]
+        if off.broken:
+            offers.append((off.size(off.blame) + 1, FALSE_BROKEN, x, x, True))
+            continue
+        if on.broken:
+            continue
+        _common(offers, BOTH_WAYS, x, [on, off], {x})
+    for cell, mask in enumerate(cands):
+        if 2 <= popcount(mask) <= MAX_BRANCHES:
+            _branches(offers, ons, CELL_BRANCHES, cell, [cell * n + d for d in range(n) if mask >> d & 1])
+    for house, cells in enumerate(t.houses):
+        for d in range(n):
+            spots = [c * n + d for c in cells if cands[c] >> d & 1]
+            if 2 <= len(spots) <= MAX_BRANCHES:
+                _branches(offers, ons, REGION_BRANCHES, house * n + d, spots)
+    return offers
+
+
+def _source(state: State, offer: Offer) -> str:
+    """Where a conclusion comes from, in words."""
+    t = state.tables
+    n = t.side
+    _, origin, where, _, _ = offer
+    if origin == TRUE_BROKEN:
+        return f"assuming {_name(t, where)} leads to a contradiction"
+    if origin == FALSE_BROKEN:
+        return f"assuming {_name(t, where)} false leads to a contradiction"
+    if origin == BOTH_WAYS:
+        return f"{_name(t, where)} true and {_name(t, where)} false both force it"
+    if origin == CELL_BRANCHES:
+        mask = state.cands[where]
+        return f"{t.cell_name(where)} holds one of {_names(t, [where * n + d for d in range(n) if mask >> d & 1])}"
+    house, d = divmod(where, n)
+    cells = [c for c in t.houses[house] if state.cands[c] >> d & 1]
+    return f"{digit_symbol(d + 1)} goes in one of {cell_list(t.shape, cells)} ({t.house_names[house]})"
+
+
+def _branches(offers: list[Offer], ons: dict[int, _Net], origin: int, where: int, branches: list[int]) -> None:
     if any(b not in ons for b in branches):
         return
     nets = [ons[b] for b in branches]
     live = [net for net in nets if not net.broken]
     if len(live) < len(nets) or not live:
         return  # a broken branch is a contradiction, offered on its own
-    _common(offer, kind, source, nets, set(branches))
+    _common(offers, origin, where, nets, set(branches))
 
 
-def _common(offer, kind: str, source: str, nets: list[_Net], own: set[int]) -> None:
-    """Offer the facts every net reaches (but the assumptions themselves), simplest first."""
+def _common(offers: list[Offer], origin: int, where: int, nets: list[_Net], own: set[int]) -> None:
+    """Offer the fact every net reaches (but the assumptions themselves), the simplest."""
     on = set.intersection(*(net.on_set() for net in nets)) - own
     off = set.intersection(*(net.off_set() for net in nets)) - own
     if not on and not off:
@@ -300,7 +341,7 @@ def _common(offer, kind: str, source: str, nets: list[_Net], own: set[int]) -> N
     facts = [(sum(net.size((f,), True) for net in nets), f, True) for f in on]
     facts += [(sum(net.size((f,), False) for net in nets), f, False) for f in off]
     cost, fact, is_on = min(facts)
-    offer(cost, kind, source, {fact} if is_on else set(), set() if is_on else {fact})
+    offers.append((cost, origin, where, fact, is_on))
 
 
 def _name(t, x: int) -> str:
