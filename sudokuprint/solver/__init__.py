@@ -276,6 +276,13 @@ def count_solutions(
 ) -> int:
     """The number of solutions, counted up to ``limit`` (so ``2`` means "two or more")."""
     if backend is None and time_limit is None:  # no keywords passed on: the usual call at its cheapest
+        if (grid.__class__ is Grid and _NATIVE is not None and limit.__class__ is int and 0 < limit <= pure.MAX_LIMIT
+                and _ENVIRON_DATA is not None and _ENVIRON_DATA.get(_ENVIRON_KEY) is None and _PREFERRED is _NATIVE):
+            # a grid on the compiled engine: its count alone, with no SolveResult made around it
+            try:
+                return _NATIVE.solve_bytes(grid.cell_bytes, grid.shape, limit, None, None)[0]  # type: ignore[attr-defined]
+            except (TimeoutError, InterruptedError) as error:
+                raise _gave_up(error, None) from None
         return search(grid, limit).count
     return search(grid, limit, backend=backend, time_limit=time_limit).count
 
