@@ -16,36 +16,17 @@ import random
 
 import pytest
 from conftest import puzzle_lines
+from test_logic_native import _states  # the solve's states beyond singles, walked as there
 
 from sudokuprint.generator import generate_puzzle
 from sudokuprint.generator.dig import DigTarget
 from sudokuprint.grid import Grid
 from sudokuprint.logic import kernels
-from sudokuprint.logic.engine import apply_step
 from sudokuprint.logic.state import State
-from sudokuprint.logic.techniques import ADVANCED, als, als_chains, death_blossom
-from sudokuprint.logic.techniques.singles import all_singles
+from sudokuprint.logic.techniques import als, als_chains, death_blossom
 from sudokuprint.shape import Shape
 
 FINDERS = (als.find_als_xz, als.find_als_xy_wing, death_blossom.find_death_blossom, als_chains.find_als_chain)
-
-
-def _states(grid: Grid, limit: int):
-    """The states of the engine's solve where it looks beyond singles (at most ``limit``)."""
-    state = State.from_grid(grid)
-    seen = 0
-    while not state.is_solved() and seen < limit:
-        singles = all_singles(state)
-        if singles:
-            for single in singles:
-                apply_step(state, single)
-            continue
-        seen += 1
-        yield state
-        step = next((s for s in (t.find(state) for t in ADVANCED) if s is not None), None)
-        if step is None:
-            return
-        apply_step(state, step)
 
 
 def _key(step):

@@ -218,6 +218,30 @@ fail:
     return NULL;
 }
 
+/* The house tables and the values a net is followed on, checked: -1 with a ValueError naming `who`
+ * when a house names a cell outside the grid, a cell names a house that is not there, or a value is
+ * above the side. */
+static int check_net_tables(const char *who, int cell_count, int side, int house_count,
+                            const Py_buffer *houses, const Py_buffer *houses_of, const uint16_t *values) {
+    const uint16_t *house_cells = houses->buf, *cell_houses = houses_of->buf;
+    for (Py_ssize_t k = 0; k < houses->len / 2; k++)
+        if (house_cells[k] >= cell_count) {
+            PyErr_Format(PyExc_ValueError, "%s: a house cell outside the grid", who);
+            return -1;
+        }
+    for (Py_ssize_t k = 0; k < houses_of->len / 2; k++)
+        if (cell_houses[k] >= house_count) {
+            PyErr_Format(PyExc_ValueError, "%s: houses_of names a house outside the grid", who);
+            return -1;
+        }
+    for (int c = 0; c < cell_count; c++)
+        if (values[c] > side) {
+            PyErr_Format(PyExc_ValueError, "%s: a value above the side", who);
+            return -1;
+        }
+    return 0;
+}
+
 PyObject *follow_net(PyObject *self, PyObject *args) {
     Py_buffer cands_buf, values_buf, offsets_buf, list_buf, houses_buf, houses_of_buf;
     int side, candidate, true_;
@@ -243,22 +267,9 @@ PyObject *follow_net(PyObject *self, PyObject *args) {
     }
     x.houses = houses_buf.buf;
     x.houses_of = houses_of_buf.buf;
-    for (Py_ssize_t k = 0; k < houses_buf.len / 2; k++)
-        if (x.houses[k] >= g.cell_count) {
-            PyErr_SetString(PyExc_ValueError, "follow_net: a house cell outside the grid");
-            goto done;
-        }
-    for (Py_ssize_t k = 0; k < houses_of_buf.len / 2; k++)
-        if (x.houses_of[k] >= x.house_count) {
-            PyErr_SetString(PyExc_ValueError, "follow_net: houses_of names a house outside the grid");
-            goto done;
-        }
     const uint16_t *values = values_buf.buf;
-    for (int c = 0; c < g.cell_count; c++)
-        if (values[c] > side) {
-            PyErr_SetString(PyExc_ValueError, "follow_net: a value above the side");
-            goto done;
-        }
+    if (check_net_tables("follow_net", g.cell_count, side, x.house_count, &houses_buf, &houses_of_buf, values) < 0)
+        goto done;
     x.base = g.cands;
     x.values = malloc(sizeof(uint16_t) * 2 * (size_t)g.cell_count);
     x.peer_set = calloc((size_t)g.cell_count + (size_t)x.house_count, sizeof(CellSet));
@@ -476,21 +487,8 @@ PyObject *dynamic_offers(PyObject *self, PyObject *args) {
     t.houses = houses_buf.buf;
     t.houses_of = houses_of_buf.buf;
     t.values = (uint16_t *)values_buf.buf;
-    for (Py_ssize_t k = 0; k < houses_buf.len / 2; k++)
-        if (t.houses[k] >= g.cell_count) {
-            PyErr_SetString(PyExc_ValueError, "dynamic_offers: a house cell outside the grid");
-            goto done;
-        }
-    for (Py_ssize_t k = 0; k < houses_of_buf.len / 2; k++)
-        if (t.houses_of[k] >= t.house_count) {
-            PyErr_SetString(PyExc_ValueError, "dynamic_offers: houses_of names a house outside the grid");
-            goto done;
-        }
-    for (int c = 0; c < g.cell_count; c++)
-        if (t.values[c] > side) {
-            PyErr_SetString(PyExc_ValueError, "dynamic_offers: a value above the side");
-            goto done;
-        }
+    if (check_net_tables("dynamic_offers", g.cell_count, side, t.house_count, &houses_buf, &houses_of_buf, t.values) < 0)
+        goto done;
     t.base = g.cands;
     t.peer_set = calloc((size_t)g.cell_count + (size_t)t.house_count, sizeof(CellSet));
     nets = calloc((size_t)alive_count + 1, sizeof(Net));
