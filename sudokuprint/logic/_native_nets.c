@@ -218,6 +218,21 @@ fail:
     return NULL;
 }
 
+/* The sets a net is followed with, from the grid: each cell's peers, each digit's spots (its
+ * candidates' cells, before any assumption) and each house's cells. */
+static void fill_net_sets(Net *x, const Grid *g) {
+    for (int c = 0; c < g->cell_count; c++) {
+        for (uint32_t k = g->peer_offsets[c]; k < g->peer_offsets[c + 1]; k++)
+            ADD(x->peer_set[c].bits, g->peer_list[k]);
+        for (int d = 0; d < x->side; d++)
+            if (g->cands[c] >> d & 1)
+                ADD(x->base_spots[d].bits, c);
+    }
+    for (int h = 0; h < x->house_count; h++)
+        for (int k = 0; k < x->side; k++)
+            ADD(x->house_set[h].bits, x->houses[h * x->side + k]);
+}
+
 /* The house tables and the values a net is followed on, checked: -1 with a ValueError naming `who`
  * when a house names a cell outside the grid, a cell names a house that is not there, or a value is
  * above the side. */
@@ -287,17 +302,8 @@ PyObject *follow_net(PyObject *self, PyObject *args) {
     x.on_length = x.on_start + x.count;
     x.off_parent = x.on_length + x.count;
     x.touched = x.off_parent + x.count;
-    for (int c = 0; c < g.cell_count; c++) {
-        for (uint32_t k = g.peer_offsets[c]; k < g.peer_offsets[c + 1]; k++)
-            ADD(x.peer_set[c].bits, g.peer_list[k]);
-        for (int d = 0; d < side; d++)
-            if (g.cands[c] >> d & 1)
-                ADD(x.base_spots[d].bits, c);
-    }
+    fill_net_sets(&x, &g);
     memcpy(x.spots, x.base_spots, sizeof(x.spots));
-    for (int h = 0; h < x.house_count; h++)
-        for (int k = 0; k < side; k++)
-            ADD(x.house_set[h].bits, x.houses[h * side + k]);
     int cell = candidate / side, d = candidate % side;
     if (true_) {
         net_place(&x, cell, d + 1, 0, 0);
@@ -503,16 +509,7 @@ PyObject *dynamic_offers(PyObject *self, PyObject *args) {
     s.seen_off = s.seen_on + t.count;
     s.stack = s.seen_off + t.count;
     t.house_set = t.peer_set + g.cell_count;
-    for (int c = 0; c < g.cell_count; c++) {
-        for (uint32_t k = g.peer_offsets[c]; k < g.peer_offsets[c + 1]; k++)
-            ADD(t.peer_set[c].bits, g.peer_list[k]);
-        for (int d = 0; d < side; d++)
-            if (g.cands[c] >> d & 1)
-                ADD(t.base_spots[d].bits, c);
-    }
-    for (int h = 0; h < t.house_count; h++)
-        for (int k = 0; k < side; k++)
-            ADD(t.house_set[h].bits, t.houses[h * side + k]);
+    fill_net_sets(&t, &g);
     for (int i = 0; i < t.count; i++)
         net_of[i] = -1;
     for (int k = 0; k < alive_count; k++) {
