@@ -233,24 +233,37 @@ static void fill_net_sets(Net *x, const Grid *g) {
             ADD(x->house_set[h].bits, x->houses[h * x->side + k]);
 }
 
-/* The house tables and the values a net is followed on, checked: -1 with a ValueError naming `who`
- * when a house names a cell outside the grid, a cell names a house that is not there, or a value is
- * above the side. */
-static int check_net_tables(const char *who, int cell_count, int side, int house_count,
-                            const Py_buffer *houses, const Py_buffer *houses_of, const uint16_t *values) {
-    const uint16_t *house_cells = houses->buf, *cell_houses = houses_of->buf;
+/* A net's sizes set from the grid and its house tables, and those tables checked: -1 with a
+ * ValueError naming `who` when they do not fit (at most 256 cells and 64 houses; one value a cell,
+ * six houses a cell), a house names a cell outside the grid, a cell names a house that is not
+ * there, or a value is above the side.  The caller checks its own arguments after. */
+static int open_net(Net *x, const char *who, const Grid *g, int side, const Py_buffer *houses,
+                    const Py_buffer *houses_of, const Py_buffer *values) {
+    x->side = side;
+    x->cell_count = g->cell_count;
+    x->count = g->cell_count * side;
+    x->cw = (g->cell_count + 63) / 64;
+    x->house_count = (int)(houses->len / (2 * side));
+    x->houses = houses->buf;
+    x->houses_of = houses_of->buf;
+    if (g->cell_count > 64 * MAX_CELL_WORDS || x->house_count > 64 || values->len != 2 * g->cell_count ||
+        houses->len % (2 * side) || houses_of->len != 6 * g->cell_count) {
+        PyErr_Format(PyExc_ValueError, "%s: bad tables (at most 256 cells, 64 houses)", who);
+        return -1;
+    }
     for (Py_ssize_t k = 0; k < houses->len / 2; k++)
-        if (house_cells[k] >= cell_count) {
+        if (x->houses[k] >= g->cell_count) {
             PyErr_Format(PyExc_ValueError, "%s: a house cell outside the grid", who);
             return -1;
         }
     for (Py_ssize_t k = 0; k < houses_of->len / 2; k++)
-        if (cell_houses[k] >= house_count) {
+        if (x->houses_of[k] >= x->house_count) {
             PyErr_Format(PyExc_ValueError, "%s: houses_of names a house outside the grid", who);
             return -1;
         }
-    for (int c = 0; c < cell_count; c++)
-        if (values[c] > side) {
+    const uint16_t *cell_values = values->buf;
+    for (int c = 0; c < g->cell_count; c++)
+        if (cell_values[c] > side) {
             PyErr_Format(PyExc_ValueError, "%s: a value above the side", who);
             return -1;
         }
@@ -269,22 +282,13 @@ PyObject *follow_net(PyObject *self, PyObject *args) {
     Grid g;
     if (read_grid(&g, &cands_buf, side, &offsets_buf, &list_buf) < 0)
         goto done;
-    x.side = side;
-    x.cell_count = g.cell_count;
-    x.count = g.cell_count * side;
-    x.cw = (g.cell_count + 63) / 64;
-    x.house_count = (int)(houses_buf.len / (2 * side));
-    if (g.cell_count > 64 * MAX_CELL_WORDS || x.house_count > 64 || values_buf.len != cands_buf.len ||
-        houses_buf.len % (2 * side) ||
-        houses_of_buf.len != 6 * g.cell_count || candidate < 0 || candidate >= x.count) {
-        PyErr_SetString(PyExc_ValueError, "follow_net: bad tables (at most 256 cells, 64 houses) or candidate");
+    if (open_net(&x, "follow_net", &g, side, &houses_buf, &houses_of_buf, &values_buf) < 0)
+        goto done;
+    if (candidate < 0 || candidate >= x.count) {
+        PyErr_SetString(PyExc_ValueError, "follow_net: a candidate outside the grid");
         goto done;
     }
-    x.houses = houses_buf.buf;
-    x.houses_of = houses_of_buf.buf;
     const uint16_t *values = values_buf.buf;
-    if (check_net_tables("follow_net", g.cell_count, side, x.house_count, &houses_buf, &houses_of_buf, values) < 0)
-        goto done;
     x.base = g.cands;
     x.values = malloc(sizeof(uint16_t) * 2 * (size_t)g.cell_count);
     x.peer_set = calloc((size_t)g.cell_count + (size_t)x.house_count, sizeof(CellSet));
@@ -477,24 +481,15 @@ PyObject *dynamic_offers(PyObject *self, PyObject *args) {
     Grid g;
     if (read_grid(&g, &cands_buf, side, &offsets_buf, &list_buf) < 0)
         goto done;
-    t.side = side;
-    t.cell_count = g.cell_count;
-    t.count = g.cell_count * side;
-    t.cw = (g.cell_count + 63) / 64;
-    t.house_count = (int)(houses_buf.len / (2 * side));
+    if (open_net(&t, "dynamic_offers", &g, side, &houses_buf, &houses_of_buf, &values_buf) < 0)
+        goto done;
+    t.values = (uint16_t *)values_buf.buf;
     const uint16_t *alive = alive_buf.buf;
     alive_count = (int)(alive_buf.len / 2);
-    if (g.cell_count > 64 * MAX_CELL_WORDS || t.house_count > 64 || values_buf.len != cands_buf.len ||
-        houses_buf.len % (2 * side) || houses_of_buf.len != 6 * g.cell_count || alive_buf.len % 2 ||
-        max_branches < 2 || max_branches > 16) {
-        PyErr_SetString(PyExc_ValueError, "dynamic_offers: bad tables (at most 256 cells, 64 houses) or branches");
+    if (alive_buf.len % 2 || max_branches < 2 || max_branches > 16) {
+        PyErr_SetString(PyExc_ValueError, "dynamic_offers: bad alive candidates or branches");
         goto done;
     }
-    t.houses = houses_buf.buf;
-    t.houses_of = houses_of_buf.buf;
-    t.values = (uint16_t *)values_buf.buf;
-    if (check_net_tables("dynamic_offers", g.cell_count, side, t.house_count, &houses_buf, &houses_of_buf, t.values) < 0)
-        goto done;
     t.base = g.cands;
     t.peer_set = calloc((size_t)g.cell_count + (size_t)t.house_count, sizeof(CellSet));
     nets = calloc((size_t)alive_count + 1, sizeof(Net));
