@@ -213,6 +213,18 @@ def test_the_workers_objects_from_before_the_chunks_are_out_of_the_collector(clu
     assert min(counts) > 10_000
 
 
+def collected_in_preparing(modules: list[str]) -> bool:
+    """In a worker: whether :func:`prepare_worker` for ``modules`` runs a full garbage collection."""
+    import gc
+    from unittest import mock
+
+    from sudokuprint.cluster import prepare_worker
+
+    with mock.patch.object(gc, "collect", wraps=gc.collect) as collect:
+        prepare_worker(modules)
+    return collect.called
+
+
 def test_workers_prepared_again_for_the_same_modules_are_left_as_they_are(cluster) -> None:
     """A worker is collected and frozen again only for a module it did not have: a new client (a new command) on a
     running cluster does not pay a full collection in every worker."""
@@ -220,11 +232,11 @@ def test_workers_prepared_again_for_the_same_modules_are_left_as_they_are(cluste
 
     with distributed.Client(cluster) as client:
         client.run(prepare_worker, ["sudokuprint.batch"])
+        again = client.run(collected_in_preparing, ["sudokuprint.batch"])
         before = client.run(frozen_objects, 0)
-        client.run(prepare_worker, ["sudokuprint.batch"])
-        assert client.run(frozen_objects, 0) == before
-        client.run(prepare_worker, ["sudokuprint.batch", "xml.dom.minidom"])  # loaded by nothing else here
+        new_module = client.run(collected_in_preparing, ["sudokuprint.batch", "xml.dom.minidom"])  # loaded by nothing
         after = client.run(frozen_objects, 0)
+    assert set(again.values()) == {False} and set(new_module.values()) == {True}, (again, new_module)
     assert all(after[worker] > before[worker] for worker in before), (before, after)
 
 
