@@ -168,6 +168,7 @@ def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
     each setting's photos not read perfectly counted by what went wrong (a photo may count under several)."""
     rows: dict[str, list[int]] = {}  # setting -> [photos, found, perfect givens, perfect with handwriting, refused]
     kinds: dict[str, Counter[str]] = {}
+    names: dict[str, list[str]] = {}  # setting -> "photo: kinds" of each photo not read perfectly
     seconds: list[float] = []
     for photo in sorted(folder.glob("*.jpg")):
         setting = photo.stem.rsplit("-", 1)[0]
@@ -186,13 +187,16 @@ def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
                 row[3] += right
                 if not right:
                     wrong["grids read wrong or missing"] += 1
+                    names.setdefault(setting, []).append(f"{photo.name}: grids read wrong or missing")
                 continue
             result = scan(photo, reader=mode)
         except NoGridError as error:
             row[4] += 1
             seconds.append(time.perf_counter() - started)
             if photo.with_suffix(".dat").exists():
-                wrong["refused as not a Sudoku" if error.reason == "not-sudoku" else "grid not found"] += 1
+                kind = "refused as not a Sudoku" if error.reason == "not-sudoku" else "grid not found"
+                wrong[kind] += 1
+                names.setdefault(setting, []).append(f"{photo.name}: {kind}")
             continue
         seconds.append(time.perf_counter() - started)
         row[1] += 1
@@ -208,7 +212,9 @@ def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
         complete = givens_right and written == {i: v for i, v in enumerate(written_truth) if v}
         row[3] += complete
         if not complete:
-            wrong.update(failure_kinds(result, truth, written_truth))
+            found_kinds = failure_kinds(result, truth, written_truth)
+            wrong.update(found_kinds)
+            names.setdefault(setting, []).append(f"{photo.name}: {', '.join(sorted(found_kinds))}")
     lines = []
     for setting, (photos, found, perfect, complete, refused) in rows.items():
         if setting.startswith("not-"):
@@ -218,6 +224,7 @@ def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
                          f"({100.0 * perfect / photos:.0f}%) perfect-with-handwriting={complete}/{photos}")
         if failures and kinds[setting]:
             lines.append("    failures: " + ", ".join(f"{kind}={count}" for kind, count in kinds[setting].most_common()))
+            lines.extend(f"      {name}" for name in names.get(setting, []))
     if seconds:
         lines.append(f"suite s/photo median={statistics.median(seconds):.3f} mean={statistics.mean(seconds):.3f}")
     return lines

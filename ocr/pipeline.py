@@ -309,6 +309,23 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
     return changes
 
 
+def _rest_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                   written: dict[int, CellResult]) -> list[Correction]:
+    """After givens were taken back as print (:func:`_print_back`: the handwriting judgement failed on this
+    photo), the fewer than :data:`MIN_ENTRIES` digits still looking handwritten are print too, when the givens
+    then still have one solution (changes the three arguments in place; none changed otherwise)."""
+    trial_values, trial_alternatives, trial_written = list(values), dict(alternatives), dict(written)
+    changes = _all_print(trial_values, trial_alternatives, trial_written,
+                         f"only {len(written)} digit(s) still looked handwritten after givens were taken back")
+    if reading_status(tuple(trial_values))[0] != "unique":
+        return []
+    values[:] = trial_values
+    alternatives.clear()
+    alternatives.update(trial_alternatives)
+    written.clear()
+    return changes
+
+
 def _faint_givens(found: GridCells, the_reader: DigitReader, values: list[int],
                   alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult], confident: float
                   ) -> tuple[CheckedReading, list[Correction]]:
@@ -429,6 +446,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     if solver_check:
         if not taken_back:
             taken_back = _print_back(values, alternatives, written)
+            if taken_back and 0 < len(written) < MIN_ENTRIES:
+                taken_back += _rest_as_print(values, alternatives, written)
         checked = check_reading(values, alternatives, confident=confident)
         if checked.status != "unique" and written:
             # the split into print and handwriting gave no puzzle: read every digit as print instead
