@@ -160,6 +160,9 @@ def failure_kinds(result: ScanResult, givens: list[int], hand: list[int]) -> set
         elif cell.digit:
             kinds.add("empty cell (pencil marks, noise) read as a digit")
     kinds.discard("")
+    for entry in result.entries:  # an unclear reading the puzzle's solution ranked (ocr.correct.rank_entry)
+        if entry.unclear is not None and hand[entry.cell] and entry.digit != hand[entry.cell]:
+            kinds.add("unclear handwriting taken for the solution's digit")
     return kinds or {"solver check"}
 
 

@@ -64,3 +64,23 @@ def test_failure_kinds_name_the_cells_that_went_wrong(tmp_path):
     changed[other] = 0
     assert benchmark.failure_kinds(result, changed, hand) == base | {
         "handwriting taken as given", "empty cell (pencil marks, noise) read as a digit"}
+
+
+def test_an_unclear_entry_the_solution_ranked_is_named_not_blamed_on_the_solver_check(tmp_path):
+    """A written digit read unsurely, whose reading the puzzle's solution ranked (``ocr.correct.rank_entry``),
+    is its own failure kind when the writer had written another digit."""
+    benchmark = _benchmark()
+    photo_suite.build(tmp_path, 1, 3, ["clean"], SAMPLES)
+    from dataclasses import replace
+
+    from sudokuprint.ocr.pipeline import HandEntry, scan
+
+    result = scan(tmp_path / "clean-000.jpg")
+    truth = benchmark.read_truth(tmp_path / "clean-000.dat")
+    empty = truth.index(0)
+    hand = [0] * 81
+    hand[empty] = 4  # the writer wrote 4; the reader saw 4 first, unsurely, and took the solution's 7
+    ranked = replace(result, entries=[HandEntry(empty, 7, 0.2, 7, 4)])
+    assert benchmark.failure_kinds(ranked, truth, hand) >= {"unclear handwriting taken for the solution's digit"}
+    clear = replace(result, entries=[HandEntry(empty, 7, 0.9, 7, None)])
+    assert "unclear handwriting taken for the solution's digit" not in benchmark.failure_kinds(clear, truth, hand)
