@@ -10,7 +10,9 @@ face draws ``--samples`` cells per digit with the photo's troubles
 perspective, low resolution, blur, noise, JPEG), cut out as the scanner does.
 A cell counts as read when the reader's digit is right and it is not taken for
 handwriting.  Printed: one row per reader with recall per digit and overall,
-then recall per face family.  (The ``builtin`` print model was trained on some
+and under it (``digit``) the recall of the digit alone (the print reading's best
+of 1-9, whatever the printed/handwritten call and the "no digit" class), then
+recall per face family.  (The ``builtin`` print model was trained on some
 of these families: Clear Sans and Cousine are in ``ocr/models/digits-fonts.txt``.)
 """
 
@@ -67,6 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         right = (reading.probabilities.argmax(axis=1) == truth) & (reading.handwritten < 0.5)
         print(f"{name:<10}" + "".join(f"{right[truth == d].mean():>7.3f}" for d in range(1, 10))
               + f"{right.mean():>8.4f}")
+        # the digit alone: the print reading's best digit, whatever the printed/handwritten call
+        printed = reading.printed if reading.printed is not None else reading.probabilities
+        digit = printed[:, 1:].argmax(axis=1) + 1 == truth
+        print(f"{'  digit':<10}" + "".join(f"{digit[truth == d].mean():>7.3f}" for d in range(1, 10))
+              + f"{digit.mean():>8.4f}")
         for family in sorted(set(families)):
             mask = np.array([f == family for f in families])
             by_family[family].append(f"{name}={right[mask].mean():.3f}")

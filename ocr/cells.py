@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .crease import remove_creases
 from .debug import NO_DEBUG, DebugSink
 from .rectify import Rectified
 
@@ -400,7 +401,7 @@ def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
     contrast (:func:`ink_contrast`, the scale the readers measure a digit's darkness on).
 
     A cell holds a digit by its ink's darkness relative to the print (:func:`print_contrast`)."""
-    images = even_light(cut_cells(gray, rectified, crossings))
+    images, _ = remove_creases(even_light(cut_cells(gray, rectified, crossings)))
     found, contrast = find_digits(images)
     readings = []
     for index, (image, (digit, box)) in enumerate(zip(images, found)):
