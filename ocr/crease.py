@@ -29,18 +29,19 @@ ALIGN = 0.08
 """Fraction of the cell the crease's height may vary from cell to cell."""
 
 
-def _profile(cell: np.ndarray) -> np.ndarray:
-    """How much darker each pixel row of the cell is than the rows :data:`REACH` of the cell above and below it,
-    across all but :data:`SPAN` of the cell's width (0 near the border rows): a 1-D top-hat, blind to shading
-    and to strokes that do not span the cell."""
-    size = cell.shape[0]
+def _profiles(cells: np.ndarray) -> np.ndarray:
+    """For each cell of ``cells`` (n x size x size), how much darker each pixel row is than the rows
+    :data:`REACH` of the cell above and below it, across all but :data:`SPAN` of the cell's width (0 near the
+    border rows): a 1-D top-hat, blind to shading and to strokes that do not span the cell (n x size)."""
+    size = cells.shape[1]
     edge = int(round(BORDER * size))
     reach = max(2, int(round(REACH * size)))
-    inside = cell[:, edge:-edge].astype(np.float32)
-    dark = np.percentile(inside, 100 * (1 - SPAN), axis=1)  # a row dark across all but SPAN of its width
-    profile = np.zeros(size, np.float32)
-    for y in range(edge, size - edge):
-        profile[y] = max(0.0, min(dark[max(y - reach, 0)], dark[min(y + reach, size - 1)]) - dark[y])
+    dark = np.percentile(cells[:, :, edge:-edge], 100 * (1 - SPAN), axis=2)  # dark across all but SPAN of a row
+    rows = np.arange(size)
+    beside = np.minimum(dark[:, np.clip(rows - reach, 0, size - 1)], dark[:, np.clip(rows + reach, 0, size - 1)])
+    profile = np.maximum(beside - dark, 0.0)
+    profile[:, :edge] = 0.0
+    profile[:, size - edge:] = 0.0
     return profile
 
 
@@ -70,10 +71,9 @@ def _fill(cell: np.ndarray, first: int, last: int) -> np.ndarray:
     return np.clip(out, 0, 255).astype(cell.dtype)
 
 
-def _row_creases(cells: list[np.ndarray]) -> dict[int, tuple[int, int]]:
-    """Of one row's cells (left to right): cell position -> band of a crease running across the row."""
-    size = cells[0].shape[0]
-    bands = {k: band for k, cell in enumerate(cells) if (band := _band(_profile(cell), size)) is not None}
+def _row_creases(profiles: np.ndarray, size: int) -> dict[int, tuple[int, int]]:
+    """Of one row's cells (their profiles, left to right): cell position -> band of a crease across the row."""
+    bands = {k: band for k, profile in enumerate(profiles) if (band := _band(profile, size)) is not None}
     if len(bands) < MIN_CELLS:
         return {}
     middle = float(np.median([(a + b) / 2 for a, b in bands.values()]))
@@ -85,12 +85,15 @@ def remove_creases(images: list[np.ndarray]) -> tuple[list[np.ndarray], list[int
     """The 81 cell images (row by row) with creases removed (see the module's docstring), and the cells changed."""
     out = list(images)
     changed: list[int] = []
+    size = images[0].shape[0]
+    stack = np.stack(images).astype(np.float32)
     for turned in (False, True):
+        profiles = _profiles(stack.transpose(0, 2, 1) if turned else stack)
         for line in range(9):
             indices = [line * 9 + k for k in range(9)] if not turned else [k * 9 + line for k in range(9)]
-            cells = [out[i] if not turned else np.ascontiguousarray(out[i].T) for i in indices]
-            for k, (first, last) in _row_creases(cells).items():
-                filled = _fill(cells[k], first, last)
-                out[indices[k]] = filled if not turned else np.ascontiguousarray(filled.T)
+            for k, (first, last) in _row_creases(profiles[indices], size).items():
+                cell = out[indices[k]]
+                filled = _fill(cell.T if turned else cell, first, last)
+                out[indices[k]] = np.ascontiguousarray(filled.T) if turned else filled
                 changed.append(indices[k])
     return out, sorted(set(changed))
