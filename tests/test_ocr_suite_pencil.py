@@ -59,10 +59,10 @@ def test_blurred_pencil_marks_read_unsurely_are_pencil_marks_not_digits(pencil_p
 
 @pytest.fixture(scope="module")
 def suite_photos(tmp_path_factory) -> list:
-    """The photo suite's first three photos at its hardest setting, seed 1 (handwriting, pencil marks, tilt 30,
-    blur, shadow); in the third, blur runs the pencil marks of r8c9 together into a shape the cell stage keeps."""
+    """The photo suite's first six photos at its hardest setting, seed 1 (handwriting, pencil marks, tilt 30,
+    blur, shadow); in the sixth, blur runs the pencil marks of r8c4 together into a shape the cell stage keeps."""
     folder = tmp_path_factory.mktemp("suite")
-    photo_suite.build(folder, 3, 1, ["hardest"], SAMPLES)
+    photo_suite.build(folder, 6, 1, ["hardest"], SAMPLES)
     return sorted(folder.glob("hardest-*.jpg"))
 
 
@@ -75,21 +75,20 @@ def _empty_read_as_digits(photo) -> int:
 
 
 def test_pencil_marks_run_together_by_blur_are_not_read_as_digits(suite_photos, monkeypatch):
-    assert [_empty_read_as_digits(photo) for photo in suite_photos] == [0, 0, 0]
-    # without the rule, the cell stage's shape in r8c9 is read (as a handwritten digit, unsurely)
+    assert [_empty_read_as_digits(photo) for photo in suite_photos] == [0] * 6
+    # without the rule, the cell stage's shape in r8c4 is read as a digit
     monkeypatch.setattr(pipeline, "MIN_PENCIL_MARKS", 99)
     monkeypatch.setattr(pipeline, "MIN_GUESSED_MARKS", 99)
-    assert _empty_read_as_digits(suite_photos[2]) >= 1
+    assert _empty_read_as_digits(suite_photos[5]) >= 1
 
 
 @pytest.fixture(scope="module")
-def thirtieth_hardest(tmp_path_factory):
-    """The 30th photo of the suite's hardest setting, seed 1: in r5c9, three pale blurred pencil marks and the
+def thirtieth_hardest():
+    """The 30th photo of the suite's hardest setting, seed 1, as the suite drew it before its pen changed (kept in
+    samples/: the rule it shows does not depend on the pen): in r5c9, three pale blurred pencil marks and the
     sensor's noise make a shape the cell stage keeps; it is read as a digit at 23%, and only two of its marks
     stand apart."""
-    folder = tmp_path_factory.mktemp("suite30")
-    photo_suite.build(folder, 30, 1, ["hardest"], SAMPLES)
-    return folder / "hardest-029.jpg"
+    return SAMPLES / "suite-pencil-photo.jpg"
 
 
 def test_a_guessed_digit_over_two_pencil_marks_is_pencil_marks(thirtieth_hardest, monkeypatch):

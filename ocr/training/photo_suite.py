@@ -45,36 +45,59 @@ def _fonts() -> list[str]:
     return [str(folder / n) for n in names if (folder / n).exists()]
 
 
-# pen strokes of each digit in a unit box (x right, y down), drawn with jitter
-STROKES: dict[int, list[list[tuple[float, float]]]] = {
-    1: [[(0.35, 0.2), (0.55, 0.0), (0.55, 1.0)]],
-    2: [[(0.1, 0.25), (0.3, 0.02), (0.7, 0.02), (0.85, 0.25), (0.75, 0.5), (0.1, 1.0), (0.9, 1.0)]],
-    3: [[(0.1, 0.1), (0.5, 0.0), (0.85, 0.2), (0.5, 0.48), (0.88, 0.72), (0.55, 1.0), (0.1, 0.9)]],
-    4: [[(0.65, 1.0), (0.65, 0.0), (0.05, 0.7), (0.95, 0.7)]],
-    5: [[(0.85, 0.0), (0.2, 0.0), (0.15, 0.45), (0.6, 0.4), (0.9, 0.7), (0.6, 1.0), (0.1, 0.92)]],
-    6: [[(0.8, 0.05), (0.4, 0.1), (0.12, 0.6), (0.3, 1.0), (0.75, 0.95), (0.85, 0.7), (0.55, 0.5), (0.15, 0.7)]],
-    7: [[(0.05, 0.0), (0.95, 0.0), (0.35, 1.0)]],
-    8: [[(0.5, 0.48), (0.15, 0.25), (0.5, 0.0), (0.85, 0.25), (0.5, 0.48), (0.1, 0.75), (0.5, 1.0), (0.9, 0.75),
-         (0.5, 0.48)]],
-    9: [[(0.85, 0.35), (0.5, 0.5), (0.15, 0.3), (0.5, 0.0), (0.85, 0.25), (0.8, 1.0)]],
+# pen strokes of each digit in a unit box (x right, y down): each digit's common hand-written forms, one
+# chosen per digit written (a closed or an open 4, a 1 with or without its flag, a 7 with or without its bar)
+STROKES: dict[int, list[list[list[tuple[float, float]]]]] = {
+    1: [[[(0.5, 0.0), (0.5, 1.0)]],
+        [[(0.33, 0.2), (0.55, 0.0), (0.52, 1.0)]]],
+    2: [[[(0.1, 0.25), (0.3, 0.02), (0.7, 0.02), (0.85, 0.25), (0.75, 0.5), (0.1, 1.0), (0.9, 1.0)]],
+        [[(0.12, 0.2), (0.45, 0.0), (0.82, 0.18), (0.7, 0.5), (0.1, 0.98), (0.45, 0.9), (0.95, 0.98)]]],
+    3: [[[(0.1, 0.1), (0.5, 0.0), (0.85, 0.2), (0.5, 0.48), (0.88, 0.72), (0.55, 1.0), (0.1, 0.9)]],
+        [[(0.1, 0.02), (0.85, 0.02), (0.4, 0.42), (0.85, 0.62), (0.7, 0.95), (0.1, 0.9)]]],
+    4: [[[(0.65, 1.0), (0.65, 0.0), (0.05, 0.7), (0.95, 0.7)]],
+        [[(0.25, 0.0), (0.1, 0.62), (0.92, 0.6)], [(0.68, 0.2), (0.66, 1.0)]],
+        [[(0.55, 0.0), (0.08, 0.66), (0.9, 0.64)], [(0.62, 0.3), (0.64, 1.0)]]],
+    5: [[[(0.85, 0.0), (0.2, 0.0), (0.15, 0.45), (0.6, 0.4), (0.9, 0.7), (0.6, 1.0), (0.1, 0.92)]],
+        [[(0.25, 0.0), (0.15, 0.45), (0.6, 0.4), (0.9, 0.7), (0.6, 1.0), (0.1, 0.92)], [(0.25, 0.02), (0.85, 0.0)]]],
+    6: [[[(0.8, 0.05), (0.4, 0.1), (0.12, 0.6), (0.3, 1.0), (0.75, 0.95), (0.85, 0.7), (0.55, 0.5), (0.15, 0.7)]]],
+    7: [[[(0.05, 0.0), (0.95, 0.0), (0.35, 1.0)]],
+        [[(0.05, 0.08), (0.95, 0.0), (0.45, 1.0)], [(0.3, 0.5), (0.85, 0.48)]]],
+    8: [[[(0.5, 0.48), (0.15, 0.25), (0.5, 0.0), (0.85, 0.25), (0.5, 0.48), (0.1, 0.75), (0.5, 1.0), (0.9, 0.75),
+          (0.5, 0.48)]]],
+    9: [[[(0.85, 0.35), (0.5, 0.5), (0.15, 0.3), (0.5, 0.0), (0.85, 0.25), (0.8, 1.0)]],
+        [[(0.85, 0.3), (0.5, 0.48), (0.15, 0.28), (0.5, 0.0), (0.85, 0.2), (0.75, 0.6), (0.6, 1.0)]]],
 }
+
+
+BEND = 0.06
+"""How far a pen stroke bows from straight (standard deviation, share of the digit's box): a hand draws no ruler
+lines."""
 
 
 def draw_hand_digit(draw: ImageDraw.ImageDraw, digit: int, box: tuple[float, float, float, float],
                     rng: np.random.Generator, colour: "int | tuple[int, int, int]") -> None:
-    """A pen-written digit in ``box`` (x, y, w, h): the digit's strokes, jittered, slanted, joined smoothly."""
+    """A pen-written digit in ``box`` (x, y, w, h): one of the digit's hand forms (:data:`STROKES`), its points
+    jittered, each stroke bowed a little and drawn with its own pressure, the whole slanted, joined smoothly."""
     x, y, w, h = box
+    forms = STROKES[digit]
+    form = forms[int(rng.integers(len(forms)))]
     slant = rng.uniform(-0.25, 0.1)
-    width = max(2, int(w * rng.uniform(0.07, 0.13)))
-    for stroke in STROKES[digit]:
+    width = w * rng.uniform(0.07, 0.13)
+    for stroke in form:
         points = np.array(stroke, np.float64) + rng.normal(0, 0.04, (len(stroke), 2))
         # a smooth pen path through the points
         ts = np.linspace(0, len(points) - 1, 12 * len(points))
         path: np.ndarray = np.stack([np.interp(ts, np.arange(len(points)), points[:, k]) for k in (0, 1)], axis=1)
+        # each leg between two points bows sideways, the most at its middle
+        legs = np.diff(points, axis=0)
+        normals = np.stack([-legs[:, 1], legs[:, 0]], axis=1) / np.maximum(np.linalg.norm(legs, axis=1), 1e-6)[:, None]
+        leg = np.minimum(ts.astype(int), len(legs) - 1)
+        path += (np.sin(np.pi * (ts - leg)) * rng.normal(0, BEND, len(legs))[leg])[:, None] * normals[leg]
         path = cv2.GaussianBlur(path.reshape(-1, 1, 2), (1, 7), 0).reshape(-1, 2)
         xs = x + (path[:, 0] + slant * (1 - path[:, 1])) * w
         ys = y + path[:, 1] * h
-        draw.line(list(zip(xs.tolist(), ys.tolist())), fill=colour, width=width, joint="curve")
+        pressed = max(2, int(round(width * rng.uniform(0.8, 1.2))))  # each stroke pressed a little harder or softer
+        draw.line(list(zip(xs.tolist(), ys.tolist())), fill=colour, width=pressed, joint="curve")
 
 
 @dataclass

@@ -81,15 +81,16 @@ def render_cell(font_path: Path, digit: int, rng: np.random.Generator, *, quarte
 
 
 def render_hand_cell(digit: int, rng: np.random.Generator) -> np.ndarray:
-    """A gray photo of one cell holding ``digit`` written with a pen (:func:`ocr.training.pen.draw_pen_digit`: not
-    the photo suite's pen, so that the suite tests handwriting the model never saw drawn)."""
+    """A gray photo of one cell holding ``digit`` written with the training pen (:func:`ocr.training.pen.
+    draw_pen_digit`: not the photo suite's pen, so that the suite tests handwriting drawn otherwise)."""
     size = CANVAS
-    ink = np.zeros((size, size), np.float32)
+    canvas = Image.new("L", (size, size), 0)
     height = size * rng.uniform(0.4, 0.7)
     width = height * rng.uniform(0.55, 0.8)
     left = (size - width) / 2 + rng.normal(0, size * 0.05)
     top = (size - height) / 2 + rng.normal(0, size * 0.05)
-    draw_pen_digit(ink, digit, (left, top, width, height), rng)
+    draw_pen_digit(ImageDraw.Draw(canvas), digit, (left, top, width, height), rng, 255)
+    ink = np.asarray(canvas, np.float32) / 255.0
     return photograph_cell(ink, rng, pale=0.3)
 
 
