@@ -26,7 +26,7 @@ from .classifier import load_shipped
 
 CONTEXT_MODEL_FILE = "context.npz"
 LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit",
-         "stroke-width", "stroke-spread")
+         "stroke-width", "stroke-spread", "ink-blue", "ink-colour")
 """The measures of a digit's look compared within a photo."""
 FEATURES = 2 + 2 * len(LOOKS)
 """Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look."""
@@ -57,20 +57,44 @@ def strokes(image: np.ndarray, box: tuple[int, int, int, int], contrast: float) 
     return np.array([width, spread], np.float32)
 
 
+def ink_colour(image: np.ndarray, box: tuple[int, int, int, int], contrast: float,
+               color: np.ndarray | None) -> np.ndarray:
+    """A digit's ink colour against its cell's paper: how much bluer than red (chromaticity b - r) and how much
+    more saturated the ink is than the paper (zeros without a colour cell).  Pens are often blue, print is black."""
+    x, y, w, h = box
+    if color is None or color.ndim != 3 or w == 0 or h == 0:
+        return np.zeros(2, np.float32)
+    darkness = ink_darkness(image)[y : y + h, x : x + w]
+    top = float(np.percentile(darkness, 98))
+    ink, paper = darkness > 0.5 * top, darkness < 0.1 * top
+    if top <= 0 or not ink.any() or not paper.any():
+        return np.zeros(2, np.float32)
+    box_bgr = color[y : y + h, x : x + w]
+    values = []
+    for pixels in (box_bgr[ink], box_bgr[paper]):
+        bgr = pixels.astype(np.float32) + 8.0  # dark ink: keep the ratios from being noise
+        high, low = bgr.max(axis=1), bgr.min(axis=1)
+        values.append(((bgr[:, 0] - bgr[:, 2]) / bgr.sum(axis=1), (high - low) / high))
+    (ink_blue, ink_saturation), (paper_blue, paper_saturation) = values
+    return np.array([float(ink_blue.mean() - np.median(paper_blue)),
+                     float(ink_saturation.mean() - np.median(paper_saturation))], np.float32)
+
+
 def looks(measures: np.ndarray, boxes: Sequence[tuple[int, int, int, int]], size: int,
-          printed: np.ndarray, pens: np.ndarray) -> np.ndarray:
+          printed: np.ndarray, pens: np.ndarray, colours: np.ndarray | None = None) -> np.ndarray:
     """The n x len(LOOKS) measures of each digit's look.
 
     ``measures`` are :func:`ocr.handwriting.cell_measures` rows (their last six values: ink darkness,
     sharpness, height, width, fill, x offset), ``boxes`` the digits' boxes in cells of side ``size``,
     ``printed`` the print model's 10-class probabilities (how well the digit fits a printed face), ``pens``
-    the digits' :func:`strokes` rows.
+    the digits' :func:`strokes` rows, ``colours`` their :func:`ink_colour` rows (zeros if ``None``).
     """
     n = len(boxes)
     scalars = measures[:, -6:].astype(np.float32)
     y_offset = np.array([(y + h / 2 - size / 2) / size for _, y, _, h in boxes], np.float32).reshape(n, 1)
     fit = np.log(np.clip(printed[:, 1:].max(axis=1), 1e-6, 1.0)).astype(np.float32).reshape(n, 1)
-    return np.concatenate([scalars, y_offset, fit, pens.reshape(n, 2).astype(np.float32)], axis=1)
+    inks = np.zeros((n, 2), np.float32) if colours is None else colours.reshape(n, 2).astype(np.float32)
+    return np.concatenate([scalars, y_offset, fit, pens.reshape(n, 2).astype(np.float32), inks], axis=1)
 
 
 def _logit(p: np.ndarray) -> np.ndarray:

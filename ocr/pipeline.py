@@ -21,7 +21,7 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 from sudokuprint.grid import Grid
 
-from .cells import CellReading, faint_digits, pencil_marks, read_cells
+from .cells import CellReading, cut_cells, faint_digits, pencil_marks, read_cells
 from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status, take_faint
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
@@ -182,6 +182,8 @@ class GridCells:
     """The 81 cells as photographed (row by row)."""
     contrast: float
     quarter_turns: int
+    colors: list[np.ndarray] | None = None
+    """The 81 cells cut from the colour photo like ``readings``' images (BGR), for the ink's colour."""
 
     def upright(self) -> list[DigitCell]:
         """The cells holding a digit, turned upright, indexed in the upright grid."""
@@ -189,7 +191,8 @@ class GridCells:
         for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
             reading = self.readings[int(photo_cell)]
             if reading.digit is not None and reading.box is not None:
-                cells.append(self._turned(upright, reading.image, reading.digit, reading.box))
+                color = None if self.colors is None else self.colors[int(photo_cell)]
+                cells.append(self._turned(upright, reading.image, reading.digit, reading.box, color))
         return cells
 
     def faint_upright(self) -> list[DigitCell]:
@@ -199,8 +202,8 @@ class GridCells:
         return [self._turned(upright, self.readings[int(photo_cell)].image, *faint[int(photo_cell)])
                 for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)) if int(photo_cell) in faint]
 
-    def _turned(self, upright: int, image: np.ndarray, digit: np.ndarray, box: tuple[int, int, int, int]
-                ) -> DigitCell:
+    def _turned(self, upright: int, image: np.ndarray, digit: np.ndarray, box: tuple[int, int, int, int],
+                color: np.ndarray | None = None) -> DigitCell:
         turns = self.quarter_turns
         mask = np.zeros(image.shape, np.uint8)
         x, y, w, h = box
@@ -208,7 +211,8 @@ class GridCells:
         ys, xs = np.nonzero(np.rot90(mask, turns))
         turned = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
         return DigitCell(index=upright, image=np.ascontiguousarray(np.rot90(image, turns)),
-                         digit=np.ascontiguousarray(np.rot90(digit, turns)), box=turned, contrast=self.contrast)
+                         digit=np.ascontiguousarray(np.rot90(digit, turns)), box=turned, contrast=self.contrast,
+                         color=None if color is None else np.ascontiguousarray(np.rot90(color, turns)))
 
     def pencil_marks(self) -> dict[int, int]:
         """Empty cells (upright index) holding small pencil-mark candidates: cell -> number of marks."""
@@ -253,7 +257,8 @@ def grid_cells(source: PhotoSource | Photo, *, outline: GridOutline | None = Non
     lap("cells")
     turns, _ = best_turn([r.digit for r in readings if r.digit is not None])
     lap("orientation")
-    return GridCells(photo, outline, flat, readings, contrast, turns)
+    colors = cut_cells(photo.color, flat, crossings) if photo.color.ndim == 3 else None
+    return GridCells(photo, outline, flat, readings, contrast, turns, colors)
 
 
 def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:

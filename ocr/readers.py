@@ -16,7 +16,7 @@ import numpy as np
 
 from . import tesseract
 from .classifier import DigitModel, read_digits
-from .context import ContextModel, context_features, default_context_model, looks, strokes
+from .context import ContextModel, context_features, default_context_model, ink_colour, looks, strokes
 from .handwriting import cell_measures, default_hand_model, features, split_hand
 
 ASK_TESSERACT_BELOW = 0.9
@@ -37,6 +37,8 @@ class DigitCell:
     """The digit's box (x, y, width, height) in ``image``."""
     contrast: float
     """The darkness of the grid's print (:func:`ocr.cells.ink_contrast`)."""
+    color: np.ndarray | None = None
+    """The cell cut from the colour photo (BGR, like ``image``), or ``None`` when there is none."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,8 @@ class BuiltinReader:
         if self.context is not False:
             context = default_context_model() if self.context is True else self.context
             pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
-            look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens)
+            inks = np.stack([ink_colour(c.image, c.box, c.contrast, c.color) for c in cells])
+            look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens, inks)
             hand = context.handwritten(context_features(look, hand))
         # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]

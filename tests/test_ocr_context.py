@@ -7,7 +7,8 @@ import numpy as np
 from conftest import data_file
 
 from sudokuprint.ocr.classifier import read_digits
-from sudokuprint.ocr.context import FEATURES, LOOKS, ContextModel, context_features, fit_context, looks, strokes
+from sudokuprint.ocr.context import (FEATURES, LOOKS, ContextModel, context_features, fit_context, ink_colour, looks,
+                                     strokes)
 from sudokuprint.ocr.handwriting import cell_measures
 from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.readers import BuiltinReader
@@ -23,7 +24,9 @@ def _photo(folder: str, name: str):
     cells = grid_cells(data_file("wicht", folder, f"{name}.jpg")).upright()
     measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
     pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
-    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], read_digits([c.digit for c in cells]), pens)
+    inks = np.stack([ink_colour(c.image, c.box, c.contrast, c.color) for c in cells])
+    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], read_digits([c.digit for c in cells]), pens,
+                 inks)
     return cells, look
 
 
@@ -101,3 +104,22 @@ def test_the_shipped_reader_with_context_keeps_a_printed_photo_print_and_tells_a
     truth = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
     labelled = np.array([every[c.index] != 0 for c in cells])
     assert np.mean(said[labelled] == truth[labelled]) >= 0.98
+
+
+def test_a_blue_pen_is_told_from_black_print_by_its_ink_colour():
+    # image106: the entries are in a coloured pen; the context model without the ink's colour took some for print
+    name = "image106"
+    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    cells, look = _photo("mixed_train", name)
+    assert all(c.color is not None and c.color.shape == c.image.shape + (3,) for c in cells)
+    is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
+    is_print = np.array([printed[c.index] != 0 for c in cells])
+    saturation = look[:, LOOKS.index("ink-colour")]
+    assert np.median(saturation[is_hand]) > np.median(saturation[is_print]) + 0.2
+    assert np.mean(saturation[is_hand] > np.percentile(saturation[is_print], 90)) > 0.8
+    said = BuiltinReader().read(cells).handwritten >= 0.5
+    labelled = is_hand | is_print
+    assert (said[labelled] == is_hand[labelled]).all()
+    # without a colour cell the ink's colour is not measured (zeros), never guessed
+    c = cells[0]
+    assert (ink_colour(c.image, c.box, c.contrast, None) == 0).all()

@@ -45,7 +45,7 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 
 from ..classifier import DigitModel, read_digits
-from ..context import context_features, fit_context, looks, strokes
+from ..context import context_features, fit_context, ink_colour, looks, strokes
 from ..handwriting import cell_measures
 from ..pipeline import HANDWRITTEN, grid_cells
 from ..readers import BuiltinReader
@@ -70,7 +70,8 @@ def photo_cells(photo: Path, printed: list[int], every: list[int], hand_model: D
     hand = BuiltinReader(hand_model=hand_model, context=False).read(cells).handwritten
     measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
     pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
-    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens)
+    inks = np.stack([ink_colour(c.image, c.box, c.contrast, c.color) for c in cells])
+    look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens, inks)
     labels = np.array([-1 if not every[c.index] else 0 if printed[c.index] else 1 for c in cells])
     return look, hand, labels
 
