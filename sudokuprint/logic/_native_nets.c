@@ -465,6 +465,19 @@ static int common(PyObject *offers, Net **nets, int count_nets, const int *own, 
     return best_cost < 0 ? 0 : offer(offers, best_cost, from, where, best_fact, best_on);
 }
 
+/* Branches (candidates) of one cell or region, every one assumed true: unless a branch has no net or its net
+ * broke, offer what all of their nets reach (common). */
+static int branches_common(PyObject *offers, Net *nets, const int *net_of, const int *branches, int count, Sizer *s,
+                           int from, int where) {
+    Net *branch_nets[16];
+    for (int b = 0; b < count; b++) {
+        if (net_of[branches[b]] < 0 || nets[net_of[branches[b]]].broken)
+            return 0;
+        branch_nets[b] = &nets[net_of[branches[b]]];
+    }
+    return common(offers, branch_nets, count, branches, count, s, from, where);
+}
+
 PyObject *dynamic_offers(PyObject *self, PyObject *args) {
     Py_buffer cands_buf, values_buf, offsets_buf, list_buf, houses_buf, houses_of_buf, alive_buf;
     int side, max_branches, max_off;
@@ -544,26 +557,19 @@ PyObject *dynamic_offers(PyObject *self, PyObject *args) {
         net_release(&off);
     }
     /* cells and regions of 2 to max_branches places, every branch true */
-    Net *branch_nets[16];
     int branches[16];
     for (int c = 0; c < g.cell_count && !status; c++) {
-        int count = __builtin_popcount(g.cands[c]), live = 1;
+        int count = __builtin_popcount(g.cands[c]);
         if (count < 2 || count > max_branches)
             continue;
         for (int d = 0, b = 0; d < side; d++)
             if (g.cands[c] >> d & 1)
                 branches[b++] = c * side + d;
-        for (int b = 0; b < count && live; b++)
-            live = net_of[branches[b]] >= 0 && !nets[net_of[branches[b]]].broken;
-        if (!live)
-            continue;
-        for (int b = 0; b < count; b++)
-            branch_nets[b] = &nets[net_of[branches[b]]];
-        status = common(offers, branch_nets, count, branches, count, &s, FROM_CELL, c);
+        status = branches_common(offers, nets, net_of, branches, count, &s, FROM_CELL, c);
     }
     for (int h = 0; h < t.house_count && !status; h++)
         for (int d = 0; d < side && !status; d++) {
-            int count = 0, live = 1;
+            int count = 0;
             for (int k = 0; k < side; k++) {
                 int c = t.houses[h * side + k];
                 if (g.cands[c] >> d & 1) {
@@ -576,13 +582,7 @@ PyObject *dynamic_offers(PyObject *self, PyObject *args) {
             }
             if (count < 2 || count > max_branches)
                 continue;
-            for (int b = 0; b < count && live; b++)
-                live = net_of[branches[b]] >= 0 && !nets[net_of[branches[b]]].broken;
-            if (!live)
-                continue;
-            for (int b = 0; b < count; b++)
-                branch_nets[b] = &nets[net_of[branches[b]]];
-            status = common(offers, branch_nets, count, branches, count, &s, FROM_REGION, h * side + d);
+            status = branches_common(offers, nets, net_of, branches, count, &s, FROM_REGION, h * side + d);
         }
     if (status == -2)
         PyErr_SetString(PyExc_RuntimeError, "dynamic_offers: the size stack overflowed");
