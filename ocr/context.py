@@ -9,6 +9,14 @@ weighted by the reader's own probabilities and leaving the digit itself out
 built by ``python -m sudokuprint.ocr.training.build_context`` from held-out
 readings of the Wicht photos) turns the reader's probability and these
 distances into the final P(handwritten).
+
+Two further cues are robust to a reader that is sure of the wrong kind.  The
+distances are measured a second time from each cluster's weighted median and
+spread (:func:`_robust_distances`): a few pen digits the reader took for print
+widen the print cluster's mean and spread, not its median.  And every printed
+digit has *twins*: the photo's other prints of the same digit are the same
+glyph, so their ink matches almost pixel for pixel, which no hand does
+(:func:`twin_likeness`).
 """
 
 from __future__ import annotations
@@ -21,15 +29,22 @@ from typing import Any, Sequence
 import cv2
 import numpy as np
 
-from .cells import ink_darkness
+from .cells import CELL_PX, ink_darkness
 from .classifier import load_shipped
 
 CONTEXT_MODEL_FILE = "context.npz"
 LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit",
          "stroke-width", "stroke-spread", "ink-blue", "ink-colour")
 """The measures of a digit's look compared within a photo."""
-FEATURES = 2 + 2 * len(LOOKS)
-"""Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, two distances per look."""
+_PIXELS = 1.5 / CELL_PX
+LOOK_FLOORS = np.array([0.05, 0.05, _PIXELS, _PIXELS, 0.03, _PIXELS, _PIXELS, 0.3, 0.01, 0.05, 0.01, 0.01])
+"""The least spread of each look in the robust distances (a pixel and a half of a cell for sizes and places):
+one face's print measures alike to the pixel, and a difference below this is noise."""
+FEATURES = 4 + 4 * len(LOOKS)
+"""Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, four distances per look
+(from print and from handwriting, by mean and by median), the twin likeness and whether the digit has a twin."""
+TWIN_SHIFT = 2
+"""Pixels a twin may lie off from the digit once both are centred on their boxes."""
 MAX_LOGIT = 10.0
 MAX_DISTANCE = 16.0
 """Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""
@@ -117,17 +132,83 @@ def _distances(look: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, bool]
     return np.clip(((look - mean) / spread) ** 2, 0.0, MAX_DISTANCE), True
 
 
-def context_features(look: np.ndarray, hand: np.ndarray) -> np.ndarray:
+def _weighted_median(values: np.ndarray, weights: np.ndarray) -> float:
+    order = np.argsort(values)
+    cumulative = np.cumsum(weights[order])
+    return float(values[order][np.searchsorted(cumulative, 0.5 * cumulative[-1])])
+
+
+def _robust_distances(look: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Squared distances (n x k) of each digit from the weighted median of the cluster, in its weighted median
+    absolute deviations (at least :data:`LOOK_FLOORS`); zeros if the cluster weighs too little."""
+    if float(weights.sum()) - float(weights.max(initial=0.0)) < MIN_CLUSTER:
+        return np.zeros_like(look)
+    out = np.empty_like(look)
+    for k in range(look.shape[1]):
+        values = look[:, k]
+        centre = _weighted_median(values, weights)
+        spread = 1.4826 * _weighted_median(np.abs(values - centre), weights)
+        out[:, k] = ((values - centre) / max(spread, float(LOOK_FLOORS[k]))) ** 2
+    return np.clip(out, 0.0, MAX_DISTANCE)
+
+
+def _unit_rows(patches: np.ndarray) -> np.ndarray:
+    """Each patch as a row with zero mean and unit length (so that a dot product is their correlation)."""
+    flat = patches.reshape(len(patches), -1)
+    flat = flat - flat.mean(axis=1, keepdims=True)
+    return flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6)
+
+
+def twin_likeness(images: Sequence[np.ndarray], contrasts: Sequence[float], boxes: Sequence[tuple[int, int, int, int]],
+                  readings: np.ndarray) -> np.ndarray:
+    """How closely each digit's ink matches its best twin: n x 2, ``-log(1 - correlation)`` with the photo's other
+    digit read the same (``readings``, e.g. the print model's classes), the two laid over each other by their boxes'
+    centres and shifted up to :data:`TWIN_SHIFT` pixels, and 1 if there is such a digit (else both 0).  The prints
+    of one digit in one face match to about 0.96; a hand does not repeat itself that closely, nor match the print."""
+    n = len(images)
+    out = np.zeros((n, 2), np.float32)
+    if n < 2:
+        return out
+    size = images[0].shape[0]
+    inks = np.stack([np.clip(ink_darkness(image) / max(float(contrast), 1.0), 0.0, 1.5)
+                     for image, contrast in zip(images, contrasts)]).astype(np.float32)
+    pad, side = size // 2, size - 4
+    padded = np.pad(inks, ((0, 0), (pad, pad), (pad, pad)))
+    windows = np.empty((n, side, side), np.float32)
+    for i, (x, y, w, h) in enumerate(boxes):  # each digit in a window centred on its box
+        top, left = int(round(y + h / 2)) + pad - side // 2, int(round(x + w / 2)) + pad - side // 2
+        windows[i] = padded[i, top : top + side, left : left + side]
+    s, core = TWIN_SHIFT, side - 2 * TWIN_SHIFT
+    for reading in np.unique(readings):
+        group = np.flatnonzero(readings == reading)
+        if len(group) < 2:
+            continue
+        cores = _unit_rows(windows[group, s : s + core, s : s + core])
+        best = np.full((len(group), len(group)), -1.0, np.float32)
+        for dy in range(2 * s + 1):
+            for dx in range(2 * s + 1):
+                shifted = _unit_rows(windows[group, dy : dy + core, dx : dx + core])
+                np.maximum(best, cores @ shifted.T, out=best)  # best[i, j]: digit i on digit j, so shifted
+        np.fill_diagonal(best, -1.0)
+        out[group, 0] = -np.log(np.clip(1.0 - best.max(axis=1), 1e-3, 1.0))
+        out[group, 1] = 1.0
+    return out
+
+
+def context_features(look: np.ndarray, hand: np.ndarray, twins: np.ndarray) -> np.ndarray:
     """The n x FEATURES inputs of the context model for one photo's digits (``look`` from :func:`looks`, ``hand``
-    the reader's P(handwritten))."""
+    the reader's P(handwritten), ``twins`` from :func:`twin_likeness`)."""
     n = len(hand)
     if n == 0:
         return np.zeros((0, FEATURES), np.float32)
     hand = hand.astype(np.float64)
-    from_print, _ = _distances(look.astype(np.float64), (1 - hand) ** 2)
-    from_hand, has_hand = _distances(look.astype(np.float64), hand ** 2)
+    look = look.astype(np.float64)
+    print_weights, hand_weights = (1 - hand) ** 2, hand ** 2
+    from_print, _ = _distances(look, print_weights)
+    from_hand, has_hand = _distances(look, hand_weights)
     flag = np.full((n, 1), 1.0 if has_hand else 0.0)
-    return np.concatenate([_logit(hand)[:, None], flag, from_print, from_hand], axis=1).astype(np.float32)
+    return np.concatenate([_logit(hand)[:, None], flag, from_print, from_hand, _robust_distances(look, print_weights),
+                           _robust_distances(look, hand_weights), twins.reshape(n, 2)], axis=1).astype(np.float32)
 
 
 @dataclass(frozen=True)

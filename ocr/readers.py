@@ -16,7 +16,8 @@ import numpy as np
 
 from . import tesseract
 from .classifier import DigitModel, read_digits
-from .context import ContextModel, context_features, default_context_model, ink_colour, looks, strokes
+from .context import (ContextModel, context_features, default_context_model, ink_colour, looks, strokes,
+                      twin_likeness)
 from .handwriting import cell_measures, default_hand_model, features, split_hand
 
 ASK_TESSERACT_BELOW = 0.9
@@ -139,7 +140,9 @@ class BuiltinReader:
             pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
             inks = np.stack([ink_colour(c.image, c.box, c.contrast, c.color) for c in cells])
             look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens, inks)
-            hand = context.handwritten(context_features(look, hand))
+            twins = twin_likeness([c.image for c in cells], [c.contrast for c in cells], [c.box for c in cells],
+                                  model_probs.argmax(axis=1))
+            hand = context.handwritten(context_features(look, hand, twins))
         # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
         mixed[:, 0] = printed[:, 0]

@@ -8,7 +8,7 @@ from conftest import data_file
 
 from sudokuprint.ocr.classifier import read_digits
 from sudokuprint.ocr.context import (FEATURES, LOOKS, ContextModel, context_features, fit_context, ink_colour, looks,
-                                     strokes)
+                                     strokes, twin_likeness)
 from sudokuprint.ocr.handwriting import cell_measures
 from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.readers import BuiltinReader
@@ -30,6 +30,11 @@ def _photo(folder: str, name: str):
     return cells, look
 
 
+def _twins(cells) -> np.ndarray:
+    readings = read_digits([c.digit for c in cells]).argmax(axis=1)
+    return twin_likeness([c.image for c in cells], [c.contrast for c in cells], [c.box for c in cells], readings)
+
+
 def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_the_other_handwriting():
     name = "image1004"
     every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
@@ -39,7 +44,7 @@ def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_
     is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
     assert is_print.sum() >= 17 and is_hand.sum() >= 17
     # a reader that knows the truth: the distances then show how each digit sits among the others
-    rows = context_features(look, np.where(is_hand, 0.95, 0.05))
+    rows = context_features(look, np.where(is_hand, 0.95, 0.05), _twins(cells))
     assert rows.shape == (len(cells), FEATURES)
     from_print, from_hand = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + K : 2 + 2 * K].sum(axis=1)
     assert (rows[:, 1] == 1).all()  # there is a handwriting cluster to compare with
@@ -51,10 +56,11 @@ def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_
 
 def test_a_photo_without_handwriting_has_no_cluster_to_compare_with():
     cells, look = _photo("train", "image1004")
-    rows = context_features(look, np.full(len(cells), 0.02))
+    rows = context_features(look, np.full(len(cells), 0.02), _twins(cells))
     assert (rows[:, 1] == 0).all() and (rows[:, 2 + K : 2 + 2 * K] == 0).all()
-    assert rows[:, 2 : 2 + K].max() > 0  # every digit is still measured against the print
-    assert context_features(look[:0], np.zeros(0)).shape == (0, FEATURES)
+    assert (rows[:, 2 + 3 * K : 2 + 4 * K] == 0).all()  # nor by median
+    assert rows[:, 2 : 2 + K].max() > 0 and rows[:, 2 + 2 * K : 2 + 3 * K].max() > 0  # still measured against the print
+    assert context_features(look[:0], np.zeros(0), np.zeros((0, 2))).shape == (0, FEATURES)
 
 
 def test_stroke_width_is_measured_on_the_digits_pen():
@@ -123,3 +129,48 @@ def test_a_blue_pen_is_told_from_black_print_by_its_ink_colour():
     # without a colour cell the ink's colour is not measured (zeros), never guessed
     c = cells[0]
     assert (ink_colour(c.image, c.box, c.contrast, None) == 0).all()
+
+
+def test_printed_digits_have_twins_that_handwriting_lacks():
+    name = "image1004"
+    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    cells, _ = _photo("mixed_train", name)
+    twins = _twins(cells)
+    has = twins[:, 1] == 1
+    correlation = 1 - np.exp(-twins[:, 0])
+    is_print = np.array([printed[c.index] != 0 for c in cells]) & has
+    is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells]) & has
+    assert is_print.sum() >= 15 and is_hand.sum() >= 15
+    assert np.median(correlation[is_print]) > 0.95  # one face's prints of a digit match almost pixel for pixel
+    assert np.mean(correlation[is_hand] < correlation[is_print].min()) > 0.9
+    assert (twins[~has] == 0).all()
+
+
+def test_a_twin_is_the_same_glyph_shifted_and_a_digit_alone_has_none():
+    import cv2
+
+    def cell(text: str, dx: int) -> np.ndarray:
+        image = np.full((40, 40), 225, np.uint8)
+        cv2.putText(image, text, (11 + dx, 31), cv2.FONT_HERSHEY_SIMPLEX, 1.0, 30, 3)
+        return image
+
+    images = [cell("4", 0), cell("4", 2), cell("4", 0), cell("7", 0)]
+    readings = np.array([4, 4, 1, 7])
+    twins = twin_likeness(images, [190.0] * 4, [(11, 9, 18, 22), (13, 9, 18, 22), (11, 9, 18, 22), (11, 9, 18, 22)], readings)
+    assert twins[0, 0] > 4.0 and twins[1, 0] > 4.0  # the same glyph two pixels off: a correlation above 0.98
+    assert (twins[2:] == 0).all()  # a digit read differently, or alone, has no twin
+
+
+def test_the_median_keeps_handwriting_far_from_print_when_the_reader_takes_some_for_print():
+    name = "image1004"
+    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    cells, look = _photo("mixed_train", name)
+    is_print = np.array([printed[c.index] != 0 for c in cells])
+    is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
+    wrong = np.where(is_hand)[0][:5]
+    reader = np.where(is_hand, 0.95, 0.05)
+    reader[wrong] = 0.05  # five handwritten digits the reader is sure are print
+    rows = context_features(look, reader, _twins(cells))
+    by_mean, by_median = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + 2 * K : 2 + 3 * K].sum(axis=1)
+    assert (by_median[wrong] > by_mean[wrong]).all()
+    assert np.median(by_median[wrong]) > 5 * np.median(by_median[is_print])
