@@ -267,14 +267,22 @@ def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
     return top, ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
 
 
+def _as_print(cell: CellResult) -> list[tuple[int, float]]:
+    """A digit taken back as print: the print reading's choices, none surer than the reader was of the digit (so
+    that the solver check may still correct a digit the reader took for handwriting)."""
+    if not cell.as_print:
+        return list(cell.alternatives)
+    return [(digit, min(probability, cell.confidence)) for digit, probability in cell.as_print]
+
+
 def _all_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
                reason: str) -> list[Correction]:
     """Take every handwritten-looking digit as print (changes the three arguments in place)."""
     changes = []
     for index, cell in sorted(written.items()):
-        options = cell.as_print or cell.alternatives
+        options = _as_print(cell)
         values[index] = options[0][0]
-        alternatives[index] = list(options)
+        alternatives[index] = options
         changes.append(Correction(index, 0, options[0][0], 1 - cell.handwritten,
                                   f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {reason}; "
                                   f"read as a printed {options[0][0]}"))
@@ -304,9 +312,9 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
         return []
     changes = []
     for cell in chosen:
-        options = cell.as_print or cell.alternatives
+        options = _as_print(cell)
         values[cell.index] = options[0][0]
-        alternatives[cell.index] = list(options)
+        alternatives[cell.index] = options
         del written[cell.index]
         changes.append(Correction(cell.index, 0, options[0][0], 1 - cell.handwritten, (
             f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but the printed givens alone had several "

@@ -16,8 +16,8 @@ import numpy as np
 
 from . import tesseract
 from .classifier import DigitModel, read_digits
-from .context import (ContextModel, context_features, default_context_model, ink_colour, looks, strokes,
-                      twin_likeness)
+from .context import (LEAN_TO_HAND, ContextModel, context_features, default_context_model, ink_colour, looks,
+                      strokes, twin_likeness)
 from .handwriting import cell_measures, default_hand_model, features, split_hand
 
 ASK_TESSERACT_BELOW = 0.9
@@ -93,7 +93,9 @@ class BuiltinReader:
     printed digit; Tesseract required) or ``only`` (Tesseract reads print instead
     of the model).  ``handwriting=False`` takes every digit for print.  ``context``
     is the model that decides print or handwriting with the photo's other digits
-    (:mod:`ocr.context`): ``True`` the shipped one, ``False`` none (each digit alone).
+    (:mod:`ocr.context`): ``True`` the shipped one, ``False`` none (each digit alone).  With a context model the
+    reading's ``handwritten`` leans to handwriting by :data:`ocr.context.LEAN_TO_HAND` (its digit probabilities
+    do not).
     """
 
     def __init__(self, name: str = "builtin", *, model: DigitModel | None = None,
@@ -135,6 +137,7 @@ class BuiltinReader:
         measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
         inputs = features(np.stack(digits), measures, model_probs)
         hand, _, written = split_hand((self.hand_model or default_hand_model()).probabilities(inputs))
+        decided = hand
         if self.context is not False:
             context = default_context_model() if self.context is True else self.context
             pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
@@ -142,12 +145,13 @@ class BuiltinReader:
             look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens, inks)
             twins = twin_likeness([c.image for c in cells], [c.contrast for c in cells], [c.box for c in cells],
                                   model_probs.argmax(axis=1))
-            hand = context.handwritten(context_features(look, hand, twins))
+            rows = context_features(look, hand, twins)
+            hand, decided = context.handwritten(rows), context.handwritten(rows, LEAN_TO_HAND)
         # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
         mixed[:, 0] = printed[:, 0]
         mixed /= mixed.sum(axis=1, keepdims=True)
-        return Reading(mixed, hand, printed)
+        return Reading(mixed, decided, printed)
 
 
 _REGISTRY: dict[str, Callable[[], DigitReader]] = {}

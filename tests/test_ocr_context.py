@@ -174,3 +174,15 @@ def test_the_median_keeps_handwriting_far_from_print_when_the_reader_takes_some_
     by_mean, by_median = rows[:, 2 : 2 + K].sum(axis=1), rows[:, 2 + 2 * K : 2 + 3 * K].sum(axis=1)
     assert (by_median[wrong] > by_mean[wrong]).all()
     assert np.median(by_median[wrong]) > 5 * np.median(by_median[is_print])
+
+
+def test_the_lean_to_handwriting_multiplies_the_odds():
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(400, FEATURES)).astype(np.float32)
+    model = fit_context(x, (x[:, 0] - x[:, 4] > 0).astype(float))
+    plain, leaning = model.handwritten(x), model.handwritten(x, 1.2)
+    odds = lambda p: p.astype(np.float64) / (1 - p.astype(np.float64))  # noqa: E731
+    middle = (plain > 0.01) & (plain < 0.99)
+    assert middle.sum() > 20
+    assert np.allclose(odds(leaning[middle]) / odds(plain[middle]), np.exp(1.2), rtol=1e-3)
+    assert (leaning >= plain).all()

@@ -40,7 +40,8 @@ Refitted (2026-12-02) with the robust distances (weighted medians) and the twin 
 (:func:`ocr.context.twin_likeness`); same hand folds: held out, given-as-hand 9, hand-as-given 1 of 17,480, mixed photos
 with every digit's kind right 155 -> 157 of 159 (152 without colour).  ``benchmarks/ocr.py --mixed --cross-validate``:
 mixed_train perfect 156 -> 158 of 159, handwriting right 98.18%; the suite's hardest photos drawn with the suite's own
-pen (3 seeds x 30, ``--suite``): 50 -> 76 of 90 with every given right.
+pen (3 seeds x 30, ``--suite``): 50 -> 76 of 90 with every given right (the reader's lean to handwriting,
+:data:`ocr.context.LEAN_TO_HAND`, came after).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 
 from ..classifier import DigitModel, read_digits
-from ..context import LOOKS, context_features, fit_context, ink_colour, looks, strokes, twin_likeness
+from ..context import LEAN_TO_HAND, LOOKS, context_features, fit_context, ink_colour, looks, strokes, twin_likeness
 from ..handwriting import cell_measures
 from ..pipeline import HANDWRITTEN, grid_cells
 from ..readers import BuiltinReader
@@ -163,17 +164,19 @@ def main(argv: list[str] | None = None) -> int:
     x_grey, _, _ = rows(colourless(look), hand, twins, labels, cell_names)
     print(f"{len(y)} digit cells from {len(set(names))} photos in {time.time() - started:.0f} s", file=sys.stderr)
     folds = np.array([fold_of(n.split("/")[0] + ".jpg", args.folds) for n in names])
-    held, held_grey = np.zeros(len(y)), np.zeros(len(y))
+    held, held_grey, held_lean = np.zeros(len(y)), np.zeros(len(y)), np.zeros(len(y))
     for fold in range(args.folds):
         train = folds != fold
         model = fit_context(np.concatenate([x[train], x_grey[train]]), np.concatenate([y[train], y[train]]), l2=args.l2)
         held[folds == fold] = model.handwritten(x[folds == fold])
         held_grey[folds == fold] = model.handwritten(x_grey[folds == fold])
+        held_lean[folds == fold] = model.handwritten(x[folds == fold], LEAN_TO_HAND)
         model.save(args.folds_dir / f"context-fold{fold}.npz", fold=str(fold), folds=str(args.folds))
     before = 1 / (1 + np.exp(-x[:, 0]))
     print(f"reader alone:       {figures(y, before, names)}")
     print(f"with context ({args.folds} folds by photo): {figures(y, held, names)}")
     print(f"the same photos without the ink's colour: {figures(y, held_grey, names)}")
+    print(f"leaning to handwriting by {LEAN_TO_HAND} as the reader does: {figures(y, held_lean, names)}")
     if args.only_folds:
         return 0
     model = fit_context(np.concatenate([x, x_grey]), np.concatenate([y, y]), l2=args.l2)
