@@ -156,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         cells = dataset(args.mixed, args.train, args.folds_dir, args.folds)
         if args.cache is not None:
-            np.savez_compressed(args.cache, **cells)
+            np.savez_compressed(args.cache, look=cells["look"], hand=cells["hand"], twins=cells["twins"],
+                                labels=cells["labels"], names=cells["names"])
     look, hand, twins, labels, cell_names = (cells[key] for key in ("look", "hand", "twins", "labels", "names"))
     x, y, names = rows(look, hand, twins, labels, cell_names)
     # every photo once more as if the pen were the print's colour (or the photo gray): most Wicht pens are coloured,
