@@ -8,8 +8,10 @@ old-style serif, condensed, book serif, sans and mono families installed by
 face draws ``--samples`` cells per digit with the photo's troubles
 (:func:`ocr.training.render.render_cell`: ink spread or thinning, slant,
 perspective, low resolution, blur, noise, JPEG), cut out as the scanner does.
-A cell counts as read when the reader's digit is right and it is not taken for
-handwriting.  Printed: one row per reader with recall per digit and overall,
+The cells are read a page at a time, as a photo of a printed puzzle is: one
+face, every digit, 81 cells at most (the context of :mod:`ocr.context` compares
+a digit with its page's other digits).  A cell counts as read when the reader's
+digit is right and it is not taken for handwriting.  Printed: one row per reader with recall per digit and overall,
 and under it (``digit``) the recall of the digit alone (the print reading's best
 of 1-9, whatever the printed/handwritten call and the "no digit" class), then
 recall per face family.  (The ``builtin`` print model was trained on some
@@ -25,16 +27,26 @@ from collections import defaultdict
 import numpy as np
 
 from sudokuprint.ocr.cells import extract_digit, ink_contrast
-from sudokuprint.ocr.readers import DigitCell, get_reader
+from sudokuprint.ocr.readers import DigitCell, Reading, get_reader
 from sudokuprint.ocr.training.cnn_data import HELD_OUT_FACES, cnn_fonts
 from sudokuprint.ocr.training.render import render_cell
 
 
-def held_out_cells(samples: int, seed: int) -> tuple[list[DigitCell], list[int], list[str]]:
-    """Rendered cells of the held-out faces: the cells, their digits and their family."""
+PAGE_SAMPLES = 9
+"""Cells of each digit on one page: 81 cells, as a full grid."""
+
+
+def held_out_cells(samples: int, seed: int) -> tuple[list[DigitCell], list[int], list[str], list[list[int]]]:
+    """Rendered cells of the held-out faces: the cells, their digits, their family and the pages (lists of cell
+    indices: one face, :data:`PAGE_SAMPLES` cells of each digit)."""
     rng = np.random.default_rng(seed)
     cells, digits, families = [], [], []
+    pages: list[list[int]] = []
     for font in cnn_fonts()[1]:
+        first = len(cells)  # the cells below, digit by digit, samples of each
+        for start in range(0, samples, PAGE_SAMPLES):
+            shown = range(start, min(start + PAGE_SAMPLES, samples))
+            pages.append([first + digit * samples + k for digit in range(9) for k in shown])
         family = next(word for word in HELD_OUT_FACES if word in font.name.lower())
         for digit in range(1, 10):
             for _ in range(samples):
@@ -47,7 +59,21 @@ def held_out_cells(samples: int, seed: int) -> tuple[list[DigitCell], list[int],
                 cells.append(DigitCell(len(cells) % 81, image, cut, box, contrast))
                 digits.append(digit)
                 families.append(family)
-    return cells, digits, families
+    return cells, digits, families, pages
+
+
+def read_pages(name: str, cells: list[DigitCell], pages: list[list[int]]) -> Reading:
+    """The reader's reading of every cell, read a page at a time."""
+    reader = get_reader(name)
+    probabilities = np.zeros((len(cells), 10), np.float32)
+    printed = np.zeros((len(cells), 10), np.float32)
+    handwritten = np.zeros(len(cells), np.float32)
+    for page in pages:
+        reading = reader.read([cells[i] for i in page])
+        probabilities[page] = reading.probabilities
+        printed[page] = reading.printed if reading.printed is not None else reading.probabilities
+        handwritten[page] = reading.handwritten
+    return Reading(probabilities, handwritten, printed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=10, help="cells per face and digit")
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    cells, digits, families = held_out_cells(args.samples, args.seed)
+    cells, digits, families, pages = held_out_cells(args.samples, args.seed)
     if not cells:
         print("no held-out face installed: run scripts/install-training-fonts.sh", file=sys.stderr)
         return 1
@@ -65,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'reader':<10}" + "".join(f"{d:>7}" for d in range(1, 10)) + f"{'all':>8}")
     by_family: dict[str, list[str]] = defaultdict(list)
     for name in args.readers.split(","):
-        reading = get_reader(name).read(cells)
+        reading = read_pages(name, cells, pages)
         right = (reading.probabilities.argmax(axis=1) == truth) & (reading.handwritten < 0.5)
         print(f"{name:<10}" + "".join(f"{right[truth == d].mean():>7.3f}" for d in range(1, 10))
               + f"{right.mean():>8.4f}")

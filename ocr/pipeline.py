@@ -293,7 +293,9 @@ def _all_print(values: list[int], alternatives: dict[int, list[tuple[int, float]
 def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
                 written: dict[int, CellResult]) -> list[Correction]:
     """When the printed givens alone have several solutions, take the least surely handwritten digits back as
-    print, one by one, until they have one (changes ``values``, ``alternatives`` and ``written`` in place)."""
+    print, one by one, until they have one; on a photo with handwriting (:data:`MIN_ENTRIES` digits surely
+    handwritten) then give back to handwriting each without which they still have one (changes ``values``,
+    ``alternatives`` and ``written`` in place)."""
     if reading_status(tuple(values))[0] != "not-unique":
         return []
     candidates = sorted((c for c in written.values() if c.handwritten < SURELY_HANDWRITTEN), key=lambda c: c.handwritten)
@@ -310,6 +312,15 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
             break
     else:
         return []
+    if sum(c.handwritten >= SURELY_HANDWRITTEN for c in written.values()) >= MIN_ENTRIES:
+        # a pen is surely on this photo: take back only the digits the solution needs, the likeliest pen first given
+        # back (on a page of print alone the digits that looked handwritten are all likely print)
+        for cell in sorted(chosen, key=lambda c: -c.handwritten):
+            trial[cell.index] = 0
+            if reading_status(tuple(trial))[0] == "unique":
+                chosen.remove(cell)
+            else:
+                trial[cell.index] = (cell.as_print or cell.alternatives)[0][0]
     changes = []
     for cell in chosen:
         options = _as_print(cell)

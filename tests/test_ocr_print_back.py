@@ -12,7 +12,8 @@ import pytest
 
 from conftest import SAMPLES
 
-from sudokuprint.ocr.pipeline import MIN_ENTRIES, _as_print, _rest_as_print, CellResult, scan
+from sudokuprint.ocr.correct import reading_status
+from sudokuprint.ocr.pipeline import MIN_ENTRIES, _as_print, _print_back, _rest_as_print, CellResult, scan
 from sudokuprint.ocr.training import photo_suite
 
 STILL = "still looked handwritten after givens were taken back"
@@ -86,3 +87,40 @@ def test_a_given_taken_back_as_print_can_still_be_corrected_by_the_check(tmp_pat
     taken = [c.cell for c in result.check.corrections if "read as a printed" in c.why]
     corrected = [c.cell for c in result.check.corrections if c.why.startswith("read as ")]
     assert set(taken) & set(corrected), "the photo no longer needs a taken-back digit corrected: choose another"
+
+
+def _needed_and_not(puzzle: str, solution: str) -> tuple[list[int], int, int] | None:
+    """The puzzle's values without a given A whose loss leaves several solutions, A, and an empty cell C whose
+    solution digit does not make up for A."""
+    values = [int(v) for v in puzzle.replace(".", "0")]
+    for a in (i for i, v in enumerate(values) if v):
+        without = values[:a] + [0] + values[a + 1:]
+        if reading_status(tuple(without))[0] != "not-unique":
+            continue
+        for c in (i for i, v in enumerate(without) if not v and i != a):
+            if reading_status(tuple(without[:c] + [int(solution[c])] + without[c + 1:]))[0] == "not-unique":
+                return without, a, c
+    return None
+
+
+def _written(cell: int, digit: int, hand: float) -> CellResult:
+    return CellResult(cell, digit, 0.9, ((digit, 0.9),), handwritten=hand)
+
+
+@pytest.mark.parametrize("pen_on_the_page", [True, False])
+def test_with_a_pen_on_the_page_the_print_back_takes_back_only_the_givens_the_solution_needs(pen_on_the_page):
+    # A: a given whose loss leaves several solutions; C: the solver's digit in an empty cell, which does not make up
+    # for it, looking less surely handwritten than A, so tried first
+    puzzle, solution = next(pair for pair in photo_suite.puzzle_pairs(SAMPLES) if _needed_and_not(*pair))
+    values, a, c = _needed_and_not(puzzle, solution)  # type: ignore[misc]
+    written = {a: _written(a, int(solution[a]), 0.7), c: _written(c, int(solution[c]), 0.6)}
+    pen = [i for i, v in enumerate(values) if not v and i not in written][:MIN_ENTRIES]
+    if pen_on_the_page:  # digits surely written by hand elsewhere (wrong ones: the solver never sees them)
+        written.update({i: _written(i, 0, 0.99) for i in pen})
+    changes = _print_back(values, {}, written)
+    if pen_on_the_page:
+        assert [change.cell for change in changes] == [a]
+        assert values[c] == 0 and c in written
+    else:  # a page of print: whatever looked handwritten and helped is print
+        assert sorted(change.cell for change in changes) == sorted([a, c])
+    assert values[a] == int(solution[a]) and reading_status(tuple(values))[0] == "unique"
