@@ -43,6 +43,7 @@ empty cell read as a digit, or the solver check when every cell was right).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 from collections import Counter
@@ -50,6 +51,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+if "--one-core" in sys.argv:  # before numpy loads: its matrix products must not spread over other cores either
+    for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_threads, "1")
 
 from PIL import Image, ImageOps  # noqa: E402
 
@@ -254,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--suite", type=Path, default=None, metavar="DIR",
                         help="score a synthetic photo suite (python -m sudokuprint.ocr.training.photo_suite DIR)")
     parser.add_argument("--one-core", action="store_true",
-                        help="time each photo as CPU seconds with OpenCV on one thread (issue 13's 'on one core')")
+                        help="time each photo as CPU seconds with OpenCV and numpy's BLAS on one thread (issue 13's "
+                             "'on one core')")
     args = parser.parse_args(argv)
     if args.one_core:
         import cv2
