@@ -302,7 +302,7 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
     trial = list(values)
     chosen: list[CellResult] = []
     for cell in candidates[:MAX_PRINT_BACK]:
-        trial[cell.index] = (cell.as_print or cell.alternatives)[0][0]
+        trial[cell.index] = _as_print(cell)[0][0]
         status, _ = reading_status(tuple(trial))
         if status in ("conflict", "no-solution"):  # a solver's digit (right or wrong) taken for print breaks it
             trial[cell.index] = 0
@@ -320,7 +320,7 @@ def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float
             if reading_status(tuple(trial))[0] == "unique":
                 chosen.remove(cell)
             else:
-                trial[cell.index] = (cell.as_print or cell.alternatives)[0][0]
+                trial[cell.index] = _as_print(cell)[0][0]
     changes = []
     for cell in chosen:
         options = _as_print(cell)

@@ -186,3 +186,18 @@ def test_the_lean_to_handwriting_multiplies_the_odds():
     assert middle.sum() > 20
     assert np.allclose(odds(leaning[middle]) / odds(plain[middle]), np.exp(1.2), rtol=1e-3)
     assert (leaning >= plain).all()
+
+
+def test_the_reader_leans_its_decision_to_handwriting_and_not_its_digits(monkeypatch):
+    from sudokuprint.ocr import context, readers
+
+    cells, _ = _photo("mixed_train", "image10")
+    leaning = BuiltinReader().read(cells)
+    monkeypatch.setattr(readers, "LEAN_TO_HAND", 0.0)
+    plain = BuiltinReader().read(cells)
+    assert np.allclose(leaning.probabilities, plain.probabilities)  # the digits read are the same
+    odds = lambda p: p.astype(np.float64) / (1 - p.astype(np.float64))  # noqa: E731
+    middle = (plain.handwritten > 0.01) & (plain.handwritten < 0.99)
+    assert middle.any()
+    ratio = odds(leaning.handwritten[middle]) / odds(plain.handwritten[middle])
+    assert context.LEAN_TO_HAND > 0 and np.allclose(ratio, np.exp(context.LEAN_TO_HAND), rtol=1e-2)
