@@ -59,10 +59,10 @@ from PIL import Image, ImageOps  # noqa: E402
 
 from sudokuprint.ocr.classifier import DigitModel  # noqa: E402
 from sudokuprint.ocr.cnn import CnnModel, CnnReader  # noqa: E402
-from sudokuprint.ocr.context import ContextModel  # noqa: E402
+from sudokuprint.ocr.context import LEAN_TO_HAND, ContextModel  # noqa: E402
 from sudokuprint.ocr.perturb import parse, perturb  # noqa: E402
 from sudokuprint.ocr.pipeline import READERS, ScanResult, scan  # noqa: E402
-from sudokuprint.ocr.readers import BuiltinReader, DigitReader  # noqa: E402
+from sudokuprint.ocr.readers import BuiltinReader, DigitReader, get_reader  # noqa: E402
 from sudokuprint.ocr.training.build_hand import fold_of  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 
@@ -174,7 +174,7 @@ def failure_kinds(result: ScanResult, givens: list[int], hand: list[int]) -> set
     return kinds or {"solver check"}
 
 
-def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
+def score_suite(folder: Path, mode: str, failures: bool = False, lean: float = LEAN_TO_HAND) -> list[str]:
     """One line per setting of a photo suite, then the totals (see the module's docstring); with ``failures``,
     each setting's photos not read perfectly counted by what went wrong (a photo may count under several)."""
     rows: dict[str, list[int]] = {}  # setting -> [photos, found, perfect givens, perfect with handwriting, refused]
@@ -190,7 +190,7 @@ def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
         every = photo.with_suffix(".all")
         try:
             if every.exists():  # a page of several grids: every one read, the main one first
-                results = scan(photo, reader=mode, all=True)
+                results = scan(photo, reader=_reader(photo, mode, None, lean), all=True)
                 seconds.append(clock() - started)
                 row[1] += 1
                 right = [r.grid.to_string().replace(".", "0") for r in results] == every.read_text().split()
@@ -200,7 +200,7 @@ def score_suite(folder: Path, mode: str, failures: bool = False) -> list[str]:
                     wrong["grids read wrong or missing"] += 1
                     names.setdefault(setting, []).append(f"{photo.name}: grids read wrong or missing")
                 continue
-            result = scan(photo, reader=mode)
+            result = scan(photo, reader=_reader(photo, mode, None, lean))
         except NoGridError as error:
             row[4] += 1
             seconds.append(clock() - started)
@@ -257,6 +257,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="read each photo with its held-out fold's handwriting model from DIR")
     parser.add_argument("--suite", type=Path, default=None, metavar="DIR",
                         help="score a synthetic photo suite (python -m sudokuprint.ocr.training.photo_suite DIR)")
+    parser.add_argument("--lean", type=float, default=LEAN_TO_HAND, metavar="LOGODDS",
+                        help=f"the built-in readers' lean to handwriting, in log odds (default {LEAN_TO_HAND}, the "
+                             "reader's; 0: none)")
     parser.add_argument("--one-core", action="store_true",
                         help="time each photo as CPU seconds with OpenCV and numpy's BLAS on one thread (issue 13's "
                              "'on one core')")
@@ -269,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         clock = time.process_time
     if args.suite is not None:
         for mode in args.readers.split(","):
-            for line in score_suite(args.suite, mode, args.failures):
+            for line in score_suite(args.suite, mode, args.failures, args.lean):
                 print(line, flush=True)
         return 0
     perturbations = [None if spec in (None, "none") else spec for spec in args.perturb or [None]]
@@ -289,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for spec in perturbations:
         for mode in args.readers.split(","):
-            score = _score(photos, mode, spec, printed_dir, args.cross_validate)
+            score = _score(photos, mode, spec, printed_dir, args.cross_validate, args.lean)
             label = mode if spec is None else f"{mode} [{spec}]"
             print(score.report(label), flush=True)
             if args.failures:
@@ -303,32 +306,36 @@ def _perturbed(photo: Path, spec: str) -> Image.Image:
         return perturb(ImageOps.exif_transpose(image), spec)
 
 
-def _reader(photo: Path, mode: str, folds: Path | None) -> "str | DigitReader":
-    """The reader for a photo: the mode by name, or its held-out fold's model when cross-validating."""
-    if folds is None:
-        return mode
-    if mode == "cnn":
+def _reader(photo: Path, mode: str, folds: Path | None, lean: float = LEAN_TO_HAND) -> DigitReader:
+    """The reader of a mode (a built-in one leaning to handwriting by ``lean``), with its held-out fold's models
+    when cross-validating."""
+    if folds is not None and mode == "cnn":
         count = len(list(folds.glob("cnn-fold*.onnx")))
         return CnnReader(mode, model=CnnModel(folds / f"cnn-fold{fold_of(photo.name, count)}.onnx"))
+    named = get_reader(mode)
+    if isinstance(named, BuiltinReader):
+        named.lean = lean
+    if folds is None:
+        return named
+    assert isinstance(named, BuiltinReader), f"no fold models for the {mode} reader"
     count = len(list(folds.glob("hand-fold*.npz")))
     fold = fold_of(photo.name, count)
     model = DigitModel.load(folds / f"hand-fold{fold}.npz")
-    tesseract = {"builtin": "never", "tesseract": "only", "combined": "always", "auto": "unsure"}[mode]
     # the fold's context model when there is one; the shipped one learnt from every photo, so none otherwise
     context_file = folds / f"context-fold{fold}.npz"
     context: "ContextModel | bool" = ContextModel.load(context_file) if context_file.exists() else False
-    return BuiltinReader(mode, hand_model=model, tesseract=tesseract, context=context)
+    return BuiltinReader(mode, hand_model=model, tesseract=named.tesseract, context=context, lean=lean)
 
 
 def _score(photos: list[Path], mode: str, spec: str | None, printed_dir: Path | None = None,
-           folds: Path | None = None) -> Score:
+           folds: Path | None = None, lean: float = LEAN_TO_HAND) -> Score:
     """Score one reader mode on the photos, perturbed by ``spec`` (the perturbation is not timed)."""
     score = Score()
     for photo in photos:
         every = read_truth(photo.with_suffix(".dat"))
         truth = read_truth(printed_dir / photo.with_suffix(".dat").name) if printed_dir is not None else every
         source = photo if spec is None else _perturbed(photo, spec)
-        reader = _reader(photo, mode, folds)
+        reader = _reader(photo, mode, folds, lean)
         started = clock()
         try:
             result = scan(source, reader=reader)

@@ -94,13 +94,13 @@ class BuiltinReader:
     of the model).  ``handwriting=False`` takes every digit for print.  ``context``
     is the model that decides print or handwriting with the photo's other digits
     (:mod:`ocr.context`): ``True`` the shipped one, ``False`` none (each digit alone).  With a context model the
-    reading's ``handwritten`` leans to handwriting by :data:`ocr.context.LEAN_TO_HAND` (its digit probabilities
-    do not).
+    reading's ``handwritten`` leans to handwriting by ``lean`` log odds (default :data:`ocr.context.LEAN_TO_HAND`;
+    its digit probabilities do not lean).
     """
 
     def __init__(self, name: str = "builtin", *, model: DigitModel | None = None,
                  hand_model: DigitModel | None = None, handwriting: bool = True, tesseract: str = "never",
-                 context: "ContextModel | bool" = True) -> None:
+                 context: "ContextModel | bool" = True, lean: float = LEAN_TO_HAND) -> None:
         if tesseract not in ("never", "unsure", "always", "only"):
             raise ValueError("tesseract must be never, unsure, always or only")
         self.name = name
@@ -109,6 +109,7 @@ class BuiltinReader:
         self.handwriting = handwriting
         self.tesseract = tesseract
         self.context = context
+        self.lean = lean
 
     def _printed(self, digits: list[np.ndarray], model_probs: np.ndarray) -> np.ndarray:
         if self.tesseract == "only":
@@ -146,7 +147,7 @@ class BuiltinReader:
             twins = twin_likeness([c.image for c in cells], [c.contrast for c in cells], [c.box for c in cells],
                                   model_probs.argmax(axis=1))
             rows = context_features(look, hand, twins)
-            hand, decided = context.handwritten(rows), context.handwritten(rows, LEAN_TO_HAND)
+            hand, decided = context.handwritten(rows), context.handwritten(rows, self.lean)
         # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
         mixed[:, 0] = printed[:, 0]

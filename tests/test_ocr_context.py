@@ -188,13 +188,12 @@ def test_the_lean_to_handwriting_multiplies_the_odds():
     assert (leaning >= plain).all()
 
 
-def test_the_reader_leans_its_decision_to_handwriting_and_not_its_digits(monkeypatch):
-    from sudokuprint.ocr import context, readers
+def test_the_reader_leans_its_decision_to_handwriting_and_not_its_digits():
+    from sudokuprint.ocr import context
 
     cells, _ = _photo("mixed_train", "image10")
     leaning = BuiltinReader().read(cells)
-    monkeypatch.setattr(readers, "LEAN_TO_HAND", 0.0)
-    plain = BuiltinReader().read(cells)
+    plain = BuiltinReader(lean=0.0).read(cells)
     assert np.allclose(leaning.probabilities, plain.probabilities)  # the digits read are the same
     odds = lambda p: p.astype(np.float64) / (1 - p.astype(np.float64))  # noqa: E731
     middle = (plain.handwritten > 0.01) & (plain.handwritten < 0.99)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from pathlib import Path
 
+import numpy as np
 import pytest
 
 from conftest import REPO, SAMPLES
@@ -84,3 +86,12 @@ def test_an_unclear_entry_the_solution_ranked_is_named_not_blamed_on_the_solver_
     assert benchmark.failure_kinds(ranked, truth, hand) >= {"unclear handwriting taken for the solution's digit"}
     clear = replace(result, entries=[HandEntry(empty, 7, 0.9, 7, None)])
     assert "unclear handwriting taken for the solution's digit" not in benchmark.failure_kinds(clear, truth, hand)
+
+
+def test_a_page_is_printed_in_the_faces_asked_for():
+    puzzle, solution = photo_suite.puzzle_pairs(SAMPLES)[0]
+    mono, sans = (next(f for f in photo_suite._fonts() if Path(f).name == name) for name in ("com_____.pfb", "Vera.ttf"))
+    pages = [photo_suite.sudoku_page(puzzle, solution, np.random.default_rng(4), faces=[face]).image for face in
+             (mono, sans, mono)]
+    same, other = (np.asarray(pages[0]), np.asarray(pages[2])), (np.asarray(pages[0]), np.asarray(pages[1]))
+    assert np.array_equal(*same) and not np.array_equal(*other)

@@ -112,11 +112,13 @@ class SudokuPage:
 
 
 def sudoku_page(puzzle: str, solution: str, rng: np.random.Generator, *, hand: float = 0.0,
-                pencil: float = 0.0, grid_side: int | None = None, second_grid: str | None = None) -> SudokuPage:
-    """A page with one Sudoku (and text around it); ``hand``/``pencil`` = share of empty cells filled that way."""
+                pencil: float = 0.0, grid_side: int | None = None, second_grid: str | None = None,
+                faces: list[str] | None = None) -> SudokuPage:
+    """A page with one Sudoku (and text around it); ``hand``/``pencil`` = share of empty cells filled that way;
+    ``faces`` the font files to print in (default :func:`_fonts`)."""
     page = Image.new("RGB", (PAGE, int(PAGE * 1.3)), (250, 248, 240))
     draw = ImageDraw.Draw(page)
-    fonts = _fonts()
+    fonts = faces or _fonts()
     face = fonts[int(rng.integers(len(fonts)))]
     side = grid_side or int(rng.integers(560, 700))
     left, top = (PAGE - side) // 2, int(PAGE * 0.3)
@@ -154,14 +156,15 @@ def sudoku_page(puzzle: str, solution: str, rng: np.random.Generator, *, hand: f
     return SudokuPage(page, givens, hand_values, (left, top, left + side, top + side))
 
 
-def grids_page(puzzles: list[str], rng: np.random.Generator) -> tuple[Image.Image, list[list[int]]]:
+def grids_page(puzzles: list[str], rng: np.random.Generator, faces: list[str] | None = None
+               ) -> tuple[Image.Image, list[list[int]]]:
     """A page of two or three Sudoku grids, as a newspaper prints them: a large one in the middle, small ones below.
 
     Returns the page and each grid's givens, the main (largest, most central) grid first.
     """
     page = Image.new("RGB", (PAGE, int(PAGE * 1.3)), (250, 248, 240))
     draw = ImageDraw.Draw(page)
-    fonts = _fonts()
+    fonts = faces or _fonts()
     face = fonts[int(rng.integers(len(fonts)))]
     draw.text((60, 60), "Three puzzles a day: easy, medium, hard.", fill=(40, 40, 40), font=ImageFont.truetype(fonts[0], 26))
     main_side = int(rng.integers(480, 540))
@@ -192,11 +195,11 @@ def _draw_grid(draw: ImageDraw.ImageDraw, left: int, top: int, side: int, values
             draw.text((cx, cy), str(value), fill=(10, 10, 10), font=font, anchor="mm")
 
 
-def not_sudoku_page(kind: str, rng: np.random.Generator) -> Image.Image:
+def not_sudoku_page(kind: str, rng: np.random.Generator, faces: list[str] | None = None) -> Image.Image:
     """A page that holds no Sudoku: ``crossword``, ``calendar``, ``text`` or ``table``."""
     page = Image.new("RGB", (PAGE, int(PAGE * 1.3)), (250, 248, 240))
     draw = ImageDraw.Draw(page)
-    fonts = _fonts()
+    fonts = faces or _fonts()
     font = ImageFont.truetype(fonts[int(rng.integers(len(fonts)))], 22)
     if kind == "crossword":
         n = int(rng.choice([9, 11, 13, 15]))
@@ -376,21 +379,24 @@ def _write_dat(path: Path, values: list[int]) -> None:
     path.write_text("synthetic photo suite\n1000x1000 JPG\n" + "\n".join(rows) + "\n")
 
 
-def _several(stem: Path, pairs: list[tuple[str, str]], camera: Camera, rng: np.random.Generator) -> None:
+def _several(stem: Path, pairs: list[tuple[str, str]], camera: Camera, rng: np.random.Generator,
+             faces: list[str] | None = None) -> None:
     """A photo of a page of two or three grids: ``.dat`` is the main grid, ``.all`` every grid (81 digits a line)."""
     puzzles = [pairs[int(rng.integers(len(pairs)))][0] for _ in range(int(rng.integers(2, 4)))]
-    page, grids = grids_page(puzzles, rng)
+    page, grids = grids_page(puzzles, rng, faces)
     photograph(page, None, camera, rng).save(stem.with_suffix(".jpg"))
     _write_dat(stem.with_suffix(".dat"), grids[0])
     stem.with_suffix(".all").write_text("".join("".join(map(str, g)) + "\n" for g in grids))
 
 
-def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None, samples: Path | None = None) -> int:
+def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None, samples: Path | None = None,
+          faces: list[str] | None = None) -> int:
     """Write the suite into ``out``; returns the number of photos.
 
     ``only`` names the settings to write (``not-sudoku`` for the pages that are not Sudoku); default all.
     A setting's photos do not depend on which others are written.  The puzzles come from the
-    sample lists in ``samples`` (see :func:`sample_lists`).
+    sample lists in ``samples`` (see :func:`sample_lists`); the pages are printed in ``faces`` (font files;
+    default :func:`_fonts`).
     """
     unknown = set(only or ()) - set(SETTINGS) - {"not-sudoku"}
     if unknown:
@@ -405,13 +411,13 @@ def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None,
         rng = np.random.default_rng([seed, number])
         for k in range(per_setting):
             if content.get("grids"):
-                _several(out / f"{name}-{k:03d}", pairs, camera, rng)
+                _several(out / f"{name}-{k:03d}", pairs, camera, rng, faces)
                 count += 1
                 continue
             puzzle, solution = pairs[int(rng.integers(len(pairs)))]
             second = pairs[int(rng.integers(len(pairs)))][0] if content.get("second") else None
             page = sudoku_page(puzzle, solution, rng, hand=content.get("hand", 0.0), pencil=content.get("pencil", 0.0),
-                               second_grid=second)
+                               second_grid=second, faces=faces)
             photo = photograph(page.image, page.grid_box, camera, rng)
             stem = out / f"{name}-{k:03d}"
             photo.save(stem.with_suffix(".jpg"))
@@ -423,7 +429,7 @@ def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None,
     for kind in NOT_SUDOKU if not only or "not-sudoku" in only else ():
         for k in range(per_setting):
             camera = Camera(tilt=float(rng.uniform(0, 20)), fill=float(rng.uniform(0.7, 0.95)))
-            photo = photograph(not_sudoku_page(kind, rng), None, camera, rng)
+            photo = photograph(not_sudoku_page(kind, rng, faces), None, camera, rng)
             photo.save(out / f"not-{kind}-{k:03d}.jpg")
             count += 1
     return count
@@ -438,9 +444,20 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"comma-separated settings to write (of {', '.join(SETTINGS)}, not-sudoku); default all")
     parser.add_argument("--samples", type=Path, default=None, metavar="DIR",
                         help="the folder of the sample puzzle lists (default: the checkout's samples/)")
+    parser.add_argument("--faces", choices=("suite", "held-out"), default="suite",
+                        help="print faces: the suite's own (reportlab's), or the digit models' held-out faces "
+                             "(installed by scripts/install-training-fonts.sh)")
     args = parser.parse_args(argv)
+    faces = None
+    if args.faces == "held-out":
+        from .cnn_data import cnn_fonts
+
+        faces = [str(path) for path in cnn_fonts()[1]]
+        if not faces:
+            parser.error("no held-out face installed: run scripts/install-training-fonts.sh")
     try:
-        count = build(args.out, args.per_setting, args.seed, args.only.split(",") if args.only else None, args.samples)
+        count = build(args.out, args.per_setting, args.seed, args.only.split(",") if args.only else None, args.samples,
+                      faces)
     except (ValueError, FileNotFoundError) as error:
         parser.error(str(error))
     print(f"wrote {count} photos to {args.out}", file=sys.stderr)
