@@ -25,12 +25,13 @@ setup: system-deps venv
 test-setup: venv
 	bash scripts/install-system-deps.sh test
 	$(BIN)/python -m pip install --quiet '.[$(TEST_EXTRAS)]'
+	$(BIN)/python -m pip install --quiet --no-deps -e tools  # the OCR training tools: the photo suite the tests draw
 
 demo: setup
 	bash scripts/demo.sh $(BIN)
 
 test: test-setup
-	cd tests && ../$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/pytest -q -p no:cacheprovider
 	$(MAKE) --no-print-directory typecheck
 
 typecheck:
@@ -49,20 +50,20 @@ bench: test-setup
 
 ocr-model: setup
 	bash scripts/install-training-fonts.sh
-	$(BIN)/python -m sudokuprint.ocr.training.build_model --out ocr/models/digits.npz
+	$(BIN)/python -m ocr_training.build_model --out ocr/models/digits.npz
 
 ocr-hand-model: setup
-	$(BIN)/python -m sudokuprint.ocr.training.build_hand --out ocr/models/hand.npz
+	$(BIN)/python -m ocr_training.build_hand --out ocr/models/hand.npz
 
 .PHONY: ocr-context-model
 ocr-context-model: setup  # learns from held-out readings: the handwriting model's fold models come first
-	$(BIN)/python -m sudokuprint.ocr.training.build_hand --only-folds --fold-models build/hand-folds
-	$(BIN)/python -m sudokuprint.ocr.training.build_context --folds-dir build/hand-folds --out ocr/models/context.npz
+	$(BIN)/python -m ocr_training.build_hand --only-folds --fold-models build/hand-folds
+	$(BIN)/python -m ocr_training.build_context --folds-dir build/hand-folds --out ocr/models/context.npz
 
 ocr-cnn-model: setup  # PyTorch and onnx are training-time tools: installed here, never needed to read photos
 	bash scripts/install-training-fonts.sh
 	$(BIN)/pip install -q torch==2.13.0 onnx onnxscript  # the CPU build (a bare "torch" can pull a multi-GB CUDA build)
-	$(BIN)/python -m sudokuprint.ocr.training.build_cnn --out ocr/models/cnn.onnx
+	$(BIN)/python -m ocr_training.build_cnn --out ocr/models/cnn.onnx
 
 clean:
 	rm -rf $(VENV) build *.egg-info demo-output

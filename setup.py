@@ -1,5 +1,10 @@
-"""Build details pyproject.toml cannot say: the package list (templates/ is
-installed as ``sudokuprint.templates``) and the optional compiled solver.
+"""Build details pyproject.toml cannot say: the optional compiled solver.
+
+The package list is found under ``sudokuprint/``, where ``ocr`` and
+``templates`` are links to the top-level ``ocr/`` and ``templates/`` folders,
+so they install as ``sudokuprint.ocr`` and ``sudokuprint.templates`` and the
+checkout imports the same way.  The OCR training tools (``tools/``) are a
+separate, unshipped distribution.
 
 The solver extension (``sudokuprint.solver._native``) is built with the
 system C compiler at -O3 and no ``-march=native``, so a built wheel runs on
@@ -70,10 +75,7 @@ class OptionalBuildExt(build_ext):
 
 
 setup(
-    packages=find_packages(include=["sudokuprint", "sudokuprint.*"])
-    + ["sudokuprint.templates"]
-    + ["sudokuprint." + name for name in find_packages(include=["ocr", "ocr.*"])],
-    package_dir={"sudokuprint.templates": "templates", "sudokuprint.ocr": "ocr"},
+    packages=find_packages(include=["sudokuprint", "sudokuprint.*"]),
     ext_modules=[
         Extension(
             "sudokuprint.solver._native",

@@ -2,11 +2,11 @@
 
     python benchmarks/ocr_faces.py [--readers cnn,builtin] [--samples 10] [--seed 11]
 
-The faces are :data:`ocr.training.cnn_data.HELD_OUT_FACES` (slab, typewriter,
+The faces are :data:`ocr_training.cnn_data.HELD_OUT_FACES` (slab, typewriter,
 old-style serif, condensed, book serif, sans and mono families installed by
 ``scripts/install-training-fonts.sh``), never used to train the CNN.  Each
 face draws ``--samples`` cells per digit with the photo's troubles
-(:func:`ocr.training.render.render_cell`: ink spread or thinning, slant,
+(:func:`ocr_training.render.render_cell`: ink spread or thinning, slant,
 perspective, low resolution, blur, noise, JPEG), cut out as the scanner does.
 The cells are read a page at a time, as a photo of a printed puzzle is: one
 face, every digit, 81 cells at most (the context of :mod:`ocr.context` compares
@@ -28,8 +28,8 @@ import numpy as np
 
 from sudokuprint.ocr.cells import extract_digit, ink_contrast
 from sudokuprint.ocr.readers import DigitCell, Reading, get_reader
-from sudokuprint.ocr.training.cnn_data import HELD_OUT_FACES, cnn_fonts
-from sudokuprint.ocr.training.render import render_cell
+from ocr_training.cnn_data import HELD_OUT_FACES, cnn_fonts
+from ocr_training.render import render_cell
 
 
 PAGE_SAMPLES = 9

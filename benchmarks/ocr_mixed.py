@@ -3,7 +3,7 @@
     python benchmarks/ocr_mixed.py [../shared/data/wicht/mixed_train] --cross-validate DIR [--readers builtin]
                                    [--printed DIR] [--list] [--wrong-entries N]
 
-Each photo is read as ``benchmarks/ocr.py --mixed`` reads it (with its held-out fold's model when
+Each photo is read as ``benchmarks/ocr_photos.py --mixed`` reads it (with its held-out fold's model when
 ``--cross-validate`` is given) and, when the puzzle read is not exactly its printed givens, put
 under the first kind that applies:
 
@@ -43,7 +43,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ocr import _reader, read_truth  # noqa: E402  (benchmarks/ocr.py)
+from ocr_photos import _reader, read_truth  # noqa: E402
 
 from sudokuprint.errors import NoGridError  # noqa: E402
 from sudokuprint.ocr.pipeline import HANDWRITTEN, ScanResult, scan  # noqa: E402
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path, nargs="?", default=DEFAULT_FOLDER)
     parser.add_argument("--printed", type=Path, default=None, help="printed givens (default ../train)")
     parser.add_argument("--cross-validate", type=Path, default=None, metavar="DIR",
-                        help="read each photo with its held-out fold's model from DIR (see benchmarks/ocr.py)")
+                        help="read each photo with its held-out fold's model from DIR (see benchmarks/ocr_photos.py)")
     parser.add_argument("--readers", default="builtin")
     parser.add_argument("--list", action="store_true", help="print each imperfect photo's kind and cells")
     parser.add_argument("--wrong-entries", type=int, default=0, metavar="N",

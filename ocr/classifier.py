@@ -1,6 +1,6 @@
 """The built-in digit reader: a small neural network (numpy only) on 28 x 28 digit images.
 
-The model file ``models/digits.npz`` is built by ``python -m ocr.training.build_model``
+The model file ``models/digits.npz`` is built by ``python -m ocr_training.build_model``
 from digits rendered in many fonts; nothing is fetched at run time.  Class 0
 means "not an upright digit" (e.g. a digit seen sideways); it is what lets the
 orientation stage tell a rotated grid from an upright one.
@@ -61,7 +61,7 @@ def load_shipped(file_name: str, what: str, builder: str, load: Callable[[Path],
     resource = resources.files("sudokuprint.ocr") / "models" / file_name
     if not resource.is_file():
         raise MissingDependencyError(f"the {what} {file_name} is missing from the ocr package; rebuild it with "
-                                     f"'python -m sudokuprint.ocr.training.{builder}'")
+                                     f"'python -m ocr_training.{builder}'")
     with resources.as_file(resource) as path:
         return load(path)
 

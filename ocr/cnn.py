@@ -6,7 +6,7 @@ print (how dark, sharp and where the strokes sit on the paper: what tells a
 given from a digit written in).  Its output has 19 classes: 0 = no digit
 (noise), 1-9 = printed digit, 10-18 = handwritten digit 1-9.
 
-The network (``models/cnn.onnx``, built by ``python -m sudokuprint.ocr.training.build_cnn``
+The network (``models/cnn.onnx``, built by ``python -m ocr_training.build_cnn``
 with PyTorch, a training-time tool only) runs through OpenCV's ``cv2.dnn``, so
 reading needs no new dependency.
 """

@@ -6,7 +6,7 @@ compared with the photo's other digits: how far it lies from the digits the
 reader took for print and from those it took for handwriting, each cluster
 weighted by the reader's own probabilities and leaving the digit itself out
 (:func:`context_features`).  A small logistic model (``models/context.npz``,
-built by ``python -m sudokuprint.ocr.training.build_context`` from held-out
+built by ``python -m ocr_training.build_context`` from held-out
 readings of the Wicht photos) turns the reader's probability and these
 distances into the final P(handwritten).
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian font packages the shipped OCR digit model was trained on
-# (see ocr/training/build_model.py). Only needed to rebuild that model
+# (see tools/ocr_training/build_model.py). Only needed to rebuild that model
 # (`make ocr-model`); reading photos needs none of them.
 set -euo pipefail
 PACKAGES=(
@@ -8,7 +8,7 @@ PACKAGES=(
   fonts-liberation fonts-open-sans fonts-crosextra-carlito fonts-roboto-unhinted fonts-cabin
   fonts-cantarell fonts-clear-sans fonts-adf-switzera fonts-adf-gillius fonts-b612
   fonts-oxygen fonts-paratype fonts-croscore fonts-inter
-  # more faces for the CNN reader (ocr/training/build_cnn.py): slab, serif, mono, condensed
+  # more faces for the CNN reader (tools/ocr_training/build_cnn.py): slab, serif, mono, condensed
   fonts-roboto-slab fonts-crosextra-caladea fonts-ebgaramond fonts-linuxlibertine fonts-courier-prime
   fonts-inconsolata fonts-hack fonts-jetbrains-mono fonts-sil-charis fonts-vollkorn fonts-adf-accanthis
   fonts-adf-berenis fonts-adf-universalis fonts-noto-mono fonts-bebas-neue fonts-anonymous-pro

@@ -1,6 +1,6 @@
 """Several grids on a page (``scan(all=True)``, ``scan --all``) and grids in hard photos, made by the photo suite.
 
-Pages are rendered and photographed by :mod:`sudokuprint.ocr.training.photo_suite`
+Pages are rendered and photographed by :mod:`ocr_training.photo_suite`
 (seeded, so each test sees the same photos every run); the puzzles are the
 samples' (easy50, top95), and what was drawn is the truth.
 """
@@ -26,7 +26,7 @@ from sudokuprint.ocr.perturb import rotate
 from sudokuprint.ocr.orientation import turn_indices
 from sudokuprint.ocr.pipeline import grid_cells, scan
 from sudokuprint.ocr.skew import estimate_skew
-from sudokuprint.ocr.training import photo_suite
+from ocr_training import photo_suite
 
 PAIRS = photo_suite.puzzle_pairs(SAMPLES)
 

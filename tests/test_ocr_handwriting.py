@@ -12,7 +12,7 @@ from conftest import REPO, data_file
 from sudokuprint.ocr.correct import check_reading, rank_entry
 from sudokuprint.ocr.pipeline import HandEntry, scan
 from sudokuprint.ocr.readers import get_reader
-from sudokuprint.ocr.training.photo_suite import SETTINGS, photograph, sudoku_page
+from ocr_training.photo_suite import SETTINGS, photograph, sudoku_page
 
 SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
 

@@ -1,4 +1,4 @@
-"""The training pen (ocr.training.pen) writes every digit, apart from the photo suite's pen."""
+"""The training pen (ocr_training.pen) writes every digit, apart from the photo suite's pen."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from sudokuprint.ocr.cells import extract_digit, ink_contrast
-from sudokuprint.ocr.training import photo_suite, render
-from sudokuprint.ocr.training.pen import STROKES, draw_pen_digit
+from ocr_training import photo_suite, render
+from ocr_training.pen import STROKES, draw_pen_digit
 
 
 def test_every_digit_is_inked_inside_its_box():

@@ -1,6 +1,6 @@
 """Givens that looked handwritten: once some had to be taken back as print, the last one or two are print too.
 
-The photos are the photo suite's (:mod:`sudokuprint.ocr.training.photo_suite`, seed 1): pages with printed
+The photos are the photo suite's (:mod:`ocr_training.photo_suite`, seed 1): pages with printed
 givens only, where blur, a small grid or a cut border made a few printed digits look handwritten.
 """
 
@@ -14,7 +14,7 @@ from conftest import SAMPLES
 
 from sudokuprint.ocr.correct import reading_status
 from sudokuprint.ocr.pipeline import MIN_ENTRIES, _as_print, _print_back, _rest_as_print, CellResult, scan
-from sudokuprint.ocr.training import photo_suite
+from ocr_training import photo_suite
 
 STILL = "still looked handwritten after givens were taken back"
 

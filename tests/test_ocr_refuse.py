@@ -9,7 +9,7 @@ from conftest import data_file
 
 from sudokuprint.errors import NoGridError
 from sudokuprint.ocr.pipeline import repeated_digits, scan
-from sudokuprint.ocr.training.photo_suite import NOT_SUDOKU, Camera, not_sudoku_page, photograph
+from ocr_training.photo_suite import NOT_SUDOKU, Camera, not_sudoku_page, photograph
 
 
 @pytest.mark.parametrize("kind", NOT_SUDOKU)

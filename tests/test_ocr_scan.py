@@ -14,7 +14,7 @@ from conftest import REPO, data_file
 from sudokuprint.ocr.correct import check_reading
 from sudokuprint.ocr.pipeline import scan
 from sudokuprint.ocr import tesseract
-from sudokuprint.ocr.training.synthetic import photograph
+from ocr_training.synthetic import photograph
 from sudokuprint.cli import main
 from sudokuprint.errors import MissingDependencyError
 from sudokuprint.layout.template import load_template

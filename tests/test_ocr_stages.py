@@ -193,7 +193,7 @@ def _printed_cell(digit: str | None, *, line_at: int | None = None, smudge: bool
     or a pale ring-shaped smudge (half as dark as the digits)."""
     from PIL import ImageDraw, ImageFont
 
-    from sudokuprint.ocr.training.synthetic import vera
+    from ocr_training.synthetic import vera
 
     cell = Image.new("L", (CELL_PX, CELL_PX), 225)
     draw = ImageDraw.Draw(cell)

@@ -11,11 +11,11 @@ import pytest
 
 from conftest import REPO, SAMPLES
 
-from sudokuprint.ocr.training import photo_suite
+from ocr_training import photo_suite
 
 
 def _benchmark():
-    spec = importlib.util.spec_from_file_location("ocr_benchmark", REPO / "benchmarks" / "ocr.py")
+    spec = importlib.util.spec_from_file_location("ocr_benchmark", REPO / "benchmarks" / "ocr_photos.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclasses look their module up

@@ -1,7 +1,7 @@
 """Cells under uneven light and pen ink: what the photo suite's hardest setting showed the cell stage missing.
 
 The photos are a real Wicht photo with a shadow laid over it, and pages drawn and photographed by
-:mod:`sudokuprint.ocr.training.photo_suite` at its hardest setting (tilt 30, motion blur, defocus,
+:mod:`ocr_training.photo_suite` at its hardest setting (tilt 30, motion blur, defocus,
 shadow, dim light, handwriting and pencil marks).
 """
 
@@ -18,7 +18,7 @@ from sudokuprint.ocr.load import load_photo
 from sudokuprint.ocr.orientation import turn_indices
 from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.rectify import rectify
-from sudokuprint.ocr.training import photo_suite
+from ocr_training import photo_suite
 
 PAIRS = photo_suite.puzzle_pairs(SAMPLES)
 

@@ -1,7 +1,7 @@
 """What the photo suite's hardest setting showed the pipeline missing: blurred pencil marks read as digits, and the
 grids of a page out of reading order.
 
-The pages are drawn and photographed by :mod:`sudokuprint.ocr.training.photo_suite` (seeded); what was drawn is
+The pages are drawn and photographed by :mod:`ocr_training.photo_suite` (seeded); what was drawn is
 the truth.
 """
 
@@ -15,7 +15,7 @@ from conftest import SAMPLES, data_file
 from sudokuprint.ocr import pipeline
 from sudokuprint.ocr.detect import GridOutline, _reading_order
 from sudokuprint.ocr.pipeline import scan
-from sudokuprint.ocr.training import photo_suite
+from ocr_training import photo_suite
 
 PAIRS = photo_suite.puzzle_pairs(SAMPLES)
 

@@ -111,10 +111,11 @@ def test_a_fresh_install_has_no_top_level_ocr_and_lives_beside_python_ocr(tmp_pa
     assert top_level == ["sudokuprint"]
     check = ("import importlib.util, sudokuprint, sudokuprint.ocr.pipeline; "
              "print(importlib.util.find_spec('ocr') is None, sudokuprint.__file__)")
-    no_ocr, where = run(python, "-c", check).stdout.split()
+    no_ocr, where = run(python, "-c", check, cwd=tmp_path).stdout.split()
     assert no_ocr == "True" and where.startswith(str(site))
     assert (site / "sudokuprint" / "py.typed").exists() and (site / "sudokuprint" / "ocr" / "models").is_dir()
     shipped = sorted(str(p.relative_to(site)) for p in (site / "sudokuprint").rglob("*") if p.is_file() and p.suffix != ".pyc")
+    assert not [name for name in shipped if "training" in name]  # the training tools stay in the checkout (tools/)
 
     def scans() -> None:
         result = run(venv / "bin" / "sudokuprint", "scan", PHOTO, cwd=tmp_path)
@@ -122,7 +123,7 @@ def test_a_fresh_install_has_no_top_level_ocr_and_lives_beside_python_ocr(tmp_pa
 
     scans()
     run(*pip, "install", "--no-deps", "-q", _other_ocr_distribution(tmp_path))
-    owner = run(python, "-c", "import importlib.util; print(importlib.util.find_spec('ocr').origin)").stdout.strip()
+    owner = run(python, "-c", "import importlib.util; print(importlib.util.find_spec('ocr').origin)", cwd=tmp_path).stdout.strip()
     assert owner == str(site / "ocr" / "__init__.py")
     scans()
     run(*pip, "uninstall", "-y", "-q", "python-ocr")

@@ -1,12 +1,12 @@
 """A synthetic photo suite: rendered pages photographed at graded settings, Sudoku and not.
 
-    python -m sudokuprint.ocr.training.photo_suite OUT_DIR [--per-setting 20] [--seed 1] [--only hardest,...]
+    python -m ocr_training.photo_suite OUT_DIR [--per-setting 20] [--seed 1] [--only hardest,...]
 
 Writes ``SETTING-NNN.jpg`` with ``SETTING-NNN.dat`` (the printed givens, Wicht
 layout; 81 zeros is never written: a page that is not a Sudoku has no
 ``.dat`` and must be refused) and ``SETTING-NNN.hand`` (handwritten digits, if
 any); a page of several grids also has ``SETTING-NNN.all`` (every grid's
-givens, 81 digits a line, the main grid first).  ``benchmarks/ocr.py --suite`` scores the reader on it.  Pages are
+givens, 81 digits a line, the main grid first).  ``benchmarks/ocr_photos.py --suite`` scores the reader on it.  Pages are
 drawn with Pillow: a Sudoku in one of several print faces (the faces
 shipped with reportlab, so the suite is the same on every machine), with
 optional pencil marks and handwritten entries (pen strokes, black or blue),

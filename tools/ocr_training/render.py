@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from ..cells import CELL_PX, extract_digit, ink_contrast
+from sudokuprint.ocr.cells import CELL_PX, extract_digit, ink_contrast
 from .pen import draw_pen_digit
 
 FONT_DIRS = ("/usr/share/fonts/truetype", "/usr/share/fonts/opentype")
@@ -81,7 +81,7 @@ def render_cell(font_path: Path, digit: int, rng: np.random.Generator, *, quarte
 
 
 def render_hand_cell(digit: int, rng: np.random.Generator) -> np.ndarray:
-    """A gray photo of one cell holding ``digit`` written with the training pen (:func:`ocr.training.pen.
+    """A gray photo of one cell holding ``digit`` written with the training pen (:func:`ocr_training.pen.
     draw_pen_digit`: not the photo suite's pen, so that the suite tests handwriting drawn otherwise)."""
     size = CANVAS
     canvas = Image.new("L", (size, size), 0)

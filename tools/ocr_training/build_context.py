@@ -1,20 +1,20 @@
 """Build the context model, ``ocr/models/context.npz``: print or handwriting decided with the photo's other digits.
 
-    python -m sudokuprint.ocr.training.build_context --folds-dir DIR [--mixed DIR] [--train DIR] [--cache FILE]
+    python -m ocr_training.build_context --folds-dir DIR [--mixed DIR] [--train DIR] [--cache FILE]
 
-``DIR`` holds the handwriting model's fold models (``python -m sudokuprint.ocr.training.build_hand
+``DIR`` holds the handwriting model's fold models (``python -m ocr_training.build_hand
 --fold-models DIR``).  Every Wicht *mixed* training photo and its plain twin is cut into cells and
 read by the handwriting model of the fold that held the photo out, so the reader's P(handwritten)
 is what it would be on a photo it never saw; :func:`ocr.context.context_features` of each digit
 cell (every digit of the photo takes part, the labelled ones become samples) are the inputs, the
 truth (printed or handwritten) the label.  For each fold a context model is fitted on the others
 and scored on it (the held-out cell and photo figures are printed) and kept as
-``context-foldK.npz`` in ``DIR`` for ``benchmarks/ocr.py --cross-validate DIR``.  Finally the
+``context-foldK.npz`` in ``DIR`` for ``benchmarks/ocr_photos.py --cross-validate DIR``.  Finally the
 shipped model is fitted on every photo.  A photo whose grid or turn is not found is left out.
 
 Measured (2026-12-01, the shipped handwriting model's folds, 5 folds by photo): digits whose kind is
 wrong, given taken as handwriting 49 -> 28 and handwriting taken as a given 82 -> 15 of 17,039;
-mixed photos with every digit's kind right 96 -> 141 of 158.  Whole photos (``benchmarks/ocr.py
+mixed photos with every digit's kind right 96 -> 141 of 158.  Whole photos (``benchmarks/ocr_photos.py
 --mixed --cross-validate``): mixed_train perfect 75 -> 111 of 159; train 158 -> 158 of 160.
 Refitted (2026-12-01) after the cell stage's per-cell light evening merged (same hand folds; cells cut with a
 trial MIN_CONTRAST of 0.25): given taken as handwriting 44 -> 15, handwriting taken as a given 83 -> 11 of 17,396
@@ -23,7 +23,7 @@ trial MIN_CONTRAST of 0.25): given taken as handwriting 44 -> 15, handwriting ta
 unclear handwriting), handwriting taken as a given 11 -> 8 photos.
 Refitted (2026-12-02) with the pen's stroke width and its spread among the looks (:func:`ocr.context.strokes`); same
 hand folds, cells of the previous round: digits' kind wrong given-as-hand 16 -> 15, hand-as-given 11 -> 8 of 17,191;
-mixed photos with every digit's kind right 147 -> 150 of 158.  ``benchmarks/ocr.py --mixed --cross-validate``:
+mixed photos with every digit's kind right 147 -> 150 of 158.  ``benchmarks/ocr_photos.py --mixed --cross-validate``:
 mixed_train perfect 147 -> 149 of 159, handwritten digits taken as givens 11 -> 8, handwriting right 97.42 -> 97.46%;
 Wicht train 160 -> 159 of 160 (image1049: a printed 7 taken as handwriting); the suite's hardest photos (3 seeds x 30)
 63 -> 63 with every given right, 58 -> 57 with the handwriting too.  Tried and dropped: the ink's slant as a further look
@@ -38,7 +38,7 @@ given-as-hand 10 -> 9, hand-as-given 9 -> 3 of 17,480, mixed photos with every d
 coloured, a black pen or a gray photo then lost the other cues' weight; with the copies 149).
 Refitted (2026-12-02) with the robust distances (weighted medians) and the twin likeness
 (:func:`ocr.context.twin_likeness`); same hand folds: held out, given-as-hand 9, hand-as-given 1 of 17,480, mixed photos
-with every digit's kind right 155 -> 157 of 159 (152 without colour).  ``benchmarks/ocr.py --mixed --cross-validate``:
+with every digit's kind right 155 -> 157 of 159 (152 without colour).  ``benchmarks/ocr_photos.py --mixed --cross-validate``:
 mixed_train perfect 156 -> 158 of 159, handwriting right 98.18%; the suite's hardest photos drawn with the suite's own
 pen (3 seeds x 30, ``--suite``): 50 -> 76 of 90 with every given right (the reader's lean to handwriting,
 :data:`ocr.context.LEAN_TO_HAND`, came after).
@@ -55,11 +55,11 @@ import numpy as np
 
 from sudokuprint.errors import NoGridError
 
-from ..classifier import DigitModel, read_digits
-from ..context import LEAN_TO_HAND, LOOKS, context_features, fit_context, ink_colour, looks, strokes, twin_likeness
-from ..handwriting import cell_measures
-from ..pipeline import HANDWRITTEN, grid_cells
-from ..readers import BuiltinReader
+from sudokuprint.ocr.classifier import DigitModel, read_digits
+from sudokuprint.ocr.context import LEAN_TO_HAND, LOOKS, context_features, fit_context, ink_colour, looks, strokes, twin_likeness
+from sudokuprint.ocr.handwriting import cell_measures
+from sudokuprint.ocr.pipeline import HANDWRITTEN, grid_cells
+from sudokuprint.ocr.readers import BuiltinReader
 from .build_hand import DATA, fold_of, twin_sources
 from .build_model import MODELS
 

@@ -1,8 +1,8 @@
 """Score the photo reader on a folder of photos with ground truth (``imageN.jpg`` + ``imageN.dat``).
 
-    python benchmarks/ocr.py [../shared/data/wicht/train] [--readers builtin,tesseract,combined,auto] [--limit N]
+    python benchmarks/ocr_photos.py [../shared/data/wicht/train] [--readers builtin,tesseract,combined,auto] [--limit N]
                              [--perturb rotate:-10] [--perturb scale:0.5] ...
-    python benchmarks/ocr.py ../shared/data/wicht/train --readers builtin --one-core   # CPU s/photo, one thread
+    python benchmarks/ocr_photos.py ../shared/data/wicht/train --readers builtin --one-core   # CPU s/photo, one thread
 
 For each reader mode it prints: photos whose grid was found, cell accuracy
 (a photo with no grid counts all 81 cells wrong), given recall and precision
@@ -23,14 +23,14 @@ printed givens (every given right, no handwritten digit taken as a given);
 handwritten digits count as read right when reported as handwriting with the
 right digit (the figure is also given for the reader's first choices, before the puzzle's solution
 ranked the unclear readings: :func:`ocr.correct.rank_entry`).  ``--cross-validate DIR`` reads each photo with the handwriting
-model of the fold that held it out (``python -m sudokuprint.ocr.training.build_hand
---fold-models DIR``, and its context model when ``python -m sudokuprint.ocr.training.build_context
+model of the fold that held it out (``python -m ocr_training.build_hand
+--fold-models DIR``, and its context model when ``python -m ocr_training.build_context
 --folds-dir DIR`` has put one there: without, no context model is used; for ``--readers cnn`` the fold's network, ``python -m
-sudokuprint.ocr.training.build_cnn --fold-models DIR``), so the figures are held-out ones; it applies to both
+ocr_training.build_cnn --fold-models DIR``), so the figures are held-out ones; it applies to both
 folders (a plain photo and its mixed twin share a fold).
 
 ``--suite DIR`` scores a synthetic photo suite made by
-``python -m sudokuprint.ocr.training.photo_suite DIR``: per setting, photos
+``python -m ocr_training.photo_suite DIR``: per setting, photos
 read perfectly (the givens exactly; handwritten entries as written, when the
 page has any; on a page of several grids, every grid in order, read with
 ``all=True``) and, for pages that are not a Sudoku, photos refused;
@@ -63,7 +63,7 @@ from sudokuprint.ocr.context import LEAN_TO_HAND, ContextModel  # noqa: E402
 from sudokuprint.ocr.perturb import parse, perturb  # noqa: E402
 from sudokuprint.ocr.pipeline import READERS, ScanResult, scan  # noqa: E402
 from sudokuprint.ocr.readers import BuiltinReader, DigitReader, get_reader  # noqa: E402
-from sudokuprint.ocr.training.build_hand import fold_of  # noqa: E402
+from ocr_training.build_hand import fold_of  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 
 clock = time.perf_counter
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cross-validate", type=Path, default=None, metavar="DIR",
                         help="read each photo with its held-out fold's handwriting model from DIR")
     parser.add_argument("--suite", type=Path, default=None, metavar="DIR",
-                        help="score a synthetic photo suite (python -m sudokuprint.ocr.training.photo_suite DIR)")
+                        help="score a synthetic photo suite (python -m ocr_training.photo_suite DIR)")
     parser.add_argument("--lean", type=float, default=LEAN_TO_HAND, metavar="LOGODDS",
                         help=f"the built-in readers' lean to handwriting, in log odds (default {LEAN_TO_HAND}, the "
                              "reader's; 0: none)")

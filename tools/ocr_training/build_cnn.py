@@ -1,12 +1,12 @@
 """Build the CNN reader's network, ``ocr/models/cnn.onnx``, with cross-validation by photo.
 
-    python -m sudokuprint.ocr.training.build_cnn [--cache DIR] [--folds 5] [--fold-models DIR] [--seed 7]
+    python -m ocr_training.build_cnn [--cache DIR] [--folds 5] [--fold-models DIR] [--seed 7]
 
 Training needs PyTorch (and ``onnx``/``onnxscript`` for the export), training-time tools only:
 ``pip install torch onnx onnxscript`` in a development venv; ``make ocr-cnn-model`` runs this.
 Reading photos needs neither: the exported network runs through ``cv2.dnn``.
 
-Data (:mod:`ocr.training.cnn_data`): every digit cell the scanner cuts from the
+Data (:mod:`ocr_training.cnn_data`): every digit cell the scanner cuts from the
 Wicht *mixed* training photos and their plain twins (``../shared/data/wicht``),
 labelled printed or handwritten; cells rendered in every face of
 :func:`cnn_data.cnn_fonts` except the held-out families, with the photo's
@@ -16,12 +16,12 @@ part, never held out.  The photos are split into folds by name
 (:func:`build_hand.fold_of`: a photo and its mixed twin share a fold, the same
 folds as the handwriting model's); each fold's network is trained on the
 others and its held-out cell figures printed; ``--fold-models`` keeps them
-(``cnn-foldK.onnx``) for ``benchmarks/ocr.py --readers cnn --cross-validate DIR``.
+(``cnn-foldK.onnx``) for ``benchmarks/ocr_photos.py --readers cnn --cross-validate DIR``.
 Finally the shipped network is trained on every photo.
 
 Measured (2026-12-01, defaults, folds as above): held-out cells kind right 99.0%,
 handwritten read right 94.3%, printed read right 99.7%; whole photos
-(``benchmarks/ocr.py --readers cnn --cross-validate``) mixed_train 65/159 perfect,
+(``benchmarks/ocr_photos.py --readers cnn --cross-validate``) mixed_train 65/159 perfect,
 handwriting 90.9%; train 158/160 perfect.  It is not yet better than the
 default ``builtin`` reader on whole Wicht photos, so it is offered as ``cnn``;
 on faces it never saw (``benchmarks/ocr_faces.py``) it reads 90.5% against 75.7%.
@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cnn import CNN_CLASSES, PLANES
+from sudokuprint.ocr.cnn import CNN_CLASSES, PLANES
 from .build_hand import DATA, fold_of
 from .build_model import MODELS
 from .cnn_data import cnn_fonts, photo_dataset, rendered_dataset

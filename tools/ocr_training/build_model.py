@@ -1,8 +1,8 @@
 """Rebuild the shipped digit model, ``ocr/models/digits.npz``, from rendered fonts.
 
-    python -m ocr.training.build_model [--samples 30] [--epochs 20] [--hidden 256] [--seed 7]
+    python -m ocr_training.build_model [--samples 30] [--epochs 20] [--hidden 256] [--seed 7]
 
-The fonts are every file :func:`ocr.training.render.training_fonts` finds;
+The fonts are every file :func:`ocr_training.render.training_fonts` finds;
 their names are printed and written to ``models/digits-fonts.txt`` and into
 the model file.  The shipped model was built with the Debian font packages
 fonts-urw-base35, fonts-dejavu-core, fonts-dejavu-extra, fonts-freefont-ttf, fonts-lato,
@@ -22,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..classifier import CLASSES, DigitModel
+from sudokuprint.ocr.classifier import CLASSES, DigitModel
 from .render import training_fonts, training_sample
 
-MODELS = Path(__file__).resolve().parents[1] / "models"
+MODELS = Path(__file__).resolve().parents[2] / "ocr" / "models"
 ASYMMETRIC_UPSIDE_DOWN = (2, 3, 4, 5, 7)
 """Digits that upside down look like no digit (6 and 9 swap, 1 and 8 stay alike): upside-down examples of class 0."""
 
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     model.save(args.out, fonts="\n".join(font_names), seed=str(args.seed), samples=str(args.samples))
     (args.out.parent / "digits-fonts.txt").write_text(
-        "# Fonts the shipped digit model was trained on (python -m ocr.training.build_model)\n"
+        "# Fonts the shipped digit model was trained on (python -m ocr_training.build_model)\n"
         + "\n".join(str(font) for font in fonts)
         + "\n"
     )

@@ -1,6 +1,6 @@
 """Build the printed/handwritten model, ``ocr/models/hand.npz``, from the Wicht photos, with cross-validation.
 
-    python -m sudokuprint.ocr.training.build_hand [--mixed DIR] [--train DIR] [--folds 5] [--fold-models DIR]
+    python -m ocr_training.build_hand [--mixed DIR] [--train DIR] [--folds 5] [--fold-models DIR]
 
 The features are :func:`ocr.handwriting.features`.  Every cell holding a digit in the *mixed* photos (printed givens and
 handwritten entries; ``../train/`` of the same name says which are printed)
@@ -10,7 +10,7 @@ name (a photo and its mixed twin share a fold); for each fold a model is
 trained on the others and scored on it, and the held-out cell figures are
 printed.  Rendered cells (print in the training fonts, pen strokes) are added
 to every fold's training part, never held out.  ``--fold-models`` keeps the fold models (``hand-foldK.npz``) so
-``benchmarks/ocr.py --cross-validate`` can score whole photos held out.
+``benchmarks/ocr_photos.py --cross-validate`` can score whole photos held out.
 Finally the shipped model is trained on every photo.  A photo whose
 orientation or grid is not found is left out (its cells would be mislabelled).
 
@@ -18,7 +18,7 @@ Measured (2026-12-02): a model trained this way on a richer pen (spline strokes,
 by photo, 17,191 cells) took 193 handwritten cells for print and 14 printed ones for handwriting, read 148 of 159
 mixed photos right (cross-validated, after the context refit) against the shipped model's 151 on the same code,
 and called only 64% of the photo suite's pen digits handwritten (the shipped model: 95%).  The shipped model learned the pen of
-:mod:`ocr.training.pen`, which stays the training pen.
+:mod:`ocr_training.pen`, which stays the training pen.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ import numpy as np
 
 from sudokuprint.errors import NoGridError
 
-from ..classifier import default_model, read_digits
-from ..handwriting import cell_measures, features
-from ..pipeline import grid_cells
-from ..cells import extract_digit, ink_contrast
+from sudokuprint.ocr.classifier import default_model, read_digits
+from sudokuprint.ocr.handwriting import cell_measures, features
+from sudokuprint.ocr.pipeline import grid_cells
+from sudokuprint.ocr.cells import extract_digit, ink_contrast
 from .build_model import MODELS, train
 from .render import render_cell, render_hand_cell, training_fonts
 
@@ -144,7 +144,7 @@ def training_set(digits: np.ndarray, measures: np.ndarray, labels: np.ndarray, c
 
 
 def rendered_samples(per_digit: int, hand_per_digit: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Cells rendered by :mod:`ocr.training.render`: printed in every training font, and pen-written.
+    """Cells rendered by :mod:`ocr_training.render`: printed in every training font, and pen-written.
 
     Without them the model knows print and handwriting only as the Wicht photos show them
     (soft gray print, sharp black pasted handwriting) and takes the sharp print of a good

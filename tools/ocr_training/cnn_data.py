@@ -1,6 +1,6 @@
 """Training cells for the CNN reader (:mod:`ocr.cnn`): cut from the Wicht photos, and rendered.
 
-    python -m sudokuprint.ocr.training.cnn_data OUT.npz [--mixed DIR] [--train DIR]
+    python -m ocr_training.cnn_data OUT.npz [--mixed DIR] [--train DIR]
 
 Every cell the scanner cuts from a Wicht photo becomes one sample of 19
 classes (:data:`ocr.cnn.CNN_CLASSES`): 0 = the cell's ground truth is empty
@@ -23,10 +23,10 @@ import numpy as np
 
 from sudokuprint.errors import NoGridError
 
-from ..cells import extract_digit, ink_contrast
-from ..classifier import read_digits
-from ..cnn import cnn_input
-from ..pipeline import grid_cells
+from sudokuprint.ocr.cells import extract_digit, ink_contrast
+from sudokuprint.ocr.classifier import read_digits
+from sudokuprint.ocr.cnn import cnn_input
+from sudokuprint.ocr.pipeline import grid_cells
 from .build_hand import DATA, read_dat
 from .render import render_cell, render_hand_cell, training_fonts
 

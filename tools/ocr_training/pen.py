@@ -1,7 +1,7 @@
 """Pen-written digits for training the handwriting model: the pen the shipped ``hand.npz`` learned.
 
 Each digit has one form, a few strokes through points in a unit box, jittered,
-slanted and joined smoothly.  The photo suite (:mod:`ocr.training.photo_suite`)
+slanted and joined smoothly.  The photo suite (:mod:`ocr_training.photo_suite`)
 writes its entries with a pen of its own: more forms per digit (open and
 closed 4s, flagged and plain 1s, barred 7s ...), bowed strokes and changing
 pressure, so that its figures measure handwriting drawn unlike anything the
