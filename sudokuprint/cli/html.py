@@ -9,13 +9,13 @@ import click
 from ..html import build_edition, render_page
 from ..outputs import atomic_output
 from .app import main, note, with_progress
-from .publish import _puzzles, _writable_output, puzzle_options
+from .puzzle_options import puzzle_options, read_puzzles, writable_output
 
 
 @main.command("html")
 @puzzle_options
 @click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
-              callback=_writable_output, help="The HTML file to write ('-' for standard output).")
+              callback=writable_output, help="The HTML file to write ('-' for standard output).")
 @click.option("--title", default="Sudoku", show_default=True, help="Title of the page.")
 @click.option("--hints/--no-hints", default=True, show_default=True,
               help="Embed the logic engine's solve path of every puzzle (hints, levels, labels).")
@@ -32,7 +32,7 @@ def html(inputs, from_format, allow_nonunique, order, generate_count, level, see
     embedded encoded, so the page source does not spoil them. Example:
     sudokuprint html samples/easy50.txt -o easy50.html
     """
-    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=not hints)
+    puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=not hints)
     edition = build_edition(puzzles, title=title, hints=hints, jobs=jobs,
                             progress=lambda paths: with_progress(paths, "solving"))
     for problem in edition.problems:

@@ -11,28 +11,17 @@ from PIL import Image, UnidentifiedImageError
 
 from ..layout.page import Document
 from ..layout.template import Template, load_template
-from ..publish import build_answer_key, build_booklet, load_puzzles, write_document
-from ..publish.generated import generate_puzzles
+from ..publish import build_answer_key, build_booklet, write_document
 from ..publish.plan import read_plan
 from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, tiles_from_puzzles, tiles_matching
 from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
 from ..publish.marks import with_crop_marks
 from ..publish.poster import build_poster, build_word_poster, puzzle_on_pattern
-from ..publish.puzzles import ordered
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
 from ..patterns.picture import IMAGE_SUFFIXES
-from .app import FROM, INPUTS, LEVEL, SEED, SizeType, counter, main, note, progress, read_inputs
-
-
-
-def _writable_output(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """Refuse an output file whose folder does not exist before any work is done."""
-    if value != "-":
-        folder = Path(value).parent
-        if not folder.is_dir():
-            raise click.BadParameter(f"cannot write {value}: the folder {folder} does not exist", ctx, param)
-    return value
+from .app import FROM, INPUTS, SizeType, main, note, progress, read_inputs
+from .puzzle_options import puzzle_options, read_puzzles, writable_output
 
 
 def output_options(default_template: str):
@@ -42,7 +31,7 @@ def output_options(default_template: str):
             click.option("--template", "template_name", default=default_template, show_default=True, metavar="NAME|FILE",
                          help="A shipped template name or your own .toml file."),
             click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
-                         callback=_writable_output, help="Output file ('-' for standard output); PNG pages become NAME-1.png, NAME-2.png, ..."),
+                         callback=writable_output, help="Output file ('-' for standard output); PNG pages become NAME-1.png, NAME-2.png, ..."),
             click.option("--format", "output_format", type=click.Choice(["pdf", "png"]), default=None,
                          help="Output format (default: from the file name, else pdf)."),
             click.option("--dpi", type=click.IntRange(10, 2400), default=150, show_default=True, help="PNG resolution."),
@@ -52,27 +41,6 @@ def output_options(default_template: str):
             command = option(command)
         return command
     return decorate
-
-
-def puzzle_options(command=None, *, metavar: str = "FILE..."):
-    """Options of the commands that print puzzles read from files or generated."""
-    if command is None:
-        return lambda later: puzzle_options(later, metavar=metavar)
-    inputs = click.argument("inputs", nargs=-1, metavar=metavar, type=click.Path(allow_dash=True, dir_okay=False))
-    for option in reversed((
-        inputs,
-        FROM,
-        click.option("--allow-nonunique", is_flag=True,
-                     help="Print puzzles with several solutions too, with a notice on their page."),
-        click.option("--order", type=click.Choice(["input", "difficulty"]), default="input", show_default=True,
-                     help="'difficulty' orders the puzzles easy to hard (needs the logic engine)."),
-        click.option("--generate", "generate_count", type=click.IntRange(1, 10000), default=None, metavar="N",
-                     help="Print N new puzzles from the generator instead of reading files."),
-        LEVEL,
-        SEED,
-    )):
-        command = option(command)
-    return command
 
 
 def _format_of(output: str, requested: str | None) -> str:
@@ -105,21 +73,6 @@ LANG = click.option("--lang", default=None, metavar="CODE",
                     help="Language of the printed words: en, ru, or one the template's [strings] add.")
 
 
-def _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, *, limit=None, grade=True):
-    if generate_count:
-        if inputs:
-            raise click.UsageError("give puzzle files or --generate N, not both")
-        return ordered(generate_puzzles(generate_count, level, seed), order)
-    if level:
-        raise click.UsageError("--level goes with --generate N")
-    with counter("checking puzzles") as tick:
-        puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
-                               limit=None if order == "difficulty" else limit, grade=grade, on_puzzle=tick)
-    if not puzzles:
-        raise click.UsageError("no puzzles in the input")
-    return puzzles
-
-
 @main.command()
 @puzzle_options
 @output_options("booklet-a4-4up")
@@ -134,7 +87,7 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
     Every puzzle is re-checked for a unique solution first. Example:
     sudokuprint booklet puzzles.txt --template booklet-a5-2up -o book.pdf
     """
-    puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+    puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
     template = _template(template_name, lang)
     key = _template(answer_template, lang) if answer_template else None
     document = build_booklet(puzzles, template, title=title or template.strings.text("title"), author=author,
@@ -172,7 +125,7 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
     if plan is not None and not inputs and not generate_count:
         puzzles = plan.puzzles_to_print(booklet_pdf, allow_nonunique=allow_nonunique)
     else:
-        puzzles = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+        puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
     booklet = _template(booklet_template, lang) if booklet_template else None
     document = build_answer_key(puzzles, template, booklet_template=booklet, booklet_plan=plan,
                                 booklet_source=booklet_pdf or "the booklet",
@@ -299,7 +252,7 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
             puzzle = puzzle_on_pattern(cells, shape, seed, source=name or inputs[0])
             subtitle = subtitle or name
         else:
-            puzzle = _puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, limit=1)[0]
+            puzzle = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, limit=1)[0]
         document = build_poster(puzzle, _template(template_name), title=title or "Sudoku", subtitle=subtitle,
                                 crop_marks=crop_marks)
     _finish(document, output, output_format, dpi, author)
@@ -332,7 +285,7 @@ def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, t
             if tile.note:
                 note(f"note: {tile.note}")
     else:
-        puzzles = _puzzles(inputs, from_format, allow_nonunique, "input", generate_count, level, seed, grade=False)
+        puzzles = read_puzzles(inputs, from_format, allow_nonunique, "input", generate_count, level, seed, grade=False)
         if picture:
             tiles = tiles_matching(puzzles, _picture(picture), columns, rows)
         else:
