@@ -62,12 +62,13 @@ import psutil
 
 from sudokuprint.batch import GRADE_NEEDS, grade_item
 from sudokuprint.cluster import prepare_worker, start_local_cluster
-from sudokuprint.executor import InProcess, backend, executor, import_all, run_all
+from sudokuprint.executor import InProcess, executor, executor_settings, run_all
 from sudokuprint.formats import read_file
 from sudokuprint.generator import collection
 from sudokuprint.generator.collection import Recipe, write_collection
 from sudokuprint.scan_batch import SCAN_NEEDS, ScanOptions, find_photos, scan_row
 from sudokuprint.shape import CLASSIC
+from sudokuprint.worker import import_all
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 MODES = ("jobs 1", "jobs 2", "cluster 2")
@@ -169,7 +170,7 @@ def _timed(work: Callable[[int], list[str]], mode: str) -> Run:
     cluster = start_local_cluster(2)  # as --cluster local:2 starts it
     STARTS.append(time.perf_counter() - started)
     try:
-        with backend(cluster.scheduler_address):
+        with executor_settings("dask", cluster.scheduler_address):
             client = getattr(executor(), "client")
             client.run(prepare_worker, WARM)
             workers = [int(pid) for pid in client.run(os.getpid).values()]

@@ -1,4 +1,11 @@
-"""Run the chunks of :mod:`sudokuprint.executor` on a Dask distributed cluster.
+"""Run the chunks of :mod:`sudokuprint.executor` on a Dask distributed cluster: the ``dask`` executor, a plugin.
+
+This module registers the executor ``dask`` with
+:func:`~sudokuprint.executor.register_executor` when it is imported; the
+executor registry finds it through the ``sudokuprint.executors`` entry
+point (``pyproject.toml``), so nothing below imports it until a cluster is
+asked for.  :class:`DaskCluster` is a
+:class:`~sudokuprint.executor.WorkerPool` through its public protocol alone.
 
 ``--cluster ADDRESS`` connects to a running scheduler (``dask scheduler`` on
 one host, ``dask worker ADDRESS`` on each; every worker needs sudokuprint
@@ -24,7 +31,8 @@ from types import ModuleType
 from typing import Any, Callable, Sequence, TypeVar
 
 from .errors import ClusterError, MissingDependencyError
-from .executor import NATIVE_THREADS, Pool, import_all, timed_chunk
+from .executor import ChunkOutcome, ExecutorKind, Task, WorkerPool, register_executor
+from .worker import NATIVE_THREADS, import_all, timed_chunk
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -34,7 +42,7 @@ EXTRA_HINT = "pip install 'sudokuprint[cluster]'"
 
 CHUNK_SECONDS = 1.0
 """Work per chunk aimed at: a Dask task costs about 7 ms to schedule, send and collect on a quiet machine
-(under 1 % of a second's chunk), and the last chunks of a run are cut smaller anyway (see ``Pool._read_ahead``)."""
+(under 1 % of a second's chunk), and the last chunks of a run are cut smaller anyway (see ``WorkerPool.map``)."""
 
 RETRIES = 2
 """Extra runs of a chunk that raised (a lost worker's chunks are rescheduled by Dask anyway)."""
@@ -95,7 +103,7 @@ def prepare_worker(modules: Sequence[str]) -> None:
     the worker; without the freeze every full collection walks them again.
     Grading, whose caches grow into full collections, spent 0.40 s in them
     for 150 puzzles (of 8.8 s) and 0.14 s frozen.  Forked local processes
-    have this from their parent (:meth:`~sudokuprint.executor.LocalProcesses._submit`).
+    have this from their parent (:meth:`~sudokuprint.executor.LocalProcesses.submit`).
     Objects frozen by an earlier run are thawed and garbage collected first,
     so a long-lived worker prepared many times keeps nothing dead.  A worker
     that has every module already (prepared by an earlier run or client) is
@@ -127,7 +135,7 @@ def dask_settings() -> Any:
     return dask.config.set(QUIET)
 
 
-class DaskCluster(Pool):
+class DaskCluster(WorkerPool):
     """Chunks as Dask tasks: a bounded number in flight, results streamed back in input (or completion) order."""
 
     chunk_seconds = CHUNK_SECONDS
@@ -150,7 +158,7 @@ class DaskCluster(Pool):
         workers = self.client.scheduler_info().get("workers", {})
         self.jobs = max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
 
-    def _prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
+    def prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
         """Import ``function``'s module and the ``warm`` ones on every worker once, before the chunks (not inside
         the first ones: Dask's workers are new processes that have imported nothing); see :func:`prepare_worker`."""
         module = getattr(getattr(function, "func", function), "__module__", None)
@@ -164,21 +172,21 @@ class DaskCluster(Pool):
                                "install sudokuprint on every worker") from None
         self._warm.update(modules)
 
-    def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Any:
-        return self.client.submit(timed_chunk, function, chunk, pure=False, retries=RETRIES)
+    def submit(self, function: Callable[[T], R], chunk: list[T]) -> Task:
+        return self.client.submit(timed_chunk, function, chunk, pure=False, retries=RETRIES)  # type: ignore[no-any-return]
 
-    def _wait_any(self, futures: list[Any]) -> None:
-        from distributed import wait
+    def wait(self, tasks: list[Task]) -> None:
+        from distributed import wait  # Dask is the optional extra: loaded with the cluster, never before
 
-        wait(futures, return_when="FIRST_COMPLETED")
+        wait(tasks, return_when="FIRST_COMPLETED")
 
-    def _result(self, future: Any) -> tuple[float, list[R]]:
-        from distributed import KilledWorker
+    def result(self, task: Task) -> ChunkOutcome:
+        from distributed import KilledWorker  # the optional extra, as above
         from distributed.client import FutureCancelledError
         from distributed.comm.core import CommClosedError
 
         try:
-            return future.result()
+            return task.result()  # type: ignore[attr-defined,no-any-return]  # (a Dask future)
         except KilledWorker as error:
             raise ClusterError(f"--cluster {self.address}: a chunk was lost with every worker that ran it "
                                f"({error}); a worker may be short of memory") from None
@@ -186,7 +194,7 @@ class DaskCluster(Pool):
             raise ClusterError(f"--cluster {self.address}: lost the Dask scheduler mid-run ({error}); "
                                "run again with --resume to keep what was written") from None
 
-    def _forget(self, futures: list[Any]) -> None:
+    def cancel(self, tasks: list[Task]) -> None:
         """Nothing to do: a future no longer referenced is released on the cluster."""
 
     def close(self) -> None:
@@ -196,3 +204,16 @@ class DaskCluster(Pool):
         if self._cluster is not None:
             self._cluster.close()
             self._cluster = None
+
+
+def check_address(address: str | None) -> None:
+    """Refuse, before any work, a cluster without Dask installed (exit 3) or an address that is not one (exit 2)."""
+    require_dask()
+    parse_address(address or "local:1")
+
+
+DASK = ExecutorKind("dask", lambda jobs, address: DaskCluster(address or "local:1"), check_address, shared=True,
+                    summary="a Dask distributed cluster: a scheduler's address (tcp://HOST:8786) or local:N")
+"""The ``dask`` executor (the ``--cluster`` option's), also the ``sudokuprint.executors`` entry point's value."""
+
+register_executor(DASK)

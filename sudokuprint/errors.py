@@ -107,6 +107,12 @@ class UnsupportedError(SudokuprintError):
     exit_code = ExitCode.USAGE
 
 
+class UnknownPluginError(SudokuprintError, ValueError):
+    """A name that no registry of :mod:`sudokuprint.plugins` holds (an executor, page output or digit reader)."""
+
+    exit_code = ExitCode.USAGE
+
+
 class OutputError(SudokuprintError):
     """An output file that cannot be written (no such folder, no permission, disk full)."""
 

@@ -1,8 +1,8 @@
 """One way to run many independent jobs: chunks of work, results in input order, streamed.
 
-Every command with ``-j/--jobs`` (generate, pattern, grade, check, solve,
-scan) hands its work here: an iterable of items (puzzles, puzzle ids, photos)
-and a function of one item.  The items are cut into chunks; each chunk is one
+Every bulk command (generate, pattern, grade, check, solve, scan, html) hands
+its work here: an iterable of items (puzzles, puzzle ids, photos) and a
+function of one item.  The items are cut into chunks; each chunk is one
 task for a worker, sized from the measured time per item so that it is worth
 its cost but short enough to keep every worker busy to the end; the results
 come back one by one *in the input order*, as soon as every earlier one is
@@ -11,13 +11,21 @@ gives the same output whatever the number of workers.  At most
 :data:`ITEMS_AHEAD` items are out at a time (so an endless input is read
 lazily and memory stays flat), enough for the other workers to go on while
 one slow item holds the head of the output.  Workers keep native libraries
-to one thread each (:func:`one_native_thread`).
+to one thread each (:func:`sudokuprint.worker.one_native_thread`).
 
-``executor(jobs)`` picks the class: :class:`InProcess` for one job,
-:class:`LocalProcesses` for several, or -- inside :func:`backend` with a
-cluster address -- :class:`sudokuprint.cluster.DaskCluster`, which sends the
-same chunks to a Dask scheduler; the commands do not change.  With
-``ordered=False`` (``--unordered``) results come in completion order.  The
+Executors are found by name in a registry (:func:`register_executor`,
+:func:`executor_kind`): ``inprocess`` (:class:`InProcess`), ``processes``
+(:class:`LocalProcesses`) and any plugin, such as ``dask``
+(:mod:`sudokuprint.cluster`), which registers itself and is found through
+the ``sudokuprint.executors`` entry points -- this module never imports
+it.  A pool of workers is a :class:`WorkerPool`: it speaks a small public
+protocol (``prepare``, ``submit``, ``wait``, ``result``, ``cancel``) and the
+chunking, ordering and streaming are the base class's.
+
+:func:`run_all` runs the work with the executor :func:`executor` picks:
+the one named in the :func:`executor_settings` block around it, else
+:class:`InProcess` for one job and :class:`LocalProcesses` for several.
+With ``unordered`` settings results come in completion order.  The
 function and the items must be picklable (a function at module level) for
 anything but :class:`InProcess`.
 """
@@ -26,16 +34,15 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import importlib
 import itertools
 import math
-import os
-import sys
-import time
 from abc import ABC, abstractmethod
 from collections import deque
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
+
+from .plugins import Registry
+from .worker import import_all, timed_chunk
 
 if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -45,7 +52,7 @@ R = TypeVar("R")
 
 CHUNK_SECONDS = 0.1
 """Work per chunk aimed at by local processes: a chunk costs them about 0.6 ms to send and collect on a quiet
-machine (under 1 %), and the last chunks of a run are cut smaller (see :meth:`Pool._read_ahead`)."""
+machine (under 1 %), and the last chunks of a run are cut smaller (see :meth:`WorkerPool.map`)."""
 
 LARGEST_CHUNK = 256
 """Items per chunk at most, however cheap they are."""
@@ -66,38 +73,6 @@ ITEMS_AHEAD = 1024
 """Items sent out and not yet handed on, at most: deep enough that the other workers keep going while one slow
 item holds the head of the output, small enough to keep memory flat."""
 
-NATIVE_THREADS = {"OMP_NUM_THREADS": "1", "OMP_THREAD_LIMIT": "1", "OPENBLAS_NUM_THREADS": "1",
-                  "MKL_NUM_THREADS": "1", "OPENCV_FOR_THREADS_NUM": "1"}
-"""One thread for each native library's own pool (BLAS, OpenMP, Tesseract, OpenCV): processes are the parallelism."""
-
-_native_threads_set = False
-
-
-def one_native_thread() -> None:
-    """Make numpy's BLAS, OpenCV and Tesseract (OpenMP) use one thread each in this process (once; cheap after).
-
-    A worker with its own thread pools competes with the other workers for
-    the same cores, and on a busy machine their spinning threads burn CPU for
-    nothing.  Settings already in the environment are kept.  A library not
-    loaded yet reads them when it loads; numpy's BLAS and OpenCV, if loaded,
-    are set at once.
-    """
-    global _native_threads_set
-    if _native_threads_set:
-        return
-    _native_threads_set = True
-    for name, value in NATIVE_THREADS.items():
-        os.environ.setdefault(name, value)
-    with contextlib.suppress(ValueError):  # a setting of the user's that is not a number is left to its library
-        if "numpy" in sys.modules:  # loaded already (forked from a parent that had it): its BLAS pool set now
-            from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
-
-            threadpool_limits(int(os.environ["OPENBLAS_NUM_THREADS"]), user_api="blas")
-        cv2 = sys.modules.get("cv2")
-        if cv2 is not None:
-            cv2.setNumThreads(int(os.environ["OPENCV_FOR_THREADS_NUM"]))
-
-
 def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
     """``items`` in lists of ``size`` (the last may be shorter), lazily."""
     if size < 1:
@@ -105,39 +80,6 @@ def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
     iterator = iter(items)
     while chunk := list(itertools.islice(iterator, size)):
         yield chunk
-
-
-def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
-    """One task: ``function`` on every item of a chunk (runs in a worker)."""
-    return [function(item) for item in chunk]
-
-
-def waited_for_a_core() -> float:
-    """Seconds this thread has spent ready to run but waiting for a core (Linux's schedstat); 0.0 where the system
-    does not say."""
-    try:
-        with open("/proc/thread-self/schedstat", "rb") as stats:
-            return int(stats.read().split()[1]) / 1e9
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
-def timed_chunk(function: Callable[[T], R], chunk: list[T]) -> tuple[float, list[R]]:
-    """One task as the executors send it: the seconds the chunk took in the worker, and its results.
-
-    The seconds are wall time less the time the worker's thread waited for
-    a core: what the chunk takes on a machine with a core free for it (its
-    CPU, and its waits for files, sleeps and child processes such as
-    Tesseract).  On a busy machine a second of wall time holds a fraction of
-    a second of work, so chunks sized by the clock alone came out several
-    times smaller (69 instead of 21 Dask tasks for 300 puzzles graded at a
-    load average of 10), and a task's cost, which is CPU, several times
-    larger beside the work.
-    """
-    one_native_thread()
-    started, waited = time.perf_counter(), waited_for_a_core()
-    results = run_chunk(function, chunk)
-    return time.perf_counter() - started - (waited_for_a_core() - waited), results
 
 
 class ChunkSizer:
@@ -196,7 +138,7 @@ class Executor(ABC):
         ``chunk_size`` fixes the items per task; None sizes them from the
         measured time per item (see :class:`ChunkSizer`).  ``warm`` names the
         modules ``function`` imports when first called: the workers have them
-        before the first chunk (see :meth:`Pool._prepare`), not inside it.
+        before the first chunk (see :meth:`WorkerPool.prepare`), not inside it.
         """
 
     def close(self) -> None:
@@ -218,13 +160,30 @@ class InProcess(Executor):
             yield function(item)
 
 
+class Task(Protocol):
+    """A chunk sent to the workers, as :meth:`WorkerPool.submit` returns it (a ``concurrent.futures.Future`` and a
+    Dask ``Future`` both are one)."""
+
+    def done(self) -> bool:
+        """Whether the chunk has finished (its result or its error is there)."""
+        ...
+
+    def cancel(self) -> Any:
+        """Drop the chunk if it has not started."""
+        ...
+
+
+ChunkOutcome = tuple[float, list[Any]]
+"""What a chunk gives back (:func:`sudokuprint.worker.timed_chunk`): its seconds of work and its results."""
+
+
 @dataclass(eq=False)
 class _Sent:
-    """A chunk out with the workers: its future, its number of items, and its outcome once fetched."""
+    """A chunk out with the workers: its task, its number of items, and its outcome once fetched."""
 
-    future: Any
+    task: Task
     items: int
-    outcome: tuple[float, list[Any]] | None = None
+    outcome: ChunkOutcome | None = None
 
     @property
     def results(self) -> list[Any]:
@@ -232,16 +191,42 @@ class _Sent:
         return self.outcome[1] if self.outcome is not None else []
 
 
-class Pool(Executor):
+class WorkerPool(Executor):
     """Executors with workers: chunks sent ahead in a bounded window, results streamed back as they come.
 
-    A subclass says how to send a task (:meth:`_submit`), wait for the first
-    of several (:meth:`_wait_any`) and collect one (:meth:`_result`); the
-    futures need ``done()``.  :attr:`chunk_seconds` is the work per chunk
-    worth the cost of one task on that backend.
+    A pool says how to reach its workers through five public methods, the
+    protocol every pool speaks (:class:`LocalProcesses`, the Dask cluster,
+    one of yours): :meth:`prepare` them for a function, :meth:`submit` a
+    chunk (a :class:`Task`), :meth:`wait` until one of several tasks is done,
+    fetch a task's :meth:`result`, and :meth:`cancel` the tasks still out.
+    :meth:`map` -- chunk sizes, the window, the order -- is this class's and
+    the same for every pool.  :attr:`chunk_seconds` is the work per chunk
+    worth the cost of one task on that pool; :attr:`jobs` how many workers it
+    has.
     """
 
     chunk_seconds = CHUNK_SECONDS
+
+    def prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
+        """Ready the workers for ``function`` and the modules it imports (``warm``) before its first chunk."""
+
+    @abstractmethod
+    def submit(self, function: Callable[[T], R], chunk: list[T]) -> Task:
+        """Send :func:`~sudokuprint.worker.timed_chunk` of ``function`` on ``chunk`` to a worker; its task."""
+
+    @abstractmethod
+    def wait(self, tasks: list[Task]) -> None:
+        """Return when at least one of ``tasks`` is done."""
+
+    @abstractmethod
+    def result(self, task: Task) -> ChunkOutcome:
+        """A task's :func:`~sudokuprint.worker.timed_chunk` value, waiting for it if it is running; the chunk's error
+        raised here."""
+
+    def cancel(self, tasks: list[Task]) -> None:
+        """Drop the tasks still out when the caller stops early or an error ends the run."""
+        for task in tasks:
+            task.cancel()
 
     def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk_size: int | None = None,
             ordered: bool = True, warm: Sequence[str] = ()) -> Iterator[R]:
@@ -251,7 +236,7 @@ class Pool(Executor):
         waiting: deque[_Sent] = deque()  # in input order
         held = 0  # items sent and not yet handed on
         exhausted = False
-        self._prepare(function, warm)
+        self.prepare(function, warm)
         try:
             while True:
                 block = True
@@ -263,7 +248,7 @@ class Pool(Executor):
                                              sizer.items_for(self.chunk_seconds * LAST_CHUNK_SHARE)))  # not too small
                     if size:
                         chunk = [ahead.popleft() for _ in range(size)]
-                        waiting.append(_Sent(self._submit(function, chunk), size))
+                        waiting.append(_Sent(self.submit(function, chunk), size))
                         held += size
                         block = False
                 elif not waiting:
@@ -272,7 +257,7 @@ class Pool(Executor):
                     held -= sent.items
                     yield from sent.results
         finally:
-            self._forget([sent.future for sent in waiting])
+            self.cancel([sent.task for sent in waiting])
 
     def _read_ahead(self, iterator: Iterator[T], ahead: deque[T], exhausted: bool, sizer: ChunkSizer) -> bool:
         """Read items into ``ahead`` for the next chunk; whether the input has ended.
@@ -312,9 +297,9 @@ class Pool(Executor):
         """
         watched = list(itertools.islice((sent for sent in waiting if sent.outcome is None), WATCHED * self.jobs))
         if block and watched:
-            self._wait_any([sent.future for sent in watched])
+            self.wait([sent.task for sent in watched])
         for sent in watched:  # measured as soon as done, in whatever order
-            if sent.future.done():
+            if sent.task.done():
                 self._collect(sent, sizer)
         if ordered:
             taken = []
@@ -330,38 +315,11 @@ class Pool(Executor):
 
     def _collect(self, sent: _Sent, sizer: ChunkSizer) -> None:
         """Fetch a done chunk's outcome (its error raised here) and add its time to the sizer's."""
-        sent.outcome = self._result(sent.future)
+        sent.outcome = self.result(sent.task)
         sizer.measured(sent.items, sent.outcome[0])
 
-    def _prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
-        """Ready the workers for ``function`` and the modules it imports (``warm``) before its first chunk."""
 
-    @abstractmethod
-    def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Any:
-        """Send :func:`timed_chunk` of ``function`` on ``chunk``; its future."""
-
-    @abstractmethod
-    def _wait_any(self, futures: list[Any]) -> None:
-        """Return when at least one of ``futures`` is done."""
-
-    @abstractmethod
-    def _result(self, future: Any) -> tuple[float, list[R]]:
-        """A done (or running) future's :func:`timed_chunk` value, waiting for it; its error raised."""
-
-    def _forget(self, futures: list[Any]) -> None:
-        """Drop the chunks still out when the caller stops early or an error ends the run."""
-        for future in futures:
-            future.cancel()
-
-
-def import_all(modules: Sequence[str]) -> None:
-    """Import ``modules`` (in a worker, before its first chunk), native libraries set to one thread first."""
-    one_native_thread()
-    for module in modules:
-        importlib.import_module(module)
-
-
-class LocalProcesses(Pool):
+class LocalProcesses(WorkerPool):
     """``jobs`` worker processes on this machine, started at the first chunk."""
 
     def __init__(self, jobs: int) -> None:
@@ -371,7 +329,7 @@ class LocalProcesses(Pool):
         self._pool: ProcessPoolExecutor | None = None
         self._warm: tuple[str, ...] = ()
 
-    def _prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
+    def prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
         """Import the ``warm`` modules here, where the workers not started yet will be forked from.
 
         Each worker would otherwise import them inside its first chunk, paying
@@ -383,7 +341,7 @@ class LocalProcesses(Pool):
             import_all(warm)
             self._warm = tuple(warm)
 
-    def _submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[tuple[float, list[R]]]:
+    def submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[ChunkOutcome]:
         if self._pool is None:
             from concurrent.futures import ProcessPoolExecutor
 
@@ -396,13 +354,13 @@ class LocalProcesses(Pool):
             return future
         return self._pool.submit(timed_chunk, function, chunk)
 
-    def _wait_any(self, futures: list[Any]) -> None:
+    def wait(self, tasks: list[Task]) -> None:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        wait(futures, return_when=FIRST_COMPLETED)
+        wait(tasks, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]  # (this pool's tasks are its futures)
 
-    def _result(self, future: Any) -> tuple[float, list[R]]:
-        return future.result()
+    def result(self, task: Task) -> ChunkOutcome:
+        return task.result()  # type: ignore[attr-defined,no-any-return]  # (a concurrent.futures.Future)
 
     def close(self) -> None:
         if self._pool is not None:
@@ -410,67 +368,148 @@ class LocalProcesses(Pool):
             self._pool = None
 
 
-@dataclass
-class Backend:
-    """Where :func:`executor` sends work beyond ``jobs``: a Dask cluster, and whether order matters.
+# -- the registry of executors, and the settings that pick one ------------------------------------------------
 
-    ``cluster`` is a scheduler address (``tcp://host:8786``) or ``local:N``;
-    the cluster executor is made at first use and shared by every
-    :func:`run_all` inside the :func:`backend` block, which closes it.
+@dataclass(frozen=True)
+class ExecutorKind:
+    """An executor as the registry knows it: its name, how to make one, and how to check its address early."""
+
+    name: str
+    make: Callable[[int, "str | None"], Executor]
+    """An executor for ``jobs`` workers (``--jobs``) at ``address`` (``--cluster``; None when not given)."""
+    check: Callable[["str | None"], None] | None = None
+    """Raises a clear error for an address it cannot use or a library it lacks -- before any work is done."""
+    shared: bool = False
+    """Made once in an :func:`executor_settings` block and shared by every run in it (a cluster's connection),
+    closed when the block ends; otherwise made for one run and closed after it."""
+    summary: str = ""
+
+
+def _as_kind(name: str, loaded: object) -> ExecutorKind:
+    if not isinstance(loaded, ExecutorKind) or loaded.name != name:
+        raise TypeError(f"the entry point must name an ExecutorKind called {name!r}")
+    return loaded
+
+
+EXECUTORS: Registry[ExecutorKind] = Registry("executor", "sudokuprint.executors", _as_kind)
+"""Every executor by name: the ones below, and the plugins of the ``sudokuprint.executors`` entry points."""
+
+
+def register_executor(kind: ExecutorKind) -> None:
+    """Make an executor available by its name (to :func:`executor_settings`)."""
+    EXECUTORS.register(kind.name, kind)
+
+
+def executor_kind(name: str) -> ExecutorKind:
+    """The executor registered as ``name``, its plugin module loaded if need be
+    (:class:`~sudokuprint.errors.UnknownPluginError` naming the choices if none is)."""
+    return EXECUTORS.get(name)
+
+
+def executor_names() -> tuple[str, ...]:
+    """The names of every executor, plugins included (none is imported to list them)."""
+    return EXECUTORS.names()
+
+
+register_executor(ExecutorKind("inprocess", lambda jobs, address: InProcess(),
+                               summary="everything in this process, one item after another"))
+register_executor(ExecutorKind("processes", lambda jobs, address: LocalProcesses(jobs),
+                               summary="--jobs N worker processes on this machine"))
+
+
+@dataclass
+class ExecutorSettings:
+    """Which executor the :func:`run_all` calls of an :func:`executor_settings` block use, and whether order matters.
+
+    ``name`` is a registered executor (None: this process for one job,
+    local processes for more) and ``address`` what it connects to (a Dask
+    scheduler's ``tcp://host:8786`` or ``local:N``).  A shared executor (a
+    cluster) is made at first use and closed when the block ends.
     """
 
-    cluster: str | None = None
+    name: str | None = None
+    address: str | None = None
     unordered: bool = False
-    runner: Executor | None = None
+    _shared: Executor | None = field(default=None, repr=False)
 
-    def shared_runner(self) -> Executor:
-        """The cluster executor, connected on first use."""
-        if self.runner is None:
-            from .cluster import DaskCluster
+    def check(self) -> None:
+        """Raise the executor's own error now for a name, address or library that cannot work (before any work)."""
+        if self.name is not None:
+            kind = executor_kind(self.name)
+            if kind.check is not None:
+                kind.check(self.address)
 
-            self.runner = DaskCluster(self.cluster or "local:1")
-        return self.runner
+    def executor(self, jobs: int) -> Executor:
+        """The executor for a run of ``jobs`` workers: the shared one, or a new one the caller closes."""
+        if self.name is None:
+            return InProcess() if jobs <= 1 else LocalProcesses(jobs)
+        kind = executor_kind(self.name)
+        if not kind.shared:
+            return kind.make(jobs, self.address)
+        if self._shared is None:
+            self._shared = kind.make(jobs, self.address)
+        return self._shared
+
+    def owns(self, runner: Executor) -> bool:
+        """Whether ``runner`` is the block's shared executor (closed with the block, not after a run)."""
+        return runner is self._shared
+
+    def close(self) -> None:
+        """Close the shared executor, if one was made."""
+        shared, self._shared = self._shared, None
+        if shared is not None:
+            shared.close()
 
 
-_backend = Backend()
+_settings = ExecutorSettings()
 
 
 @contextlib.contextmanager
-def backend(cluster: str | None = None, unordered: bool = False) -> Iterator[Backend]:
-    """Run the :func:`run_all` calls in this block on ``cluster`` (if given), in completion order if ``unordered``.
+def executor_settings(name: str | None = None, address: str | None = None, *,
+                      unordered: bool = False) -> Iterator[ExecutorSettings]:
+    """Run the :func:`run_all` calls in this block on the executor ``name`` (at ``address``), in completion order if
+    ``unordered``.
 
-    The settings may be changed on the yielded :class:`Backend` until work starts.
+    The settings may be changed on the yielded :class:`ExecutorSettings`
+    until work starts; an unknown name is refused at once
+    (:class:`~sudokuprint.errors.UnknownPluginError`).
     """
-    global _backend
-    previous, _backend = _backend, Backend(cluster, unordered)
+    global _settings
+    settings = ExecutorSettings(name, address, unordered)
+    if name is not None:
+        executor_kind(name)
+    previous, _settings = _settings, settings
     try:
-        yield _backend
+        yield settings
     finally:
-        current, _backend = _backend, previous
-        if current.runner is not None:
-            current.runner.close()
+        _settings = previous
+        settings.close()
 
 
 def executor(jobs: int = 1) -> Executor:
-    """The executor for ``--jobs N``: the cluster inside :func:`backend`, else in this process for 1, else N processes."""
-    if _backend.cluster:
-        return _backend.shared_runner()
-    return InProcess() if jobs <= 1 else LocalProcesses(jobs)
+    """The executor for ``--jobs N`` inside the current :func:`executor_settings` (by default: this process for 1,
+    N local processes for more)."""
+    return _settings.executor(jobs)
 
 
-def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1,
-            chunk_size: int | None = None, warm: Sequence[str] = ()) -> Iterator[R]:
-    """``function`` on every item with ``jobs`` workers (or the cluster), results in input order.
+def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, chunk_size: int | None = None,
+            warm: Sequence[str] = (), ordered: bool | None = None) -> Iterator[R]:
+    """``function`` on every item with ``jobs`` workers (or the executor of the settings), results in input order.
 
     ``chunk_size`` None: chunks sized from the measured time per item.
     ``warm``: the modules ``function`` imports when first called, imported
     in the workers before their first chunk (see :meth:`Executor.map`).
-    In completion order inside ``backend(unordered=True)``.  Local workers stop
-    at the end; a cluster stays up until its :func:`backend` block ends.
+    ``ordered`` None follows the settings (completion order inside
+    ``executor_settings(unordered=True)``); True keeps the input order
+    whatever they say (for work whose results are matched to its items).  A
+    run's own executor stops at the end; a shared one (a cluster) when its
+    :func:`executor_settings` block ends.
     """
-    runner = executor(jobs)
+    settings = _settings
+    runner = settings.executor(jobs)
+    keep_order = not settings.unordered if ordered is None else ordered
     try:
-        yield from runner.map(function, items, chunk_size=chunk_size, ordered=not _backend.unordered, warm=warm)
+        yield from runner.map(function, items, chunk_size=chunk_size, ordered=keep_order, warm=warm)
     finally:
-        if runner is not _backend.runner:
+        if not settings.owns(runner):
             runner.close()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .errors import MissingDependencyError, MissingInputError, NoGridError, SudokuprintError
-from .executor import one_native_thread
+from .worker import one_native_thread
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 """What a folder is searched for (case-insensitive)."""

@@ -14,18 +14,22 @@ from sudokuprint.cli import main
 from sudokuprint.errors import ExitCode
 
 ALL = ("check", "solve", "convert", "formats", "grade", "hint", "explain", "generate", "pattern", "scan", "booklet",
-       "answers", "worksheet", "motif", "poster", "svd-answers")
+       "answers", "worksheet", "motif", "poster", "svd-answers", "html")
 WRITERS = tuple(c for c in ALL if c != "formats")
+FORMATTED = tuple(c for c in WRITERS if c != "html")  # html writes one format: HTML
 PARALLEL = ("check", "solve", "grade", "generate", "pattern", "scan")
-SEEDED = ("generate", "pattern", "booklet", "answers", "poster")
-LEVELLED = ("generate", "booklet", "answers", "poster")
+ON_EXECUTOR = (*PARALLEL, "html")  # html's hint paths keep the puzzles' order: no --unordered, nothing to resume
+SEEDED = ("generate", "pattern", "booklet", "answers", "poster", "html")
+LEVELLED = ("generate", "booklet", "answers", "poster", "html")
 SIZED = ("generate", "pattern", "worksheet")
 
 # option as --help shows it -> the commands that must have it (every other command must not)
 TABLE: dict[str, tuple[str, ...]] = {
     "-o, --output": WRITERS,
-    "--format": WRITERS,
-    "-j, --jobs": PARALLEL,
+    "--format": FORMATTED,
+    "-j, --jobs": ON_EXECUTOR,
+    "--cluster ADDRESS|local:N": ON_EXECUTOR,
+    "--unordered": PARALLEL,
     "--seed INTEGER": SEEDED,
     "--level 1-4|easy|medium|hard|expert": LEVELLED,
     "--size N|NxN": SIZED,

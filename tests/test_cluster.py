@@ -21,7 +21,8 @@ from click.testing import CliRunner
 from conftest import data_file, puzzle_lines
 from sudokuprint.cli import main
 from sudokuprint.cluster import start_local_cluster
-from sudokuprint.executor import NATIVE_THREADS, backend, run_all
+from sudokuprint.executor import executor_settings, run_all
+from sudokuprint.worker import NATIVE_THREADS
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
 
@@ -109,6 +110,25 @@ def test_scan_on_the_cluster_is_the_same(cluster, tmp_path: Path) -> None:
     assert spread == alone and len(alone.splitlines()) == 4
 
 
+def loaded(name: str) -> bool:
+    """Whether module ``name`` is loaded in this process."""
+    return name in sys.modules
+
+
+def test_html_on_the_cluster_is_the_same_page(cluster, tmp_path: Path) -> None:
+    """--cluster reaches html: the hint paths are made on the workers (which import the engine's module for them)
+    and the page is the one a single process writes."""
+    source = tmp_path / "in.txt"
+    source.write_text("\n".join(puzzle_lines("top95.txt", 3) + puzzle_lines("easy50_pe96.txt", 5)) + "\n")
+    with distributed.Client(cluster) as client:
+        before = client.run(loaded, "sudokuprint.html.edition")
+    alone, spread = _both(["html", str(source)], tmp_path / "p.html", cluster.scheduler_address)
+    with distributed.Client(cluster) as client:
+        after = client.run(loaded, "sudokuprint.html.edition")
+    assert spread == alone and "<!DOCTYPE html>" in alone
+    assert set(before.values()) == {False} and set(after.values()) == {True}
+
+
 def test_resume_on_the_cluster_makes_only_what_is_missing(cluster, tmp_path: Path) -> None:
     out = tmp_path / "c.txt"
     _run(["generate", "-n", "20", "--seed", "9", "--no-grade", "-o", str(out)])
@@ -126,7 +146,7 @@ def test_every_parallel_command_offers_cluster_and_unordered() -> None:
 
 
 def test_unordered_local_processes_give_every_item_once() -> None:
-    with backend(unordered=True):
+    with executor_settings(unordered=True):
         got = list(run_all(abs, range(-300, 300), jobs=2, chunk_size=7))
     assert sorted(got) == sorted(abs(i) for i in range(-300, 300))
 
@@ -182,7 +202,7 @@ def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(cluster, tmp_path:
 
 
 def test_an_error_in_a_chunk_reaches_the_caller_after_its_retries(cluster) -> None:
-    with backend(cluster.scheduler_address), pytest.raises(ValueError, match="invalid literal"):
+    with executor_settings("dask", cluster.scheduler_address), pytest.raises(ValueError, match="invalid literal"):
         list(run_all(int, ["1", "2", "x", "4"], chunk_size=1))
 
 
@@ -192,7 +212,7 @@ def test_warm_modules_are_on_the_workers_before_the_first_chunk(cluster) -> None
     from test_executor import loaded_in_worker
 
     name = "sudokuprint.patterns.code"
-    with backend(cluster.scheduler_address):
+    with executor_settings("dask", cluster.scheduler_address):
         cold = list(run_all(loaded_in_worker, ["wave"] * 2, chunk_size=1))  # nothing imports wave in a worker
         warm = list(run_all(loaded_in_worker, [name] * 4, chunk_size=1, warm=(name,)))
     assert {loaded for loaded, _ in cold} == {False} and {loaded for loaded, _ in warm} == {True}
@@ -208,7 +228,7 @@ def frozen_objects(_: object) -> int:
 def test_the_workers_objects_from_before_the_chunks_are_out_of_the_collector(cluster) -> None:
     """Before the chunks each worker freezes what its imports and Dask made: full collections no longer walk it
     (as forked local processes have it from their parent)."""
-    with backend(cluster.scheduler_address):
+    with executor_settings("dask", cluster.scheduler_address):
         counts = list(run_all(frozen_objects, range(4), chunk_size=1))
     assert min(counts) > 10_000
 

@@ -1,17 +1,24 @@
-"""The executor behind --jobs: input order, streaming, lazy input, errors, one interface for every backend."""
+"""The executor behind --jobs: input order, streaming, lazy input, errors, one interface and a registry for every executor."""
 
 from __future__ import annotations
 
 import itertools
 import os
+import subprocess
+import sys
 import time
+from concurrent import futures
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from conftest import puzzle_lines
 from sudokuprint.batch import check_item
-from sudokuprint.executor import (LARGEST_CHUNK, ChunkSizer, Executor, InProcess, LocalProcesses, chunks, executor,
-                                  run_all, timed_chunk)
+from sudokuprint.errors import UnknownPluginError
+from sudokuprint.executor import (EXECUTORS, LARGEST_CHUNK, ChunkSizer, Executor, ExecutorKind, InProcess,
+                                  LocalProcesses, WorkerPool, chunks, executor, executor_names, executor_settings,
+                                  register_executor, run_all)
+from sudokuprint.worker import timed_chunk
 from sudokuprint.formats import read_text
 
 
@@ -53,11 +60,11 @@ def test_an_error_in_a_worker_reaches_the_caller() -> None:
         list(run_all(fails_on_three, range(6), jobs=2))
 
 
-def test_chunks_and_the_backend_interface() -> None:
+def test_chunks_and_the_executor_interface() -> None:
     assert list(chunks(range(7), 3)) == [[0, 1, 2], [3, 4, 5], [6]]
     with pytest.raises(ValueError):
         list(chunks([1], 0))
-    assert getattr(Executor.map, "__isabstractmethod__", False)  # a cluster backend implements map()
+    assert getattr(Executor.map, "__isabstractmethod__", False)  # every executor implements map()
 
 
 def slow_first(n: int) -> tuple[int, int]:
@@ -97,9 +104,9 @@ class Counting(LocalProcesses):
         super().__init__(jobs)
         self.sent: list[int] = []
 
-    def _submit(self, function, chunk):  # type: ignore[no-untyped-def]
+    def submit(self, function, chunk):  # type: ignore[no-untyped-def]
         self.sent.append(len(chunk))
-        return super()._submit(function, chunk)
+        return super().submit(function, chunk)
 
 
 def test_cheap_items_go_in_few_chunks_and_dear_ones_one_a_chunk() -> None:
@@ -213,3 +220,68 @@ def test_the_last_chunks_do_not_shrink_below_an_eighth_of_a_chunk() -> None:
     sent = runner.sent
     assert sum(sent) == 300 and max(sent) >= 10, sent
     assert min(sent[2 * 2:-1]) >= 2, sent  # after the first chunks of one item (while the time is unknown)
+
+
+class ThreadWorkers(WorkerPool):
+    """A pool of one's own, written against the public protocol alone: threads of this process as its workers."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.threads = ThreadPoolExecutor(jobs)
+        self.prepared: list[tuple[str, ...]] = []
+
+    def prepare(self, function, warm):  # type: ignore[no-untyped-def]
+        self.prepared.append(tuple(warm))
+
+    def submit(self, function, chunk):  # type: ignore[no-untyped-def]
+        return self.threads.submit(timed_chunk, function, chunk)
+
+    def wait(self, tasks):  # type: ignore[no-untyped-def]
+        futures.wait(tasks, return_when=futures.FIRST_COMPLETED)
+
+    def result(self, task):  # type: ignore[no-untyped-def]
+        return task.result()
+
+    def close(self) -> None:
+        self.threads.shutdown(cancel_futures=True)
+
+
+def test_an_executor_of_ones_own_is_registered_by_name_and_runs_every_bulk_call_in_the_block() -> None:
+    """A pool that implements prepare/submit/wait/result gets the chunking and ordering of every other: the reports
+    of real puzzles are the same as in one process, in input order, and the block's one pool is closed at its end."""
+    text = "\n".join(puzzle_lines("top95.txt", limit=30) + puzzle_lines("serg_benchmark_multisolution.txt", limit=5))
+    items = [("top", record) for record in read_text(text + "\n")]
+    made: list[ThreadWorkers] = []
+
+    def make(jobs: int, address: str | None) -> ThreadWorkers:
+        made.append(ThreadWorkers(3))
+        return made[-1]
+
+    register_executor(ExecutorKind("test-threads", make, shared=True))
+    try:
+        assert "test-threads" in executor_names()
+        with executor_settings("test-threads"):
+            there = list(run_all(check_item, items, chunk_size=4, warm=("sudokuprint.batch",)))
+            again = list(run_all(check_item, items[:3]))
+    finally:
+        EXECUTORS.unregister("test-threads")
+    assert there == list(run_all(check_item, items)) and again == there[:3]
+    assert [r["solutions"] for r in there] == [1] * 30 + [2] * 5
+    assert len(made) == 1 and made[0].prepared == [("sudokuprint.batch",), ()]
+    with pytest.raises(RuntimeError, match="shutdown"):
+        made[0].threads.submit(abs, 1)
+
+
+def test_an_unknown_executor_is_refused_naming_the_registered_ones() -> None:
+    with pytest.raises(UnknownPluginError, match="unknown executor 'nosuch': choose one of inprocess, processes, .*dask"):
+        with executor_settings("nosuch"):
+            pass
+
+
+def test_the_dask_executor_is_a_plugin_found_through_its_entry_point() -> None:
+    """The executor module never imports the Dask plugin; asking for ``dask`` by name loads it from the
+    ``sudokuprint.executors`` entry point (a fresh interpreter, so nothing has loaded it before)."""
+    probe = ("import sys, sudokuprint.executor as e; before = 'sudokuprint.cluster' in sys.modules; "
+             "kind = e.executor_kind('dask'); print(before, kind.shared, sys.modules['sudokuprint.cluster'].DASK is kind)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True", "True"]

@@ -79,6 +79,22 @@ def test_solutions_and_hints_are_embedded_but_not_readable(tmp_path: Path) -> No
     assert len(text.encode()) < 150_000  # 50 puzzles with every hint
 
 
+def test_the_hint_paths_made_by_worker_processes_give_the_same_page(tmp_path: Path) -> None:
+    """-j 2 runs the logic engine through the executor, as every bulk command does: the page is the same byte for
+    byte, the paths in the puzzles' order."""
+    puzzles = tmp_path / "top.txt"
+    puzzles.write_text("\n".join(puzzle_lines("top95.txt", limit=4) + (SAMPLES / "mixed-sizes.txt").read_text().split())
+                       + "\n")
+    pages = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}.html"
+        result = invoke(["html", str(puzzles), "-j", jobs, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        pages.append(out.read_bytes())
+    assert pages[0] == pages[1]
+    assert [len(path or ()) > 0 for path in hint_paths(page_data(tmp_path / "jobs2.html"))] == [True] * 7
+
+
 def test_the_level_and_label_are_the_graders(tmp_path: Path) -> None:
     out = tmp_path / "top.html"
     puzzles = tmp_path / "top.txt"

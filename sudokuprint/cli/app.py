@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, S
 
 import click
 
-from .. import __version__
+from .. import __version__, executor
 from ..errors import ExitCode, ParseError, SudokuprintError
 from ..shape import Shape
 
@@ -334,33 +334,40 @@ def counter(label: str) -> Iterator[Callable[..., None]]:
 
 # -- the option vocabulary --------------------------------------------------
 
-_JOBS = click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
-                     help="Worker processes; results keep the input order.")
+CLUSTER_EXECUTOR = "dask"
+"""The registered executor ``--cluster ADDRESS`` runs on (:mod:`sudokuprint.cluster`)."""
+
+_SETTINGS = "sudokuprint.executor_settings"
 
 
-def _backend_setting(ctx: click.Context, param: click.Parameter, value: Any) -> None:
-    """--cluster / --unordered: set for the run of this command (the cluster closes when it ends)."""
-    from .. import executor
-
-    settings = ctx.meta.get("sudokuprint.backend")
+def _executor_setting(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    """--cluster / --unordered: the executor settings of this command's run (a cluster closes when it ends)."""
+    settings = ctx.meta.get(_SETTINGS)
     if settings is None:
-        settings = ctx.meta["sudokuprint.backend"] = ctx.with_resource(executor.backend())
-    if param.name == "cluster" and value is not None:
-        from ..cluster import parse_address, require_dask
+        settings = ctx.meta[_SETTINGS] = ctx.with_resource(executor.executor_settings())
+    if param.name == "unordered":
+        settings.unordered = bool(value)
+    elif value is not None:
+        settings.name, settings.address = CLUSTER_EXECUTOR, value
+        settings.check()  # Dask missing (exit 3) or an address that is not one (exit 2): said before any work
 
-        require_dask()
-        parse_address(value)
-    setattr(settings, str(param.name), value)
+
+def jobs_options(*, unordered: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``-j/--jobs N`` and ``--cluster ADDRESS``, and ``--unordered`` unless the results must keep their order."""
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        if unordered:
+            command = click.option("--unordered", is_flag=True, expose_value=False, callback=_executor_setting,
+                                   help="Write results as they complete, not in input order.")(command)
+        command = click.option("--cluster", metavar="ADDRESS|local:N", expose_value=False, callback=_executor_setting,
+                               help="Run on a Dask scheduler (tcp://HOST:8786), or on N local Dask workers "
+                                    "(local:N), instead of -j; needs the cluster extra.")(command)
+        return click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+                            help="Worker processes; results keep the input order.")(command)
+    return decorate
 
 
-def JOBS(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``-j/--jobs N``, ``--cluster ADDRESS`` and ``--unordered`` on every command whose work runs in parallel."""
-    command = click.option("--unordered", is_flag=True, expose_value=False, callback=_backend_setting,
-                           help="Write results as they complete, not in input order.")(command)
-    command = click.option("--cluster", metavar="ADDRESS|local:N", expose_value=False, callback=_backend_setting,
-                           help="Run on a Dask scheduler (tcp://HOST:8786), or on N local Dask workers "
-                                "(local:N), instead of -j; needs the cluster extra.")(command)
-    return _JOBS(command)
+JOBS = jobs_options()
+"""``-j/--jobs N``, ``--cluster ADDRESS`` and ``--unordered`` on every command whose work runs in parallel."""
 
 RESUME = click.option("--resume", is_flag=True,
                       help="Keep the rows already in the -o file (left by a run that was stopped) and append the "

@@ -8,7 +8,7 @@ import click
 
 from ..html import build_edition, render_page
 from ..outputs import atomic_output
-from .app import main, note, with_progress
+from .app import jobs_options, main, note, with_progress
 from .puzzle_options import puzzle_options, read_puzzles, writable_output
 
 
@@ -19,8 +19,7 @@ from .puzzle_options import puzzle_options, read_puzzles, writable_output
 @click.option("--title", default="Sudoku", show_default=True, help="Title of the page.")
 @click.option("--hints/--no-hints", default=True, show_default=True,
               help="Embed the logic engine's solve path of every puzzle (hints, levels, labels).")
-@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes for the hint paths.")
+@jobs_options(unordered=False)
 def html(inputs, from_format, allow_nonunique, order, generate_count, level, seed, output, title, hints,
          jobs) -> None:
     """A self-contained HTML page to play the puzzles offline, on a desktop or a phone.

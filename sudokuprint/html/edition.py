@@ -14,10 +14,10 @@ import hashlib
 import json
 import zlib
 from dataclasses import dataclass, field, replace
-from multiprocessing import Pool
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..errors import SudokuprintError
+from ..executor import run_all
 from ..grid import Grid
 from ..publish.grading import LEVEL_NAMES, Grade
 from ..publish.puzzles import Puzzle, svd_label_for
@@ -36,6 +36,10 @@ class SolvePath:
     steps: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
     grade: Grade | None = None
     problem: str | None = None
+
+
+SOLVE_PATH_NEEDS = ("sudokuprint.logic.engine", "sudokuprint.logic.grading")
+"""What :func:`solve_path` imports when first called (for ``run_all(warm=...)``)."""
 
 
 def solve_path(grid: Grid) -> SolvePath:
@@ -124,14 +128,6 @@ def inflate(data: bytes) -> bytes:
     return zlib.decompress(data, -15)
 
 
-def _paths(grids: list[Grid], jobs: int) -> Iterator[SolvePath]:
-    if jobs > 1 and len(grids) > 1:
-        with Pool(jobs) as pool:
-            yield from pool.imap(solve_path, grids, chunksize=4)
-    else:
-        yield from map(solve_path, grids)
-
-
 def _chunk_text(paths: list[SolvePath]) -> bytes:
     names: dict[str, int] = {}
     encoded = []
@@ -154,15 +150,18 @@ def build_edition(
 ) -> Edition:
     """The page data for ``puzzles`` (checked, numbered; see :func:`sudokuprint.publish.load_puzzles`).
 
-    With ``hints`` every puzzle is solved by the logic engine (in ``jobs``
-    processes): its steps become the page's hints and its grade the level
+    With ``hints`` every puzzle is solved by the logic engine, through the
+    executor (:func:`sudokuprint.executor.run_all`: ``jobs`` processes, or
+    the cluster of the :func:`~sudokuprint.executor.executor_settings` around
+    the call; the paths keep the puzzles' order): its steps become the page's hints and its grade the level
     and label shown.  ``progress`` may wrap the stream of solve paths (a
     progress bar).
     """
     key = collection_key(puzzles)
     edition = Edition(title, key)
     if hints:
-        stream: Iterable[SolvePath] = _paths([p.grid for p in puzzles], jobs)
+        stream: Iterable[SolvePath] = run_all(solve_path, [p.grid for p in puzzles], jobs=jobs, warm=SOLVE_PATH_NEEDS,
+                                              ordered=True)
         paths = list(progress(stream) if progress else stream)
     else:
         paths = [SolvePath(problem="hints were left out") for _ in puzzles]
