@@ -107,13 +107,11 @@ def _template(template: TemplateInput) -> "Template":
 
 
 def _written(document: "Document", output: str | os.PathLike[str] | None, format: str | None, dpi: float) -> "Document":
-    """Write ``document`` to ``output`` when one is given (format from the name unless named)."""
+    """Write ``document`` to ``output`` when one is given (the page output from the name unless named)."""
     if output is not None:
         from .publish.output import write_document
 
-        name = os.fspath(output)
-        chosen = format or ("png" if name.lower().endswith(".png") else "pdf")
-        write_document(document, name, format=chosen, dpi=dpi)
+        write_document(document, output, format=format, dpi=dpi)
     return document
 
 

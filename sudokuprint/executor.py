@@ -41,7 +41,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
-from .plugins import Registry
+from .plugins import Registry, named
 from .worker import import_all, timed_chunk
 
 if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
@@ -385,13 +385,7 @@ class ExecutorKind:
     summary: str = ""
 
 
-def _as_kind(name: str, loaded: object) -> ExecutorKind:
-    if not isinstance(loaded, ExecutorKind) or loaded.name != name:
-        raise TypeError(f"the entry point must name an ExecutorKind called {name!r}")
-    return loaded
-
-
-EXECUTORS: Registry[ExecutorKind] = Registry("executor", "sudokuprint.executors", _as_kind)
+EXECUTORS: Registry[ExecutorKind] = Registry("executor", "sudokuprint.executors", named(ExecutorKind))
 """Every executor by name: the ones below, and the plugins of the ``sudokuprint.executors`` entry points."""
 
 

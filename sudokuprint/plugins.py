@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
 T = TypeVar("T")
+N = TypeVar("N")
 
 DISTRIBUTION = "sudokuprint"
 """This package's distribution name: its entry points win over any other package's of the same name."""
@@ -40,6 +41,15 @@ def _found(group: str) -> dict[str, EntryPoint]:
     for point in points:
         found.setdefault(point.name, point)
     return found
+
+
+def named(cls: type[N]) -> Callable[[str, object], N]:
+    """The check of a registry of things that carry their ``name``: an entry point must give a ``cls`` of its name."""
+    def check(name: str, loaded: object) -> N:
+        if not isinstance(loaded, cls) or getattr(loaded, "name", None) != name:
+            raise TypeError(f"the entry point must name a {cls.__name__} called {name!r}")
+        return loaded
+    return check
 
 
 class Registry(Generic[T]):

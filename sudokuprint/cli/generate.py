@@ -11,7 +11,7 @@ from typing import Iterator
 import click
 
 from ..errors import ExitCode, ParseError
-from ..generator.collection import OUTPUT_FORMATS, Recipe, Summary, write_collection
+from ..generator.collection import COLLECTION_FORMATS, Recipe, Summary, write_collection
 from ..generator.dig import DigTarget, check_target
 from ..generator.pattern import PatternSearch, pattern_problems
 from ..generator.symmetry import SYMMETRIES, symmetries_of
@@ -54,7 +54,7 @@ def _collection_options(func):
         [
             click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(min=0), help="How many puzzles."),
             SEED,
-            click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(OUTPUT_FORMATS),
+            click.option("--format", "fmt", default="text", show_default=True, type=click.Choice(COLLECTION_FORMATS),
                          help="One line per puzzle: text fields, JSON objects, or CSV with a header."),
             click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
                          help="Write here ('-' for standard output); a file is replaced only when the run succeeds."),
@@ -176,12 +176,11 @@ def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, siz
 
 
 def _preview(cells: frozenset[int], shape: Shape, output: str, title: str) -> None:
-    """The pattern drawn as a grid with its givens shaded, as PNG or PDF (by the file name)."""
+    """The pattern drawn as a grid with its givens shaded, in the page output its file name asks for (PNG, PDF)."""
     from ..layout.template import load_template
     from ..publish import write_document
     from ..publish.motif import Motif, build_motif_views
 
     document = build_motif_views([Motif(1, shape, cells, title=title)], load_template("motif-a4"), title=title)
-    fmt = "png" if output.lower().endswith(".png") else "pdf"
-    names = write_document(document, output, format=fmt, dpi=100)
+    names = write_document(document, output, dpi=100)
     click.echo(f"preview: {', '.join(names)}", err=True)

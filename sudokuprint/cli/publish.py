@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 from PIL import Image, UnidentifiedImageError
@@ -19,9 +20,25 @@ from ..publish.marks import with_crop_marks
 from ..publish.poster import build_poster, build_word_poster, puzzle_on_pattern
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
+from ..render import page_output_for, page_output_names
 from ..patterns.picture import IMAGE_SUFFIXES
 from .app import FROM, INPUTS, SizeType, main, note, progress, read_inputs
 from .puzzle_options import puzzle_options, read_puzzles, writable_output
+
+
+class PageOutputName(click.ParamType):
+    """``--format``: a registered page output (pdf, png, or one registered since), checked when given."""
+
+    name = "page output"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        names = page_output_names()
+        if str(value).lower() not in names:
+            self.fail(f"{value!r} is not a page output; choose one of: {', '.join(names)}", param, ctx)
+        return str(value).lower()
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return f"[{'|'.join(page_output_names())}]"
 
 
 def output_options(default_template: str):
@@ -32,8 +49,8 @@ def output_options(default_template: str):
                          help="A shipped template name or your own .toml file."),
             click.option("-o", "--output", default="-", show_default=True, type=click.Path(allow_dash=True, dir_okay=False),
                          callback=writable_output, help="Output file ('-' for standard output); PNG pages become NAME-1.png, NAME-2.png, ..."),
-            click.option("--format", "output_format", type=click.Choice(["pdf", "png"]), default=None,
-                         help="Output format (default: from the file name, else pdf)."),
+            click.option("--format", "output_format", type=PageOutputName(), default=None,
+                         help="Page output (default: from the file name's suffix, else pdf)."),
             click.option("--dpi", type=click.IntRange(10, 2400), default=150, show_default=True, help="PNG resolution."),
             click.option("--title", default=None, help="Title for the title page, running head and PDF metadata."),
             click.option("--author", default="", help="Author for the title page and PDF metadata."),
@@ -43,14 +60,8 @@ def output_options(default_template: str):
     return decorate
 
 
-def _format_of(output: str, requested: str | None) -> str:
-    if requested:
-        return requested
-    return "png" if output.lower().endswith(".png") else "pdf"
-
-
 def _finish(document: Document, output: str, output_format: str | None, dpi: int, author: str = "") -> None:
-    fmt = _format_of(output, output_format)
+    fmt = page_output_for(output, output_format).name
     if author:
         document.metadata = replace(document.metadata, author=author)
     if output == "-" and sys.stdout.isatty():

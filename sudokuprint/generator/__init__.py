@@ -9,7 +9,7 @@ symmetry, clue count and difficulty, filling drawn patterns, and collections.
 
 from __future__ import annotations
 
-from .collection import COLUMNS, OUTPUT_FORMATS, Recipe, read_collection, write_collection
+from .collection import COLUMNS, COLLECTION_FORMATS, Recipe, read_collection, write_collection
 from .complete import random_complete_grid
 from .dig import DigTarget, dig, generate_puzzle
 from .pattern import PatternSearch, check_pattern, fill_pattern, pattern_problems
@@ -22,7 +22,7 @@ __all__ = [
     "GenerationError",
     "Generated",
     "ImpossiblePatternError",
-    "OUTPUT_FORMATS",
+    "COLLECTION_FORMATS",
     "PatternSearch",
     "Recipe",
     "SYMMETRIES",

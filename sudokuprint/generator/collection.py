@@ -39,7 +39,9 @@ from .pattern import PatternSearch, fill_pattern
 from .result import GenerationError, Generated
 
 COLUMNS = ("id", "puzzle", "solution", "clues", "level", "moves", "rating", "pattern_code")
-OUTPUT_FORMATS = ("text", "jsonl", "csv")
+COLLECTION_FORMATS = ("text", "jsonl", "csv")
+"""The text formats a generated collection is written in, a puzzle a row (pages are the page outputs',
+:mod:`sudokuprint.render.page_outputs`)."""
 MAX_DUPLICATES_IN_A_ROW = 500
 """A run stops (GenerationError) when this many puzzles in a row repeat ones already made:
 small shapes have few essentially different puzzles (13 minimal rot180 4x4 ones)."""
@@ -133,7 +135,7 @@ def format_record(record: dict, fmt: str) -> str:
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerow(["" if record[k] is None else record[k] for k in COLUMNS])
         return buffer.getvalue()
-    raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(OUTPUT_FORMATS)}")
+    raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(COLLECTION_FORMATS)}")
 
 
 def header(fmt: str) -> str:
@@ -291,8 +293,8 @@ def write_collection(
     Without ``resume`` the file is replaced only when every puzzle is made;
     with it the file is appended to, under a lock.
     """
-    if fmt not in OUTPUT_FORMATS:
-        raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(OUTPUT_FORMATS)}")
+    if fmt not in COLLECTION_FORMATS:
+        raise ValueError(f"unknown collection format {fmt!r}; choose one of: {', '.join(COLLECTION_FORMATS)}")
     if resume:
         if os.fspath(path) == "-":
             raise SudokuprintError("--resume needs an output file (-o FILE), not standard output")

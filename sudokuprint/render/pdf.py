@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import zlib
-from typing import Callable
+from typing import Callable, Iterable
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
@@ -18,6 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.fonts import DEFAULT_FONTS, FontSet, pdf_font, text_runs, text_width
 from ..layout.page import Box, Document, Line, Page, Rect, Text
+from .page_outputs import PageOutput, register_page_output
+from .preflight import SPECS, check_print_ready
 
 rl_config.useA85 = 0  # binary compressed streams: smaller files, and no slow ASCII85 step
 _PROJECTING_CAP = 2
@@ -186,3 +188,15 @@ def render_pdf(document: Document, *, invariant: bool = True,
         _embed_files(canvas, document.attachments)
     canvas.save()
     return buffer.getvalue()
+
+
+def pdf_files(document: Document, *, dpi: float = 150, on_page: Callable[[], None] | None = None) -> Iterable[bytes]:
+    """The ``pdf`` page output: the document in one PDF, preflighted when it is meant for a print-on-demand printer
+    (``document.print_spec``); ``dpi`` has no say in vector pages."""
+    data = render_pdf(document, on_page=on_page)
+    if document.print_spec in SPECS:
+        check_print_ready(data, document.print_spec)
+    return [data]
+
+
+register_page_output(PageOutput("pdf", ".pdf", pdf_files, summary="vector PDF, every page in one file"))

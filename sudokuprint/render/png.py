@@ -13,13 +13,15 @@ import io
 import math
 from dataclasses import replace
 from functools import lru_cache
+from typing import Callable, Iterator
 
 from PIL import Image, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
 
 from ..errors import UnsupportedError
 from ..layout.fonts import DEFAULT_FONTS, Face, FontSet, face_path, text_runs, text_width
-from ..layout.page import Line, Page, Rect, Text
+from ..layout.page import Document, Line, Page, Rect, Text
+from .page_outputs import PageOutput, register_page_output
 
 _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 """Pillow anchors for single glyphs: baseline at the left, middle or right."""
@@ -186,3 +188,17 @@ def png_bytes(page: Page, dpi: float = 150, *, files: dict[str, bytes] | None = 
         info.add_itxt(name, data.decode("utf-8"), zip=True)
     render_png(page, dpi).save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6, pnginfo=info)
     return buffer.getvalue()
+
+
+def png_files(document: Document, *, dpi: float = 150, on_page: Callable[[], None] | None = None) -> Iterator[bytes]:
+    """The ``png`` page output: a PNG file a page, each drawn as the one before is written (a page too large for
+    ``dpi`` is refused before it is drawn); the first carries the document's attachments."""
+    for number, page in enumerate(document.pages):
+        check_resolution(page.width, page.height, dpi)
+        yield png_bytes(page, dpi, files=None if number else document.attachments)
+        if on_page is not None:
+            on_page()
+
+
+register_page_output(PageOutput("png", ".png", png_files, one_file=False,
+                                summary="greyscale PNG images, a file a page (NAME-1.png, NAME-2.png, ...)"))

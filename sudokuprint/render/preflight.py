@@ -32,10 +32,11 @@ from __future__ import annotations
 
 import io
 import logging
+import sys
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..errors import ParseError
+from ..errors import ParseError, PreflightError
 from .pdfscan import Mark, PageScan, scan_page
 
 INCH = 72.0
@@ -279,3 +280,19 @@ def preflight(pdf: bytes, spec: str | PrintSpec) -> list[Finding]:
             findings.append(Finding(number, "transparency", f"the page is a transparency group; {rules.label}: "
                                                             "flatten it"))
     return findings
+
+
+def check_print_ready(data: bytes, spec: str) -> None:
+    """Preflight a print-on-demand PDF as it is made: a broken rule stops the job (exit 1), naming the page;
+    a page count outside the printer's range only warns on standard error (the layout is right, the book is
+    short or long)."""
+    findings = preflight(data, spec)
+    counts = [f for f in findings if f.rule == "pages"]
+    broken = [f for f in findings if f.rule != "pages"]
+    for finding in counts:
+        print(f"sudokuprint: warning: {finding}", file=sys.stderr)
+    if broken:
+        shown = "\n  ".join(str(f) for f in broken[:20])
+        more = f"\n  ... and {len(broken) - 20} more" if len(broken) > 20 else ""
+        raise PreflightError(f"the PDF fails {SPECS[spec].label}'s preflight; nothing was written:\n  {shown}{more}",
+                             broken)
