@@ -61,8 +61,9 @@ from sudokuprint.ocr.classifier import DigitModel  # noqa: E402
 from sudokuprint.ocr.cnn import CnnModel, CnnReader  # noqa: E402
 from sudokuprint.ocr.context import LEAN_TO_HAND, ContextModel  # noqa: E402
 from sudokuprint.ocr.perturb import parse, perturb  # noqa: E402
-from sudokuprint.ocr.pipeline import READERS, ScanResult, scan  # noqa: E402
-from sudokuprint.ocr.readers import BuiltinReader, DigitReader, get_reader  # noqa: E402
+from sudokuprint.ocr.builtin_reader import BuiltinReader  # noqa: E402
+from sudokuprint.ocr.pipeline import ScanResult, scan  # noqa: E402
+from sudokuprint.ocr.readers import DigitReader, get_reader, reader_names  # noqa: E402
 from ocr_training.build_hand import fold_of  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 
@@ -245,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path, nargs="?", default=DEFAULT_FOLDER)
     parser.add_argument("--readers", default="builtin,tesseract,combined,auto",
-                        help=f"comma-separated reader modes among {', '.join(READERS)}")
+                        help=f"comma-separated reader modes among {', '.join(reader_names())}")
     parser.add_argument("--limit", type=int, default=None, help="score only the first N photos (sorted by name)")
     parser.add_argument("--failures", action="store_true", help="list every photo not read perfectly")
     parser.add_argument("--perturb", action="append", default=None, metavar="SPEC",

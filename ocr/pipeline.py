@@ -4,8 +4,9 @@
 (the printed givens, checked by the solver), each cell's reading, the
 handwritten entries checked against the puzzle's solution, pencil marks, the
 solver check's changes and the time each stage took.  Each stage lives in its
-own module and can be run alone; :func:`grid_cells` runs the stages up to the
-upright digit cells (what a :class:`~ocr.readers.DigitReader` reads).
+own module and can be run alone; :func:`~ocr.grid_cells.grid_cells` runs the
+stages up to the upright digit cells (what a :class:`~ocr.readers.DigitReader`
+reads).
 """
 
 from __future__ import annotations
@@ -21,19 +22,17 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 from sudokuprint.grid import Grid
 
-from .cells import CellReading, cut_cells, faint_digits, pencil_marks, read_cells
+from .cells import pencil_marks
 from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status, take_faint
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
-from .lines import locate_lines
+from .grid_cells import GridCells, grid_cells
 from .load import Photo, PhotoSource, load_photo
-from .orientation import best_turn, turn_indices
-from .readers import DigitCell, DigitReader, get_reader, reader_names
+from .orientation import turn_indices
+from .readers import DEFAULT_READER, DigitReader, get_reader
 from .refuse import MIN_DIGITS, not_sudoku, repeated_digits, solid_cells  # noqa: F401  (re-exported)
-from .rectify import Rectified, rectify
+from .rectify import Rectified
 
-READERS = reader_names()
-"""The registered readers' names (``builtin`` is the default)."""
 HANDWRITTEN = 0.5
 """A digit whose handwriting probability is at least this is a solver's entry, not a given."""
 MAX_GRIDS = 4
@@ -123,7 +122,7 @@ class ScanResult:
     """The handwritten digits, row by row."""
     pencil_marks: dict[int, int] = field(default_factory=dict)
     """Cells holding small pencil-mark candidates: cell -> how many marks (never givens)."""
-    reader: str = "builtin"
+    reader: str = DEFAULT_READER
     timings: dict[str, float] = field(default_factory=dict)
     grid_number: int = 1
     """Which grid of the photo this is, 1 = the main one (see ``scan(all=True)``)."""
@@ -169,96 +168,6 @@ class ScanResult:
             "reader": self.reader,
             "grid": self.grid_number,
         }
-
-
-@dataclass
-class GridCells:
-    """A photo read up to its cells: the stages before the digit reader."""
-
-    photo: Photo
-    outline: GridOutline
-    rectified: Rectified
-    readings: list[CellReading]
-    """The 81 cells as photographed (row by row)."""
-    contrast: float
-    quarter_turns: int
-    colors: list[np.ndarray] | None = None
-    """The 81 cells cut from the colour photo like ``readings``' images (BGR), for the ink's colour."""
-
-    def upright(self) -> list[DigitCell]:
-        """The cells holding a digit, turned upright, indexed in the upright grid."""
-        cells = []
-        for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
-            reading = self.readings[int(photo_cell)]
-            if reading.digit is not None and reading.box is not None:
-                color = None if self.colors is None else self.colors[int(photo_cell)]
-                cells.append(self._turned(upright, reading.image, reading.digit, reading.box, color))
-        return cells
-
-    def faint_upright(self) -> list[DigitCell]:
-        """The cells without a given holding a digit's shape in paler ink (:func:`ocr.cells.faint_digits`),
-        turned upright, indexed in the upright grid."""
-        faint = faint_digits([reading.image for reading in self.readings])
-        return [self._turned(upright, self.readings[int(photo_cell)].image, *faint[int(photo_cell)])
-                for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)) if int(photo_cell) in faint]
-
-    def _turned(self, upright: int, image: np.ndarray, digit: np.ndarray, box: tuple[int, int, int, int],
-                color: np.ndarray | None = None) -> DigitCell:
-        turns = self.quarter_turns
-        mask = np.zeros(image.shape, np.uint8)
-        x, y, w, h = box
-        mask[y : y + h, x : x + w] = 1
-        ys, xs = np.nonzero(np.rot90(mask, turns))
-        turned = (int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
-        return DigitCell(index=upright, image=np.ascontiguousarray(np.rot90(image, turns)),
-                         digit=np.ascontiguousarray(np.rot90(digit, turns)), box=turned, contrast=self.contrast,
-                         color=None if color is None else np.ascontiguousarray(np.rot90(color, turns)))
-
-    def pencil_marks(self) -> dict[int, int]:
-        """Empty cells (upright index) holding small pencil-mark candidates: cell -> number of marks."""
-        marks: dict[int, int] = {}
-        for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
-            reading = self.readings[int(photo_cell)]
-            if reading.digit is None:
-                count = pencil_marks(reading.image, self.contrast)
-                if count:
-                    marks[upright] = count
-        return marks
-
-
-def grid_cells(source: PhotoSource | Photo, *, outline: GridOutline | None = None, debug: DebugSink = NO_DEBUG,
-               timings: dict[str, float] | None = None) -> GridCells:
-    """Run the stages up to the cells (load, find the grid, rectify, lines, cells, orientation).
-
-    ``outline`` is the grid to read (one of :func:`~ocr.detect.find_grids`); default: the main one.
-    """
-    clock = time.perf_counter()
-    laps = timings if timings is not None else {}
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        laps[stage] = round(now - clock, 4)
-        clock = now
-
-    if isinstance(source, Photo):
-        photo = source
-    else:
-        photo = load_photo(source)
-        lap("load")
-    if outline is None:
-        outline = find_grids(photo.gray, debug=debug)[0]
-        lap("find_grid")
-    flat = rectify(photo.gray, outline.corners, debug=debug)
-    lap("rectify")
-    crossings = locate_lines(flat, debug=debug)
-    lap("lines")
-    readings, contrast = read_cells(photo.gray, flat, crossings, debug=debug)
-    lap("cells")
-    turns, _ = best_turn([r.digit for r in readings if r.digit is not None])
-    lap("orientation")
-    colors = cut_cells(photo.color, flat, crossings) if photo.color.ndim == 3 else None
-    return GridCells(photo, outline, flat, readings, contrast, turns, colors)
 
 
 def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
@@ -382,7 +291,7 @@ def scan(source: PhotoSource, *, reader: "str | DigitReader" = ..., readers: str
 def scan(
     source: PhotoSource,
     *,
-    reader: "str | DigitReader" = "builtin",
+    reader: "str | DigitReader" = DEFAULT_READER,
     readers: str | None = None,
     solver_check: bool = True,
     confident: float = CONFIDENT,
@@ -392,7 +301,7 @@ def scan(
     """Read the Sudoku in a photo: a path, PIL image, numpy array (gray or BGR), bytes or binary file object.
 
     ``reader`` is a :class:`~ocr.readers.DigitReader` or a registered name
-    (:data:`READERS`; ``readers`` is the old spelling).  The grid read is the
+    (:func:`~ocr.readers.reader_names`; ``readers`` is the old spelling).  The grid read is the
     main one, the most complete and central; ``all=True`` returns every grid
     that reads as a Sudoku, the main one first (their ``grid_number`` 1, 2, ...).
     Raises :class:`sudokuprint.errors.NoGridError` when no grid can be read.

@@ -6,15 +6,11 @@ raises :class:`sudokuprint.errors.NoGridError` with that reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import cv2
 import numpy as np
 
+from .grid_cells import GridCells
 from .rectify import Rectified
-
-if TYPE_CHECKING:
-    from .pipeline import GridCells
 
 MIN_DIGITS = 17
 """A 9 x 9 lattice with fewer digits than this (the fewest a Sudoku can have) is not a Sudoku."""

@@ -57,12 +57,14 @@ class Registry(Generic[T]):
 
     ``check(name, loaded)`` turns what an entry point gives into the value
     registered, or raises :class:`TypeError` saying what it should have been
-    (the message then names the package).
+    (the message then names the package).  ``default`` is the name listed
+    first.
     """
 
-    def __init__(self, kind: str, group: str, check: Callable[[str, object], T]) -> None:
+    def __init__(self, kind: str, group: str, check: Callable[[str, object], T], *, default: str | None = None) -> None:
         self.kind = kind
         self.group = group
+        self.default = default
         self._check = check
         self._registered: dict[str, T] = {}
 
@@ -75,8 +77,10 @@ class Registry(Generic[T]):
         self._registered.pop(name, None)
 
     def names(self) -> tuple[str, ...]:
-        """Every name: the ones registered here in their order, then the entry points' not among them."""
-        return (*self._registered, *(name for name in _found(self.group) if name not in self._registered))
+        """Every name: the default, the others registered here in their order, then the entry points' not among
+        them."""
+        names = (*self._registered, *(name for name in _found(self.group) if name not in self._registered))
+        return tuple(sorted(names, key=lambda name: name != self.default))
 
     def get(self, name: str) -> T:
         """The thing registered as ``name``, loading its entry point the first time.

@@ -154,8 +154,9 @@ def _report(result: Any) -> dict:
     }
 
 
-SCAN_NEEDS = ("sudokuprint.ocr.pipeline",)
-"""What :func:`scan_rows` imports when first called -- numpy, OpenCV and the readers (for ``run_all(warm=...)``)."""
+SCAN_NEEDS = ("sudokuprint.ocr.pipeline", "sudokuprint.ocr.builtin_reader")
+"""What :func:`scan_rows` imports when first called -- numpy, OpenCV, and the shipped readers' models' code, which
+the pipeline imports only when a reader is asked for by name (for ``run_all(warm=...)``)."""
 
 
 def scan_row(options: ScanOptions, photo: str) -> dict:

@@ -11,7 +11,7 @@ from sudokuprint.ocr.context import (FEATURES, LOOKS, ContextModel, context_feat
                                      strokes, twin_likeness)
 from sudokuprint.ocr.handwriting import cell_measures
 from sudokuprint.ocr.pipeline import grid_cells
-from sudokuprint.ocr.readers import BuiltinReader
+from sudokuprint.ocr.builtin_reader import BuiltinReader
 
 K = len(LOOKS)
 

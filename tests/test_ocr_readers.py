@@ -7,15 +7,16 @@ import pytest
 
 from conftest import REPO
 
-from sudokuprint.ocr.pipeline import READERS, scan
-from sudokuprint.ocr.readers import BuiltinReader, DigitCell, Reading, get_reader, reader_names, register_reader
+from sudokuprint.ocr.builtin_reader import BuiltinReader
+from sudokuprint.ocr.pipeline import scan
+from sudokuprint.ocr.readers import READERS, DigitCell, Reading, get_reader, reader_names, register_reader
 
 SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
 
 
 def test_the_registry_names_the_builtin_readers_and_refuses_an_unknown_one():
-    assert {"builtin", "printed", "tesseract", "combined", "auto"} <= set(reader_names())
-    assert READERS[0] == "builtin"
+    assert {"builtin", "printed", "tesseract", "combined", "auto", "cnn"} <= set(reader_names())
+    assert reader_names()[0] == "builtin"
     assert get_reader("printed").name == "printed"
     with pytest.raises(ValueError, match="unknown reader 'nope': choose one of builtin"):
         get_reader("nope")
@@ -78,14 +79,12 @@ def test_a_registered_reader_is_usable_by_name():
         assert "test-all-hand" in reader_names()
         assert scan(SAMPLE, reader="test-all-hand").reader == "all-hand"
     finally:
-        from sudokuprint.ocr import readers
-
-        readers._REGISTRY.pop("test-all-hand")
+        READERS.unregister("test-all-hand")
 
 
 def test_a_missing_model_file_names_the_module_that_rebuilds_it() -> None:
     from sudokuprint.errors import MissingDependencyError
     from sudokuprint.ocr.classifier import load_shipped
 
-    with pytest.raises(MissingDependencyError, match=r"hand-v9\.npz is missing .*'python -m sudokuprint\.ocr\.training\.build_hand'"):
+    with pytest.raises(MissingDependencyError, match=r"hand-v9\.npz is missing .*'python -m ocr_training\.build_hand'"):
         load_shipped("hand-v9.npz", "handwriting model", "build_hand", print)

@@ -11,6 +11,7 @@ from ..errors import ExitCode, OutputError
 from ..executor import run_all
 from ..formats import formats, get_format, write
 from ..grid import Grid
+from ..ocr.readers import reader_names
 from ..outputs import row_output
 from ..scan_batch import (ROW_FORMATS, SCAN_NEEDS, ScanOptions, common_root, count_failed, csv_header, find_photos,
                           format_row, is_folder_target, row_failed, scan_rows)
@@ -52,13 +53,11 @@ def _tell(row: dict, filled: bool = False) -> None:
 
 
 class ReaderName(click.ParamType):
-    """A registered digit reader's name, checked against the registry only when given (it loads the models)."""
+    """A registered digit reader's name (``sudokuprint.readers`` entry points included), checked when given."""
 
     name = "reader"
 
     def convert(self, value, param, ctx) -> str:
-        from sudokuprint.ocr.readers import reader_names
-
         if value not in reader_names():
             self.fail(f"{value!r} is not a digit reader; choose one of: {', '.join(reader_names())}", param, ctx)
         return value
@@ -82,7 +81,7 @@ class ReaderName(click.ParamType):
                    "common folder).")
 @click.option("--readers", type=ReaderName(), default="builtin", show_default=True, metavar="NAME",
               help="Digit reader: builtin (print and handwriting), printed (print only), tesseract, combined (both), "
-                   "auto (Tesseract on unsure cells), or another registered reader.")
+                   "auto (Tesseract on unsure cells), cnn, or a reader another package installs.")
 @click.option("--filled", is_flag=True,
               help="Also report the digits written by hand, each checked against the solution "
                    "('r3c4: you wrote 7, the solution has 1'), on stderr; JSON and CSV rows carry the filled grid.")

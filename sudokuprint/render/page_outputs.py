@@ -49,7 +49,8 @@ class PageOutput:
     summary: str = ""
 
 
-PAGE_OUTPUTS: Registry[PageOutput] = Registry("page output", "sudokuprint.page_outputs", named(PageOutput))
+PAGE_OUTPUTS: Registry[PageOutput] = Registry("page output", "sudokuprint.page_outputs", named(PageOutput),
+                                                    default=DEFAULT)
 """Every page output by name."""
 
 

@@ -59,7 +59,7 @@ from sudokuprint.ocr.classifier import DigitModel, read_digits
 from sudokuprint.ocr.context import LEAN_TO_HAND, LOOKS, context_features, fit_context, ink_colour, looks, strokes, twin_likeness
 from sudokuprint.ocr.handwriting import cell_measures
 from sudokuprint.ocr.pipeline import HANDWRITTEN, grid_cells
-from sudokuprint.ocr.readers import BuiltinReader
+from sudokuprint.ocr.builtin_reader import BuiltinReader
 from .build_hand import DATA, fold_of, twin_sources
 from .build_model import MODELS
 

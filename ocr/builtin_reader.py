@@ -1,0 +1,139 @@
+"""The shipped readers: the font-trained digit model for print, the handwriting and context models for the rest,
+and Tesseract as a second opinion.
+
+Registered through the ``sudokuprint.readers`` entry points (``pyproject.toml``) as
+:func:`builtin`, :func:`printed`, :func:`tesseract_only` (``tesseract``),
+:func:`combined` and :func:`auto`.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from . import tesseract
+from .classifier import DigitModel, read_digits
+from .context import (LEAN_TO_HAND, ContextModel, context_features, default_context_model, ink_colour, looks,
+                      strokes, twin_likeness)
+from .handwriting import cell_measures, default_hand_model, features, split_hand
+from .readers import DigitCell, Reading
+
+ASK_TESSERACT_BELOW = 0.9
+"""The ``auto`` reader asks Tesseract about printed cells the model reads less surely than this."""
+
+
+def _tesseract_probs(opinion: tuple[int, float] | None) -> np.ndarray:
+    probs = np.full(10, 0.01)
+    if opinion is not None:
+        probs[opinion[0]] = max(opinion[1], 0.5)
+    else:
+        probs[0] = 0.5
+    return probs / probs.sum()
+
+
+def _sharpen(model_probs: np.ndarray, opinion: tuple[int, float] | None) -> np.ndarray:
+    """The model's probabilities (10 classes) sharpened by Tesseract's reading, if any."""
+    if opinion is None:
+        return model_probs
+    digit, confidence = opinion
+    confidence = min(max(confidence, 0.05), 0.95)
+    weights = np.full(10, (1 - confidence) / 9)
+    weights[digit] = confidence
+    combined = model_probs * weights
+    return combined / combined.sum()
+
+
+class BuiltinReader:
+    """The shipped models: the font-trained digit model for print, the handwriting model for the rest.
+
+    ``tesseract`` is ``never``, ``unsure`` (ask about printed digits read below
+    :data:`ASK_TESSERACT_BELOW`, if Tesseract is installed), ``always`` (every
+    printed digit; Tesseract required) or ``only`` (Tesseract reads print instead
+    of the model).  ``handwriting=False`` takes every digit for print.  ``context``
+    is the model that decides print or handwriting with the photo's other digits
+    (:mod:`ocr.context`): ``True`` the shipped one, ``False`` none (each digit alone).  With a context model the
+    reading's ``handwritten`` leans to handwriting by ``lean`` log odds (default :data:`ocr.context.LEAN_TO_HAND`;
+    its digit probabilities do not lean).
+    """
+
+    def __init__(self, name: str = "builtin", *, model: DigitModel | None = None,
+                 hand_model: DigitModel | None = None, handwriting: bool = True, tesseract: str = "never",
+                 context: "ContextModel | bool" = True, lean: float = LEAN_TO_HAND) -> None:
+        if tesseract not in ("never", "unsure", "always", "only"):
+            raise ValueError("tesseract must be never, unsure, always or only")
+        self.name = name
+        self.model = model
+        self.hand_model = hand_model
+        self.handwriting = handwriting
+        self.tesseract = tesseract
+        self.context = context
+        self.lean = lean
+
+    def _printed(self, digits: list[np.ndarray], model_probs: np.ndarray) -> np.ndarray:
+        if self.tesseract == "only":
+            return np.array([_tesseract_probs(o) for o in tesseract.read_digits_tesseract(digits)]).reshape(-1, 10)
+        probs = model_probs.copy()
+        if self.tesseract == "never" or not digits:
+            return probs
+        if self.tesseract == "unsure":
+            if not tesseract.available():
+                return probs
+            ask = [i for i, p in enumerate(probs) if p[1:].max() < ASK_TESSERACT_BELOW]
+        else:
+            tesseract.require_tesseract()
+            ask = list(range(len(digits)))
+        if ask:
+            for i, opinion in zip(ask, tesseract.read_digits_tesseract([digits[i] for i in ask])):
+                probs[i] = _sharpen(probs[i], opinion)
+        return probs
+
+    def read(self, cells: Sequence[DigitCell]) -> Reading:
+        digits = [c.digit for c in cells]
+        model_probs = read_digits(digits, self.model)
+        printed = self._printed(digits, model_probs)
+        if not self.handwriting or not cells:
+            return Reading(printed, np.zeros(len(cells), np.float32))
+        measures = np.stack([cell_measures(c.image, c.box, c.contrast) for c in cells])
+        inputs = features(np.stack(digits), measures, model_probs)
+        hand, _, written = split_hand((self.hand_model or default_hand_model()).probabilities(inputs))
+        decided = hand
+        if self.context is not False:
+            context = default_context_model() if self.context is True else self.context
+            pens = np.stack([strokes(c.image, c.box, c.contrast) for c in cells])
+            inks = np.stack([ink_colour(c.image, c.box, c.contrast, c.color) for c in cells])
+            look = looks(measures, [c.box for c in cells], cells[0].image.shape[0], model_probs, pens, inks)
+            twins = twin_likeness([c.image for c in cells], [c.contrast for c in cells], [c.box for c in cells],
+                                  model_probs.argmax(axis=1))
+            rows = context_features(look, hand, twins)
+            hand, decided = context.handwritten(rows), context.handwritten(rows, self.lean)
+        # class 0 (not an upright digit) is the print model's call; the digit is the more likely writer's
+        mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
+        mixed[:, 0] = printed[:, 0]
+        mixed /= mixed.sum(axis=1, keepdims=True)
+        return Reading(mixed, decided, printed)
+
+
+def builtin() -> BuiltinReader:
+    """``builtin``: print and handwriting told apart, no Tesseract."""
+    return BuiltinReader("builtin")
+
+
+def printed() -> BuiltinReader:
+    """``printed``: every digit taken for print."""
+    return BuiltinReader("printed", handwriting=False)
+
+
+def tesseract_only() -> BuiltinReader:
+    """``tesseract``: Tesseract reads the print instead of the model (Tesseract required)."""
+    return BuiltinReader("tesseract", tesseract="only")
+
+
+def combined() -> BuiltinReader:
+    """``combined``: the model sharpened by Tesseract on every printed digit (Tesseract required)."""
+    return BuiltinReader("combined", tesseract="always")
+
+
+def auto() -> BuiltinReader:
+    """``auto``: Tesseract asked about the printed digits the model is unsure of, when it is installed."""
+    return BuiltinReader("auto", tesseract="unsure")
