@@ -173,7 +173,8 @@ class DaskCluster(WorkerPool):
         self._warm.update(modules)
 
     def submit(self, function: Callable[[T], R], chunk: list[T]) -> Task:
-        return self.client.submit(timed_chunk, function, chunk, pure=False, retries=RETRIES)  # type: ignore[no-any-return]
+        task: Task = self.client.submit(timed_chunk, function, chunk, pure=False, retries=RETRIES)
+        return task
 
     def wait(self, tasks: list[Task]) -> None:
         from distributed import wait  # Dask is the optional extra: loaded with the cluster, never before
@@ -186,7 +187,8 @@ class DaskCluster(WorkerPool):
         from distributed.comm.core import CommClosedError
 
         try:
-            return task.result()  # type: ignore[attr-defined,no-any-return]  # (a Dask future)
+            outcome: ChunkOutcome = task.result()
+            return outcome
         except KilledWorker as error:
             raise ClusterError(f"--cluster {self.address}: a chunk was lost with every worker that ran it "
                                f"({error}); a worker may be short of memory") from None

@@ -172,6 +172,10 @@ class Task(Protocol):
         """Drop the chunk if it has not started."""
         ...
 
+    def result(self) -> Any:
+        """The chunk's value, waiting for it; its error raised."""
+        ...
+
 
 ChunkOutcome = tuple[float, list[Any]]
 """What a chunk gives back (:func:`sudokuprint.worker.timed_chunk`): its seconds of work and its results."""
@@ -360,7 +364,8 @@ class LocalProcesses(WorkerPool):
         wait(tasks, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]  # (this pool's tasks are its futures)
 
     def result(self, task: Task) -> ChunkOutcome:
-        return task.result()  # type: ignore[attr-defined,no-any-return]  # (a concurrent.futures.Future)
+        outcome: ChunkOutcome = task.result()
+        return outcome
 
     def close(self) -> None:
         if self._pool is not None:

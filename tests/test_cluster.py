@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+import distributed  # the cluster extra, which make test installs: without it these tests fail, never skip
 import pytest
 from click.testing import CliRunner
 
@@ -24,7 +25,6 @@ from sudokuprint.cluster import start_local_cluster
 from sudokuprint.executor import executor_settings, run_all
 from sudokuprint.worker import NATIVE_THREADS
 
-distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
 
 PARALLEL = ("check", "solve", "grade", "generate", "pattern", "scan")
 
