@@ -76,6 +76,10 @@ class Registry(Generic[T]):
         """Forget what was registered in this process as ``name`` (an entry point of that name is found again)."""
         self._registered.pop(name, None)
 
+    def registered(self) -> tuple[T, ...]:
+        """What is registered in this process so far (entry points loaded included), without looking for more."""
+        return tuple(self._registered.values())
+
     def names(self) -> tuple[str, ...]:
         """Every name: the default, the others registered here in their order, then the entry points' not among
         them."""

@@ -75,10 +75,11 @@ def page_output_for(path: str | os.PathLike[str], requested: str | None = None) 
     if requested:
         return page_output(requested)
     suffix = Path(os.fspath(path)).suffix.lower()
-    for name in page_output_names():
-        output = page_output(name)
-        if suffix and output.suffix == suffix:
-            return output
+    if suffix:
+        known = PAGE_OUTPUTS.registered()  # the built-in ones: no package's entry points read for book.pdf
+        for output in (*known, *(page_output(name) for name in page_output_names())):
+            if output.suffix == suffix:
+                return output
     return page_output(DEFAULT)
 
 
