@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -457,7 +458,7 @@ def test_the_c_call_lets_other_threads_run() -> None:
 
 
 @pytest.mark.parametrize("forced,expected", [(None, "native"), ("python", "python")])
-def test_version_names_the_active_backend(forced: str | None, expected: str) -> None:
+def test_version_names_the_active_backend(forced: str | None, expected: str, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "SUDOKUPRINT_BACKEND"}
     if forced:
         env["SUDOKUPRINT_BACKEND"] = forced
@@ -465,7 +466,8 @@ def test_version_names_the_active_backend(forced: str | None, expected: str) -> 
     package_root = os.path.dirname(os.path.dirname(sudokuprint.__file__))
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
     result = subprocess.run(
-        [sys.executable, "-m", "sudokuprint", "--version"], capture_output=True, text=True, env=env, check=True
+        [sys.executable, "-m", "sudokuprint", "--version"], capture_output=True, text=True, env=env, check=True,
+        cwd=tmp_path,  # not the checkout: "-m" puts the working directory first on sys.path
     )
     assert f"solver backend: {expected}" in result.stdout
 
