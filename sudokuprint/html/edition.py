@@ -19,11 +19,20 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import SudokuprintError
 from ..executor import run_all
 from ..grid import Grid
+from ..logic.engine import solution_of, solve_state
+from ..logic.grading import basic_level, grade_log
+from ..logic.state import State
+from ..logic.step import InconsistentStepError
 from ..publish.grading import LEVEL_NAMES, Grade
 from ..publish.puzzles import Puzzle, svd_label_for
 
 CHUNK_SIZE = 25
 """Puzzles whose hint paths are compressed together (the page inflates one chunk at a time)."""
+
+PAGE_HINTS_ABOVE = 9
+"""Grids of a larger side get no embedded path: the page finds their hints itself (logic.js), with
+the techniques of levels 1-3, and their level is found with those alone (the logic engine's full
+solve of a 16x16, chains and all, took 87 s for two puzzles)."""
 
 @dataclass(frozen=True)
 class SolvePath:
@@ -36,6 +45,8 @@ class SolvePath:
     steps: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
     grade: Grade | None = None
     problem: str | None = None
+    in_page: bool = False
+    """True when the page finds the hints itself (a big grid): no steps here, only the grade."""
 
 
 SOLVE_PATH_NEEDS = ("sudokuprint.logic.engine", "sudokuprint.logic.grading")
@@ -47,14 +58,13 @@ def solve_path(grid: Grid) -> SolvePath:
 
     A puzzle the engine cannot take (several solutions, an engine error) gets
     no path and a ``problem`` saying why; the page then offers no hints for it.
+    A grid larger than 9x9 gets only its level (see :data:`PAGE_HINTS_ABOVE`).
     """
-    from ..logic.engine import solution_of, solve_state
-    from ..logic.grading import grade_log
-    from ..logic.state import State
-    from ..logic.step import InconsistentStepError
-
     try:
         solution = solution_of(grid)
+        if grid.side > PAGE_HINTS_ABOVE:
+            level = basic_level(grid, solution)
+            return SolvePath(grade=Grade(grid.to_string(), level=level, givens=grid.clue_count), in_page=True)
         log = solve_state(grid, State.from_grid(grid), solution)
         graded = grade_log(grid, log, solution)
     except (SudokuprintError, InconsistentStepError) as error:
@@ -136,7 +146,7 @@ def _chunk_text(paths: list[SolvePath]) -> bytes:
         for index, explanation, placed, eliminated in path.steps:
             shared = names.setdefault(path.techniques[index], len(names))
             steps.append([shared, explanation, list(placed), list(eliminated)])
-        encoded.append(steps if path.problem is None else None)
+        encoded.append(steps if path.problem is None and not path.in_page else None)
     return json.dumps({"t": list(names), "p": encoded}, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
@@ -175,11 +185,16 @@ def build_edition(
             label = puzzle.svd_label or svd_label_for(puzzle.number, puzzle.grid, puzzle.grade)
             if path.problem is not None and hints:
                 edition.problems.append(f"{puzzle.source}: puzzle {puzzle.number}: no hints: {path.problem}")
-            edition.puzzles.append(_entry(puzzle, label, key, None if path.problem else [len(edition.chunks) - 1, offset]))
+            hint_at: list[int] | str | None = [len(edition.chunks) - 1, offset]
+            if path.problem is not None:
+                hint_at = None
+            elif path.in_page:
+                hint_at = "page"
+            edition.puzzles.append(_entry(puzzle, label, key, hint_at))
     return edition
 
 
-def _entry(puzzle: Puzzle, label: str | None, key: bytes, hint_at: list[int] | None) -> dict[str, Any]:
+def _entry(puzzle: Puzzle, label: str | None, key: bytes, hint_at: list[int] | str | None) -> dict[str, Any]:
     grid = puzzle.grid
     level = puzzle.grade.level
     return {

@@ -8,8 +8,15 @@ from importlib import resources
 
 from .edition import Edition
 
-SCRIPTS = ("codec.js", "print.js", "page.js")
-"""The page's script, in this order: reading the data, printing the collection, the game."""
+SCRIPTS = (
+    "codec.js",
+    "shape.js", "solver.js", "logic.js", "generator.js", "engine.js",
+    "store.js", "print.js", "dialogs.js", "board.js", "play.js",
+    "page.js",
+)
+"""The page's script, in this order: reading the data; the engine (grid shapes, the bitmask solver,
+the logic of levels 1-3, the generator, the worker that runs them); what the browser keeps,
+printing, dialogs, the board's drawing, playing one puzzle; and the page, which starts it all."""
 
 _MARKER = re.compile(r"\{\{(?:TITLE|STYLE|SCRIPT|DATA)\}\}")
 

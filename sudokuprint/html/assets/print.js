@@ -1,6 +1,11 @@
-/* sudokuprint HTML edition: "Print all" lays out every puzzle's givens as plain tables. */
+/* sudokuprint HTML edition: "Print all" lays out the collection's title and every puzzle's givens
+   as plain tables. */
+"use strict";
 function sudokuprintPrintSheet(DATA, sheet) {
   if (sheet.childElementCount) return;
+  const title = document.createElement("h1");
+  title.textContent = DATA.title;
+  sheet.appendChild(title);
   for (const p of DATA.puzzles) {
     const bw = p.box[0], bh = p.box[1], n = bw * bh, cm = n > 9 ? 0.95 : 0.85;
     const figure = document.createElement("figure");
