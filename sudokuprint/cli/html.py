@@ -20,18 +20,27 @@ from .puzzle_options import puzzle_options, read_puzzles, writable_output
 @click.option("--hints/--no-hints", default=True, show_default=True,
               help="Embed the logic engine's solve path of every puzzle (hints, levels, labels).")
 @jobs_options(unordered=False)
+@click.option("--endless", is_flag=True,
+              help="A page with no collection, that only makes new games (any size and level) in the browser.")
 def html(inputs, from_format, allow_nonunique, order, generate_count, level, seed, output, title, hints,
-         jobs) -> None:
+         jobs, endless) -> None:
     """A self-contained HTML page to play the puzzles offline, on a desktop or a phone.
 
     Every puzzle (any size up to 16x16, sizes mixed) gets a board for
     keyboard, mouse and touch, pencil marks, undo/redo, a timer, conflict
     messages, a check against the solution, hints from the logic engine,
     progress kept in the browser, and print buttons. Solutions and hints are
-    embedded encoded, so the page source does not spoil them. Example:
-    sudokuprint html samples/easy50.txt -o easy50.html
+    embedded encoded, so the page source does not spoil them. Every page
+    also makes new games of any size and level, and a daily puzzle. Examples:
+    sudokuprint html samples/easy50.txt -o easy50.html;
+    sudokuprint html --endless -o play.html
     """
-    puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=not hints)
+    if endless:
+        if inputs or generate_count or level:
+            raise click.UsageError("--endless makes a page with no collection: give no puzzle files, --generate or --level")
+        puzzles = []
+    else:
+        puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=not hints)
     edition = build_edition(puzzles, title=title, hints=hints, jobs=jobs,
                             progress=lambda paths: with_progress(paths, "solving"))
     for problem in edition.problems:
@@ -43,4 +52,5 @@ def html(inputs, from_format, allow_nonunique, order, generate_count, level, see
         out.write(page)
     if output != "-":
         size = len(page.encode("utf-8"))
-        note(f"wrote {output} ({len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}, {size / 1024:.0f} KiB)")
+        what = "new games only" if endless else f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+        note(f"wrote {output} ({what}, {size / 1024:.0f} KiB)")

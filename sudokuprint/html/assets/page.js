@@ -19,7 +19,7 @@
 
   /* ---- the games: the collection's, then those made here ---- */
   const entries = [];
-  let at = -1;
+  let at = -1, linkProblem = "";
   DATA.puzzles.forEach((p, i) => entries.push({
     kind: "collection", index: i, id: p.id, box: p.box, g: p.g, caption: "Puzzle " + p.n, number: p.n,
     level: p.level, levelNumber: LEVELS[p.level] || null, label: p.label, unique: p.unique,
@@ -157,10 +157,15 @@
     go(index);
     return play.current();
   }
+  /** Open what the address names: true when it did; a link that cannot be opened says why. */
   function fromHash() {
     const hash = decodeURIComponent(location.hash.slice(1));
     if (hash.startsWith("p=")) {
-      try { load(hash.slice(2)); } catch (error) { $("message").textContent = "The link's puzzle cannot be opened: " + error.message; return false; }
+      try { load(hash.slice(2)); } catch (error) {
+        linkProblem = "The link's puzzle cannot be opened: " + error.message;
+        $("message").textContent = linkProblem;
+        return false;
+      }
       return true;
     }
     const n = Number(hash);
@@ -239,8 +244,9 @@
     let index = 0;
     if (/^c\d+$/.test(last) || /^\d+$/.test(last)) index = Math.min(Number(last.replace("c", "")), DATA.puzzles.length - 1);
     else if (last[0] === "m") index = Math.max(0, entries.findIndex((e) => e.id === last.slice(1)));
-    if (entries.length) go(index);
-    else newGame({ size: 9, level: 2 }).catch((error) => { $("making").textContent = error.message; });
+    const said = () => { if (linkProblem) $("message").textContent = linkProblem; };
+    if (entries.length) { go(index); said(); }
+    else newGame({ size: 9, level: 2 }).then(said, (error) => { $("making").textContent = error.message; });
   }
   if (window.performance && performance.mark) performance.mark("sudokuprint-ready");
   window.sudokuprint = {

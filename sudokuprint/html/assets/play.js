@@ -384,7 +384,7 @@ function sudokuprintPlay(ctx) {
   });
   document.addEventListener("keydown", (event) => {
     const target = event.target;
-    if (!game.entry || target.tagName === "SELECT" || target.tagName === "INPUT" || target.closest("dialog")) return;
+    if (!game.entry || target.tagName === "SELECT" || target.tagName === "INPUT" || (target.closest && target.closest("dialog"))) return;
     const ctrl = event.ctrlKey || event.metaKey;
     if (ctrl && (event.key === "z" || event.key === "Z")) { event.preventDefault(); event.shiftKey ? redo() : undo(); return; }
     if (ctrl && (event.key === "y" || event.key === "Y")) { event.preventDefault(); redo(); return; }

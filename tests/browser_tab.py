@@ -1,0 +1,71 @@
+"""A browser tab on an HTML edition, as the browser tests drive it (the system's Chromium, via Playwright).
+
+Every tab fails its test at close if the page logged an error, asked the
+browser for a blocking dialog (``alert``/``confirm``), or made a request
+that is not the page's own file or a ``blob:`` (the engine's worker).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sudokuprint.html.browser import DESKTOP
+
+
+class Player:
+    """One browser tab on a page, with the moves a player makes."""
+
+    def __init__(self, browser: Any, path: Path, device: dict = DESKTOP, url_tail: str = "", **context: Any) -> None:
+        self.context = browser.new_context(**device, **context)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        self.page.on("dialog", self._refuse_dialog)
+        self.page.on("request", self._check_request)
+        self.url = path.as_uri()
+        self.page.goto(self.url + url_tail)
+
+    def _refuse_dialog(self, dialog: Any) -> None:
+        self.errors.append(f"a blocking {dialog.type}() dialog: {dialog.message}")
+        dialog.dismiss()
+
+    def _check_request(self, request: Any) -> None:
+        if not request.url.startswith(("file:", "blob:")):
+            self.errors.append(f"a network request: {request.url}")
+
+    def open(self, number: int) -> None:
+        self.page.select_option("#pick", str(number))
+        assert self.page.inner_text("#about").startswith(f"Puzzle {number} ")
+
+    def cell(self, index: int) -> Any:
+        return self.page.locator(f'.cell[data-cell="{index}"]')
+
+    def type_at(self, index: int, symbol: str) -> None:
+        self.cell(index).click()
+        self.page.keyboard.press(symbol)
+
+    def text(self, selector: str) -> str:
+        return self.page.inner_text(selector).strip()
+
+    def api(self, expression: str) -> Any:
+        """Evaluate ``window.sudokuprint.<expression>`` (a Promise is awaited)."""
+        return self.page.evaluate(f"window.sudokuprint.{expression}")
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == []
+
+
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG 2) of a CSS ``rgb(...)``/``rgba(...)`` colour."""
+    parts = [float(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(ink: str, paper: str) -> float:
+    """The WCAG contrast ratio of two CSS colours."""
+    high, low = sorted((luminance(ink), luminance(paper)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
