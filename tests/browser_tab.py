@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sudokuprint.grid import Grid
 from sudokuprint.html.browser import DESKTOP
+from sudokuprint.solver import solve
 
 
 class Player:
@@ -69,3 +71,12 @@ def contrast(ink: str, paper: str) -> float:
     """The WCAG contrast ratio of two CSS colours."""
     high, low = sorted((luminance(ink), luminance(paper)), reverse=True)
     return (high + 0.05) / (low + 0.05)
+
+
+def allowed_wrong_digit(line: str) -> tuple[int, int]:
+    """An empty cell and a digit the rules allow there that is not the solution's (the core says)."""
+    grid = Grid.from_string(line)
+    solution = solve(grid).values
+    candidates = grid.computed_candidates()
+    return next((c, d) for c in grid.empty_cells for d in grid.shape.digits
+                if candidates[c] >> (d - 1) & 1 and d != solution[c])

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
+from click.testing import CliRunner
+
+from browser_tab import Player
+from sudokuprint.cli import main
+from sudokuprint.html.browser import chromium
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
@@ -45,3 +51,27 @@ STATE_TABLE = """\
 | 4    6    378  | 578  357  1    | 78   9    2    |
 .----------------.----------------.----------------.
 """
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The system's headless Chromium (a Playwright browser), one per test module."""
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def mixed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The HTML edition of samples/mixed-sizes.txt (a 4x4, a 9x9, a 16x16), titled "Mixed sizes"."""
+    out = tmp_path_factory.mktemp("html") / "mixed.html"
+    result = CliRunner().invoke(main, ["html", str(SAMPLES / "mixed-sizes.txt"), "-o", str(out), "--title", "Mixed sizes"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture
+def player(browser: Any, mixed_page: Path) -> Iterator[Player]:
+    """A desktop tab on the mixed-sizes edition (fails the test on a page error or a request)."""
+    tab = Player(browser, mixed_page)
+    yield tab
+    tab.close()

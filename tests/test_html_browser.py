@@ -8,42 +8,21 @@ from __future__ import annotations
 
 import struct
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from browser_tab import Player, contrast
+from browser_tab import Player, allowed_wrong_digit, contrast
 from conftest import SAMPLES
 from sudokuprint.cli import main
 from sudokuprint.grid import Grid
-from sudokuprint.html.browser import DESKTOP, PHONE, chromium
+from sudokuprint.html.browser import DESKTOP, PHONE
 from sudokuprint.logic import solve as logic_solve
 from sudokuprint.solver import solve as core_solve
 
 MIXED = [line for line in (SAMPLES / "mixed-sizes.txt").read_text().split()]
 """Puzzle 1 is 4x4, puzzle 2 is 9x9, puzzle 3 is 16x16."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def mixed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("html") / "mixed.html"
-    result = CliRunner().invoke(main, ["html", str(SAMPLES / "mixed-sizes.txt"), "-o", str(out), "--title", "Mixed sizes"])
-    assert result.exit_code == 0, result.output
-    return out
-
-
-@pytest.fixture
-def player(browser: Any, mixed_page: Path) -> Iterator[Player]:
-    tab = Player(browser, mixed_page)
-    yield tab
-    tab.close()
 
 
 def _solution(line: str) -> str:
@@ -109,12 +88,8 @@ def test_a_wrong_digit_shows_the_conflict_at_once(player: Player) -> None:
 
 def test_check_finds_a_wrong_digit_that_breaks_no_rule(player: Player) -> None:
     player.open(2)
-    line, solution = MIXED[1], _solution(MIXED[1])
-    grid = Grid.from_string(line)
-    # a digit the rules allow in an empty cell, but not the solution's
-    candidates = grid.computed_candidates()
-    index, digit = next((c, d) for c in grid.empty_cells for d in grid.shape.digits
-                        if candidates[c] >> (d - 1) & 1 and d != int(solution[c]))
+    grid = Grid.from_string(MIXED[1])
+    index, digit = allowed_wrong_digit(MIXED[1])  # a digit the rules allow in an empty cell, but not the solution's
     player.type_at(index, str(digit))
     assert player.text("#error") == ""
     player.page.click("#check")

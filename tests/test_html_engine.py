@@ -24,15 +24,8 @@ from sudokuprint.logic.engine import solution_of, solve_state
 from sudokuprint.logic.grading import LEVEL_3_TECHNIQUES, basic_level
 from sudokuprint.logic.state import State
 from sudokuprint.solver import count_solutions
-from sudokuprint.html.browser import chromium
 
 GOLDEN = REPO / "tests" / "data" / "golden-solver.txt"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -5,16 +5,16 @@ keys, buttons and cells, with every expected digit from the Python core."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from browser_tab import Player, contrast
+from browser_tab import Player, allowed_wrong_digit, contrast
 from conftest import SAMPLES
 from sudokuprint.cli import main
 from sudokuprint.grid import Grid
-from sudokuprint.html.browser import PHONE, chromium
+from sudokuprint.html.browser import PHONE
 from sudokuprint.logic import grade
 from sudokuprint.logic import solve as logic_solve
 from sudokuprint.solver import count_solutions
@@ -26,33 +26,12 @@ LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def mixed_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("game") / "mixed.html"
-    result = CliRunner().invoke(main, ["html", str(SAMPLES / "mixed-sizes.txt"), "-o", str(out), "--title", "Mixed sizes"])
-    assert result.exit_code == 0, result.output
-    return out
-
-
-@pytest.fixture(scope="module")
 def endless_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("game") / "play.html"
     result = CliRunner().invoke(main, ["html", "--endless", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "new games only" in result.stderr
     return out
-
-
-@pytest.fixture
-def player(browser: Any, mixed_page: Path) -> Iterator[Player]:
-    tab = Player(browser, mixed_page)
-    yield tab
-    tab.close()
 
 
 def solution_of(line: str) -> str:
@@ -245,15 +224,12 @@ def test_fill_candidates_writes_every_cells_candidates(player: Player) -> None:
 
 def test_instant_mistakes_show_and_count(player: Player) -> None:
     player.open(2)
-    line, solution = MIXED[1], solution_of(MIXED[1])
+    solution = solution_of(MIXED[1])
     assert player.page.locator("#mistakes-fact").is_hidden()  # off by default
     player.page.click(".options summary")
     player.page.click("#opt-instant")
     assert player.text("#mistakes") == "0"
-    grid = Grid.from_string(line)
-    candidates = grid.computed_candidates()
-    cell, wrong = next((c, d) for c in grid.empty_cells for d in grid.shape.digits
-                       if candidates[c] >> (d - 1) & 1 and d != int(solution[c]))
+    cell, wrong = allowed_wrong_digit(MIXED[1])
     player.type_at(cell, str(wrong))
     assert "wrong" in player.cell(cell).get_attribute("class") and player.text("#mistakes") == "1"
     player.type_at(cell, solution[cell])
@@ -387,11 +363,7 @@ def test_the_error_line_moves_nothing(player: Player) -> None:
 
 def test_a_wrong_digits_message_goes_when_the_digit_does(player: Player) -> None:
     player.open(2)
-    line, solution = MIXED[1], solution_of(MIXED[1])
-    grid = Grid.from_string(line)
-    candidates = grid.computed_candidates()
-    cell, wrong = next((c, d) for c in grid.empty_cells for d in grid.shape.digits
-                       if candidates[c] >> (d - 1) & 1 and d != int(solution[c]))
+    cell, wrong = allowed_wrong_digit(MIXED[1])
     player.type_at(cell, str(wrong))
     player.page.click("#check")
     assert player.text("#message").startswith("1 digit is wrong")

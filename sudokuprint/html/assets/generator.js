@@ -85,9 +85,7 @@ function sudokuprintGenerator(lib) {
     return false;
   }
 
-  lib.hash = hash;
-  lib.random = random;
-  lib.shuffle = shuffle;
-  lib.levelsFor = levelsFor;
-  lib.generate = generate;
+  Object.assign(lib, {
+    hash, random, shuffle, levelsFor, generate,
+  });
 }

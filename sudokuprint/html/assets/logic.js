@@ -297,12 +297,8 @@ function sudokuprintLogic(lib) {
   /** One line a person reads: "technique: changes — why". */
   function stepText(grid, s) { return s.technique + ": " + changes(grid, s) + " \u2014 " + s.explanation; }
 
-  lib.LEVEL_NAMES = { 1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert" };
-  lib.State = State;
-  lib.solvePath = solvePath;
-  lib.solvesAt = solvesAt;
-  lib.levelOf = levelOf;
-  lib.nextStep = nextStep;
-  lib.changes = changes;
-  lib.stepText = stepText;
+  Object.assign(lib, {
+    LEVEL_NAMES: { 1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert" }, State, solvePath, solvesAt, levelOf,
+    nextStep, changes, stepText,
+  });
 }

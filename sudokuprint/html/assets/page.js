@@ -188,9 +188,8 @@
   const DARK = window.matchMedia("(prefers-color-scheme: dark)");
   function applyTheme() {
     const chosen = store.settings().theme;
-    if (chosen === "light" || chosen === "dark") document.documentElement.dataset.theme = chosen;
-    else delete document.documentElement.dataset.theme;
     const dark = chosen === "dark" || (chosen !== "light" && DARK.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
     $("theme").setAttribute("aria-pressed", dark ? "true" : "false");
   }
   function toggleTheme() {

@@ -174,20 +174,16 @@ function sudokuprintPlay(ctx) {
     if (game.givens[c] || game.done || (!game.values[c] && !game.marks[c])) return;
     apply([{ c: c, v: 0, m: game.values[c] ? game.marks[c] : 0 }], true);
   }
-  function undo() {
-    const move = game.undo.pop();
+  /** Undo (back: the cells as they were before the move) or redo (the cells as the move left them). */
+  function replay(back) {
+    const move = (back ? game.undo : game.redo).pop();
     if (!move) return;
-    game.redo.push(move);
-    if (move.before.length) game.selected = move.before[0].c;
-    apply(move.before, false);
+    (back ? game.redo : game.undo).push(move);
+    const cells = back ? move.before : move.after;
+    if (cells.length) game.selected = cells[0].c;
+    apply(cells, false);
   }
-  function redo() {
-    const move = game.redo.pop();
-    if (!move) return;
-    game.undo.push(move);
-    if (move.after.length) game.selected = move.after[0].c;
-    apply(move.after, false);
-  }
+  const undo = () => replay(true), redo = () => replay(false);
   function restart() {
     ctx.confirm("Clear your digits and pencil marks on this puzzle? The clock starts again.", "Restart").then((yes) => {
       if (!yes) return;

@@ -131,14 +131,8 @@ function sudokuprintShape(lib) {
     return text;
   }
 
-  lib.SYMBOLS = SYMBOLS;
-  lib.SIZES = Object.keys(BOXES).map(Number);
-  lib.popcount = popcount;
-  lib.digitOfBit = digitOfBit;
-  lib.digitsOf = digitsOf;
-  lib.shape = shape;
-  lib.shapeForSide = shapeForSide;
-  lib.parsePuzzle = parsePuzzle;
-  lib.conflict = conflict;
-  lib.toText = toText;
+  Object.assign(lib, {
+    SYMBOLS, SIZES: Object.keys(BOXES).map(Number), popcount, digitOfBit, digitsOf, shape, shapeForSide,
+    parsePuzzle, conflict, toText,
+  });
 }

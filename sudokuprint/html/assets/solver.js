@@ -127,7 +127,7 @@ function sudokuprintSolver(lib) {
     }
   }
 
-  lib.countSolutions = countSolutions;
-  lib.analyse = analyse;
-  lib.randomGrid = randomGrid;
+  Object.assign(lib, {
+    countSolutions, analyse, randomGrid,
+  });
 }
