@@ -13,6 +13,8 @@ from sudokuprint.cli import main
 from sudokuprint.grid import Grid
 from sudokuprint.html.edition import inflate, puzzle_id, reveal
 from sudokuprint.logic import grade, solve
+from sudokuprint.logic.engine import solution_of
+from sudokuprint.logic.grading import basic_level
 from sudokuprint.solver import solve as core_solve
 
 
@@ -33,7 +35,7 @@ def hint_paths(data: dict) -> list[list | None]:
     chunks = [json.loads(inflate(reveal(chunk, key))) for chunk in data["chunks"]]
     paths = []
     for entry in data["puzzles"]:
-        if entry["h"] is None:
+        if not isinstance(entry["h"], list):  # None: no hints; "page": the page finds them
             paths.append(None)
             continue
         chunk = chunks[entry["h"][0]]
@@ -92,7 +94,9 @@ def test_the_hint_paths_made_by_worker_processes_give_the_same_page(tmp_path: Pa
         assert result.exit_code == 0, result.output
         pages.append(out.read_bytes())
     assert pages[0] == pages[1]
-    assert [len(path or ()) > 0 for path in hint_paths(page_data(tmp_path / "jobs2.html"))] == [True] * 7
+    data = page_data(tmp_path / "jobs2.html")
+    assert [len(path or ()) > 0 for path in hint_paths(data)] == [True] * 6 + [False]
+    assert data["puzzles"][6]["h"] == "page"  # the 16x16's hints are found in the page
 
 
 def test_the_level_and_label_are_the_graders(tmp_path: Path) -> None:
@@ -159,3 +163,24 @@ def test_a_puzzle_with_two_solutions_is_refused_unless_allowed(tmp_path: Path) -
     assert "no hints" in result.stderr
     entry = page_data(out)["puzzles"][0]
     assert entry["unique"] is False and entry["h"] is None
+
+
+def test_big_grids_carry_their_level_and_leave_the_hints_to_the_page(tmp_path: Path) -> None:
+    out = tmp_path / "mixed.html"
+    assert invoke(["html", str(SAMPLES / "mixed-sizes.txt"), "-o", str(out)]).exit_code == 0
+    data = page_data(out)
+    small, nine, big = data["puzzles"]
+    assert isinstance(small["h"], list) and isinstance(nine["h"], list)
+    assert big["h"] == "page" and hint_paths(data)[2] is None  # no path embedded for the 16x16
+    assert big["level"] == {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert"}[grade(Grid.from_string(MIXED_16)).level]
+
+
+MIXED_16 = (SAMPLES / "mixed-sizes.txt").read_text().split()[2]
+
+
+def test_the_level_of_the_basic_techniques_is_grades_level() -> None:
+    lines = (SAMPLES / "easy50.txt").read_text().split() + (SAMPLES / "top95.txt").read_text().split()[:20]
+    grids = [Grid.from_string(line) for line in lines]
+    levels = [basic_level(grid, solution_of(grid)) for grid in grids]
+    assert levels == [grade(grid).level for grid in grids]
+    assert set(levels) == {1, 2, 3, 4}

@@ -397,8 +397,10 @@ def test_a_phone_shows_a_big_grid_one_box_at_a_time(browser: Any, mixed_page: Pa
     tab.page.locator('#map button[data-box="5"]').tap()  # box 6: rows 5-8, columns 5-8
     selected = int(tab.page.get_attribute('.cell[aria-selected="true"]', "data-cell"))
     assert (selected // 16) // 4 == 1 and (selected % 16) // 4 == 1
-    shown = tab.cell(selected).bounding_box()
-    assert lens["x"] <= shown["x"] and shown["x"] + shown["width"] <= lens["x"] + lens["width"] + 1
+    inside = ("(c) => { const r = document.querySelector(`.cell[data-cell=\"${c}\"]`).getBoundingClientRect(),"
+              " l = document.getElementById('lens').getBoundingClientRect();"
+              " return r.left >= l.left && r.right <= l.right + 1 && r.top >= l.top && r.bottom <= l.bottom + 1; }")
+    tab.page.wait_for_function(inside, arg=selected, timeout=2000)  # the lens glides there
     tab.page.click("#fill")
     mark = tab.page.locator(f'.cell[data-cell="{selected}"] .marks span').first.bounding_box()
     assert mark["height"] >= 18  # pencil marks readable

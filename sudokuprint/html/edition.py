@@ -19,10 +19,6 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import SudokuprintError
 from ..executor import run_all
 from ..grid import Grid
-from ..logic.engine import solution_of, solve_state
-from ..logic.grading import basic_level, grade_log
-from ..logic.state import State
-from ..logic.step import InconsistentStepError
 from ..publish.grading import LEVEL_NAMES, Grade
 from ..publish.puzzles import Puzzle, svd_label_for
 
@@ -33,6 +29,7 @@ PAGE_HINTS_ABOVE = 9
 """Grids of a larger side get no embedded path: the page finds their hints itself (logic.js), with
 the techniques of levels 1-3, and their level is found with those alone (the logic engine's full
 solve of a 16x16, chains and all, took 87 s for two puzzles)."""
+
 
 @dataclass(frozen=True)
 class SolvePath:
@@ -60,6 +57,11 @@ def solve_path(grid: Grid) -> SolvePath:
     no path and a ``problem`` saying why; the page then offers no hints for it.
     A grid larger than 9x9 gets only its level (see :data:`PAGE_HINTS_ABOVE`).
     """
+    from ..logic.engine import solution_of, solve_state
+    from ..logic.grading import basic_level, grade_log
+    from ..logic.state import State
+    from ..logic.step import InconsistentStepError
+
     try:
         solution = solution_of(grid)
         if grid.side > PAGE_HINTS_ABOVE:
