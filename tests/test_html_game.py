@@ -51,6 +51,7 @@ def test_the_endless_page_starts_with_a_new_game_and_makes_more(browser: Any, en
     tab = Player(browser, endless_page)
     tab.page.wait_for_function("window.sudokuprint.current() !== null")
     first = tab.api("current()")
+    assert len(tab.page.workers) == 1  # made off the page's thread: the board never froze
     assert first["size"] == 9 and first["level"] == 2 and first["values"] == first["givens"]
     assert count_solutions(Grid.from_string(first["puzzle"]), limit=2) == 1
     assert tab.page.locator("#print-all").is_hidden()  # no collection to print
@@ -74,6 +75,7 @@ def test_the_endless_page_starts_with_a_new_game_and_makes_more(browser: Any, en
 
 def test_every_collection_has_new_game_beside_it(player: Player) -> None:
     assert player.page.locator("#new-game").is_visible() and player.page.locator("#daily").is_visible()
+    assert player.page.workers == []  # the engine's worker starts with the first new game
     made = player.api("newGame({size: 16, level: 1, seed: 3})")
     assert player.text("#about") == "New game \u00b7 16\u00d716"
     assert isinstance(made["givens"], list) and len(made["givens"]) == 16  # rows above 9x9

@@ -30,17 +30,24 @@ function sudokuprintWorkerMain() {
   self.onmessage = (event) => self.postMessage(Object.assign({ id: event.data.id }, sudokuprintMakeGame(lib, event.data)));
 }
 
-/** make({n, level, seed}) -> Promise of {values, solution, level}; in a worker when one starts. */
+/** make({n, level, seed}) -> Promise of {values, solution, level}; in a worker (started on the
+    first call) when one starts, else here. */
 function sudokuprintMaker(lib) {
   const waiting = new Map();
-  let worker = null, next = 1;
-  try {
-    const parts = [sudokuprintShape, sudokuprintSolver, sudokuprintLogic, sudokuprintGenerator, sudokuprintEngine,
-                   sudokuprintMakeGame, sudokuprintWorkerMain];
-    const source = '"use strict";\n' + parts.map(String).join("\n") + "\nsudokuprintWorkerMain();\n";
-    const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-    worker = new Worker(url);
-    URL.revokeObjectURL(url);
+  let worker = null, tried = false, next = 1;
+  function start() {
+    tried = true;
+    try {
+      const parts = [sudokuprintShape, sudokuprintSolver, sudokuprintLogic, sudokuprintGenerator, sudokuprintEngine,
+                     sudokuprintMakeGame, sudokuprintWorkerMain];
+      const source = '"use strict";\n' + parts.map(String).join("\n") + "\nsudokuprintWorkerMain();\n";
+      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+      worker = new Worker(url);
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      worker = null;
+      return;
+    }
     worker.onmessage = (event) => {
       const job = waiting.get(event.data.id);
       waiting.delete(event.data.id);
@@ -51,8 +58,6 @@ function sudokuprintMaker(lib) {
       worker = null;
       for (const [id, job] of waiting) { waiting.delete(id); later(job); }
     };
-  } catch (error) {
-    worker = null;
   }
   function settle(job, answer) {
     if (answer.error) job.reject(new Error(answer.error)); else job.resolve(answer);
@@ -61,6 +66,7 @@ function sudokuprintMaker(lib) {
     setTimeout(() => settle(job, sudokuprintMakeGame(lib, job.request)), 0);
   }
   return function make(request) {
+    if (!tried) start();
     return new Promise((resolve, reject) => {
       const job = { request: request, resolve: resolve, reject: reject };
       if (!worker) { later(job); return; }
