@@ -249,6 +249,7 @@ def test_reveal_asks_in_the_page_then_shows_the_solution(player: Player) -> None
     player.page.click("#confirm-yes")
     assert [player.cell(c).inner_text() for c in range(16)] == list(solution)
     assert player.text("#message").startswith("The solution is shown.")
+    assert player.page.evaluate("document.querySelector('#pick option').textContent") == "1"  # not ticked as solved
     player.page.click("#stats-open")
     assert player.page.locator("#stats-body tr").count() == 1  # a revealed puzzle counts nothing but its broken streak
     assert player.page.evaluate("[...document.querySelectorAll('#stats-body td')].map((c) => c.textContent)") == [

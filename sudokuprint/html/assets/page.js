@@ -62,7 +62,8 @@
 
   /* ---- the list ---- */
   function optionText(entry) {
-    const solved = (store.progress(entry.id) || {}).d ? " \u2713" : "";
+    const record = store.progress(entry.id) || {};
+    const solved = record.d && !record.r ? " \u2713" : "";  // solved, not revealed
     if (entry.kind === "collection") return String(entry.number) + solved;
     const n = entry.box[0] * entry.box[1];
     const what = entry.kind === "daily" ? "Daily " + entry.date : (entry.kind === "link" ? "Shared " : "New ") + n + "\u00d7" + n;
