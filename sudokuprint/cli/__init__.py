@@ -17,6 +17,7 @@ main.lazy("generate", "generate", "pattern")
 main.lazy("logic", "grade", "hint", "explain")
 main.lazy("publish", "booklet", "answers", "worksheet", "motif", "poster", "svd-answers")
 main.lazy("scan", "scan")
+main.lazy("book", "book")
 main.lazy("preflight", "preflight")
 main.lazy("html", "html")
 

@@ -172,16 +172,25 @@ def title_page(template: Template, title: str, lines: Sequence[tuple[str, str]])
     return PlannedPage(template, draw, furniture=False)
 
 
-def _subtitle(puzzles: Sequence[Puzzle], template: Template) -> str:
+def level_words(template: Template, level: int, form: str = "range") -> str:
+    """A level's name in one of its forms: ``range`` ("easy", Russian genitive plural "лёгких") for
+    :func:`subtitle`'s range, ``section`` ("Easy", "Лёгкие") for a section of puzzles."""
+    try:
+        return template.strings.text(f"{form}_level_{level}")
+    except KeyError:
+        return (template.strings.level(level, None) or str(level)).lower()
+
+
+def subtitle(puzzles: Sequence[Puzzle], template: Template) -> str:
     """``50 puzzles · easy to expert``: the count and the range of difficulty."""
     strings = template.strings
-    graded = sorted((p.grade.level, strings.level(p.grade.level, p.difficulty) or "")
-                    for p in puzzles if p.difficulty and p.grade.level is not None)
+    levels = sorted({p.grade.level for p in puzzles if p.difficulty and p.grade.level is not None})
     text = strings.count("puzzles", len(puzzles))
-    if graded and graded[0][1] != graded[-1][1]:
-        text += " · " + strings.text("level_range", low=graded[0][1].lower(), high=graded[-1][1].lower())
-    elif graded:
-        text += f" · {graded[0][1].lower()}"
+    if len(levels) > 1:
+        text += " · " + strings.text("level_range", low=level_words(template, levels[0]),
+                                     high=level_words(template, levels[-1]))
+    elif levels:
+        text += f" · {level_words(template, levels[0])}"
     return text
 
 
@@ -216,7 +225,7 @@ def build_booklet(
     placement = placement or template.answers.placement
     plan: list[PlannedPage] = []
     if template.furniture.title_page:
-        lines = [("subtitle", _subtitle(puzzles, template))]
+        lines = [("subtitle", subtitle(puzzles, template))]
         if author:
             lines.append(("author", template.strings.text("by_author", author=author)))
         plan.append(title_page(template, title, lines))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence, overload
 
 from ..layout.fonts import text_width
+from ..layout.edition import FOLIO_DROP, HEAD_RAISE
 from ..layout.geometry import frame, is_recto, trim_box
 from ..layout.page import Box, Document, Line, Metadata, Page, Text
 from ..layout.template import Template
@@ -51,8 +52,9 @@ def _running_head(page: Page, template: Template, live: Box, title: str, section
     """Title and section above the live area, each cut with an ellipsis rather than collide, over a rule."""
     furniture = template.furniture
     size = furniture.head_size
-    baseline = live[1] - template.page.margin_top * 0.35
+    baseline = live[1] - template.page.margin_top * HEAD_RAISE
     rule = baseline + size * 0.45
+    cap = furniture.rule_line / 2  # the rule's square caps stay inside the live area
     mirrored = template.page.mirror_margins and not is_recto(index)
     width = live[2] - live[0]
     gap = size * HEAD_GAP
@@ -63,13 +65,13 @@ def _running_head(page: Page, template: Template, live: Box, title: str, section
     page.add(
         Text(live[0], baseline, left_text, size, "regular", "left", 0.0),
         Text(live[2], baseline, right_text, size, "regular", "right", 0.0),
-        Line(live[0], rule, live[2], rule, furniture.rule_line, 0.0),
+        Line(live[0] + cap, rule, live[2] - cap, rule, furniture.rule_line, 0.0),
     )
 
 
 def _folio(page: Page, template: Template, live: Box, index: int) -> None:
     size = template.furniture.folio_size
-    baseline = live[3] + template.page.margin_bottom * 0.5
+    baseline = live[3] + template.page.margin_bottom * FOLIO_DROP
     text = str(index + 1)
     if template.page.mirror_margins:
         if is_recto(index):
