@@ -8,6 +8,8 @@
 #   fonts-dejavu-core, fonts-droid-fallback
 #                           fonts for Cyrillic, Greek (DejaVu Sans) and CJK (Droid Sans
 #                           Fallback) text on printed pages; both free to embed
+#   libgs-common            ICC profiles; a book's PDF/X output intent embeds its CMYK
+#                           (SWOP) profile, /usr/share/color/icc/ghostscript/default_cmyk.icc
 # and, with the argument `test` (make test), what only the tests need:
 #   chromium, chromium-driver
 #                           the headless browser the HTML edition's tests drive
@@ -21,6 +23,7 @@ command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v cc >/dev/null 2>&1 || missing+=(build-essential)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
+[ -f /usr/share/color/icc/ghostscript/default_cmyk.icc ] || missing+=(libgs-common)
 if [ "${1:-}" = "test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
