@@ -45,9 +45,11 @@ def preflight(pdf: str, spec: str, output_format: str, cover: bool, pages: int |
     data = _read(pdf, "FILE.pdf")
     try:
         if cover:
+            trim = None
             if interior is not None:
-                pages = _page_count(interior)
-            findings = cover_preflight(data, spec, pages or 0, paper=paper, thickness=paper_thickness)
+                pages, trim = _interior(interior)
+            findings = cover_preflight(data, spec, pages or 0, paper=paper, thickness=paper_thickness,
+                                       trim_size=trim)
         else:
             findings = check_pdf(data, spec)
     except ParseError as error:
@@ -81,12 +83,14 @@ def _read(path: str, hint: str) -> bytes:
         raise click.BadParameter(f"{path}: cannot read: {error.strerror}", param_hint=hint) from None
 
 
-def _page_count(path: str) -> int:
-    """The page count of the interior PDF at ``path`` (exit 2 naming it when it is not a PDF)."""
+def _interior(path: str) -> tuple[int, tuple[float, float]]:
+    """The page count and trim size of the interior PDF at ``path`` (exit 2 naming it when it is not a PDF)."""
     from pypdf import PdfReader  # pypdf is loaded only when a file is checked
     from pypdf.errors import PdfReadError
 
     try:
-        return len(PdfReader(path).pages)
-    except (PdfReadError, ValueError, OSError) as error:
+        pages = PdfReader(path).pages
+        box = pages[0].trimbox
+        return len(pages), (float(box.width), float(box.height))
+    except (PdfReadError, ValueError, OSError, IndexError) as error:
         raise ParseError("PDF", f"not a readable PDF: {error}").located(path) from None

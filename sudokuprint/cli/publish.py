@@ -54,13 +54,16 @@ def output_options(default_template: str):
             click.option("--dpi", type=click.IntRange(10, 2400), default=150, show_default=True, help="PNG resolution."),
             click.option("--title", default=None, help="Title for the title page, running head and PDF metadata."),
             click.option("--author", default="", help="Author for the title page and PDF metadata."),
+            click.option("--force", is_flag=True, help="Write a print-on-demand PDF whose page count the "
+                                                       "printer does not bind (otherwise refused, exit 1)."),
         )):
             command = option(command)
         return command
     return decorate
 
 
-def _finish(document: Document, output: str, output_format: str | None, dpi: int, author: str = "") -> None:
+def _finish(document: Document, output: str, output_format: str | None, dpi: int, author: str = "",
+            force: bool = False) -> None:
     fmt = page_output_for(output, output_format).name
     if author:
         document.metadata = replace(document.metadata, author=author)
@@ -69,7 +72,7 @@ def _finish(document: Document, output: str, output_format: str | None, dpi: int
     for message in document.notes:
         note(f"note: {message}")
     with progress(len(document.pages), "drawing pages") as advance:
-        names = write_document(document, output, format=fmt, dpi=dpi, on_page=lambda: advance(1))
+        names = write_document(document, output, format=fmt, dpi=dpi, on_page=lambda: advance(1), force=force)
     if output != "-":
         pages = len(document.pages)
         note(f"wrote {', '.join(names) if len(names) <= 3 else f'{names[0]} ... {names[-1]}'} "
@@ -92,7 +95,7 @@ LANG = click.option("--lang", default=None, metavar="CODE",
 @click.option("--answer-template", default=None, metavar="NAME|FILE", help="Template of the answer key at the end.")
 @LANG
 def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-            output_format, dpi, title, author, placement, answer_template, lang) -> None:
+            output_format, dpi, title, author, force, placement, answer_template, lang) -> None:
     """A puzzle booklet: title page, numbered puzzles, answer key at the end.
 
     Every puzzle is re-checked for a unique solution first. Example:
@@ -103,7 +106,7 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
     key = _template(answer_template, lang) if answer_template else None
     document = build_booklet(puzzles, template, title=title or template.strings.text("title"), author=author,
                              placement=placement, answer_template=key)
-    _finish(document, output, output_format, dpi, author)
+    _finish(document, output, output_format, dpi, author, force)
 
 
 @main.command()
@@ -118,7 +121,7 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
                    "booklet's own puzzles.")
 @LANG
 def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-            output_format, dpi, title, author, booklet_template, booklet_pdf, lang) -> None:
+            output_format, dpi, title, author, force, booklet_template, booklet_pdf, lang) -> None:
     """An answer key: solved grids labelled with puzzle number and booklet page.
 
     Givens are bold, filled digits grey. The page references come from the
@@ -141,7 +144,7 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
     document = build_answer_key(puzzles, template, booklet_template=booklet, booklet_plan=plan,
                                 booklet_source=booklet_pdf or "the booklet",
                                 title=title or template.strings.text("answers_title"), author=author)
-    _finish(document, output, output_format, dpi, author)
+    _finish(document, output, output_format, dpi, author, force)
 
 
 @main.command()
@@ -155,7 +158,7 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
 @click.option("--candidates", "candidates_sheet", is_flag=True,
               help="Print the FILE puzzles with their candidates (from a state file, else computed).")
 @LANG
-def worksheet(inputs, from_format, template_name, output, output_format, dpi, title, author, size, pages,
+def worksheet(inputs, from_format, template_name, output, output_format, dpi, title, author, force, size, pages,
               pencil_guide, candidates_sheet, lang) -> None:
     """Blank grids to solve on (any size), or a candidates sheet of puzzles.
 
@@ -176,7 +179,7 @@ def worksheet(inputs, from_format, template_name, output, output_format, dpi, ti
         shape = size
         template = worksheet_template(base, shape.side) if template_name == "worksheet-a4" else base
         document = build_worksheet(template, shape, pages=pages, pencil_guide=pencil_guide, title=title)
-    _finish(document, output, output_format, dpi, author)
+    _finish(document, output, output_format, dpi, author, force)
 
 
 @main.command()
@@ -188,7 +191,7 @@ def worksheet(inputs, from_format, template_name, output, output_format, dpi, ti
 @click.option("--catalogue-template", default="catalogue-a4", show_default=True, metavar="NAME|FILE")
 @click.option("--no-digits", is_flag=True, help="Draw the shaded pattern without the givens' digits.")
 @click.option("--library", is_flag=True, help="Every motif of the built-in library (heart, star, letters, digits).")
-def motif(patterns, from_format, template_name, output, output_format, dpi, title, author, catalogue,
+def motif(patterns, from_format, template_name, output, output_format, dpi, title, author, force, catalogue,
           catalogue_template, no_digits, library) -> None:
     """Pattern motifs: givens shaded so the shape shows, with the pattern code.
 
@@ -204,7 +207,7 @@ def motif(patterns, from_format, template_name, output, output_format, dpi, titl
         document = build_catalogue(motifs, _template(catalogue_template), title=title or "Motif catalogue")
     else:
         document = build_motif_views(motifs, _template(template_name), title=title or "Motifs", digits=not no_digits)
-    _finish(document, output, output_format, dpi, author)
+    _finish(document, output, output_format, dpi, author, force)
 
 
 def _picture(argument: str) -> Image.Image:
@@ -237,7 +240,7 @@ def _picture(argument: str) -> Image.Image:
               help="A word as a row of puzzles, one library letter or digit each (e.g. --text LOVE).")
 @click.option("--crop-marks", is_flag=True, help="Print crop marks outside the poster's trim (the sheet grows 12 mm a side).")
 def poster(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-           output_format, dpi, title, author, mosaic, picture, tile_seconds, subtitle, word, crop_marks) -> None:
+           output_format, dpi, title, author, force, mosaic, picture, tile_seconds, subtitle, word, crop_marks) -> None:
     """A poster of one puzzle drawn as a motif, or (--mosaic) of many.
 
     PUZZLE_OR_PATTERN is a file of puzzles (the first is used), or a pattern
@@ -266,7 +269,7 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
             puzzle = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, limit=1)[0]
         document = build_poster(puzzle, _template(template_name), title=title or "Sudoku", subtitle=subtitle,
                                 crop_marks=crop_marks)
-    _finish(document, output, output_format, dpi, author)
+    _finish(document, output, output_format, dpi, author, force)
 
 
 def _word_poster(word: str, seed: int, template: Template, title: str | None, crop_marks: bool) -> Document:
@@ -311,7 +314,7 @@ def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, t
 @output_options("svd-answers-a4")
 @LANG
 def svd_answers(inputs, from_format, allow_nonunique, template_name, output, output_format, dpi, title, author,
-                lang) -> None:
+                force, lang) -> None:
     """Answer pages for SVD task files, in sets of 30, labelled id-moves-level-givens.
 
     The label comes from the file name (30-21-4-28.svd) where present, else it is computed.
@@ -320,4 +323,4 @@ def svd_answers(inputs, from_format, allow_nonunique, template_name, output, out
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
     document = build_svd_answers(puzzles, _template(template_name, lang), title=title)
-    _finish(document, output, output_format, dpi, author)
+    _finish(document, output, output_format, dpi, author, force)

@@ -56,6 +56,36 @@ def grid_lines(shape: Shape, x: float, y: float, size: float, widths: LineWidths
     return thin + thick + [border]
 
 
+DARK_LINE_GREY = 0.85
+"""Grey of the grid's lines where they run between two dark cells, so a motif's box lines still show."""
+
+
+def lines_in_dark(shape: Shape, x: float, y: float, size: float, widths: LineWidths, dark: frozenset[int]) -> list[Item]:
+    """Light lines over the stretches of the inner grid lines that run between two dark cells
+    (each stretch one line, cell and box weights as below them)."""
+    side, step = shape.side, size / shape.side
+    items: list[Item] = []
+    for k in range(1, side):
+        vertical_box, horizontal_box = k % shape.box_width == 0, k % shape.box_height == 0
+        for vertical in (True, False):
+            run: int | None = None
+            for r in range(side + 1):
+                pair = ((r * side + k - 1, r * side + k) if vertical else ((k - 1) * side + r, k * side + r))
+                inside = r < side and pair[0] in dark and pair[1] in dark
+                if inside and run is None:
+                    run = r
+                elif not inside and run is not None:
+                    offset, start, end = k * step, run * step, r * step
+                    on_box = vertical_box if vertical else horizontal_box
+                    width = widths.box if on_box else widths.cell
+                    cap = width / 2  # square caps would poke into the light cells at either end
+                    line = (x + offset, y + start + cap, x + offset, y + end - cap) if vertical else \
+                        (x + start + cap, y + offset, x + end - cap, y + offset)
+                    items.append(Line(*line, width, DARK_LINE_GREY))
+                    run = None
+    return items
+
+
 def _centred_digit(symbol: str, font: str, size: float, cx: float, cy: float, grey: float,
                    fonts: FontSet = DEFAULT_FONTS) -> Text:
     tx, ty = optical_origin(symbol, font, size, cx, cy, fonts)  # type: ignore[arg-type]
@@ -119,7 +149,11 @@ def draw_grid(
     greys.update(own)
     items: list[Item] = [Rect(x + (c % shape.side) * step, y + (c // shape.side) * step, step, step, fill=greys[c])
                          for c in sorted(greys)]
-    items += grid_lines(shape, x, y, size, line_widths(style, line_scale))
+    widths = line_widths(style, line_scale)
+    items += grid_lines(shape, x, y, size, widths)
+    dark = frozenset(c for c, grey in greys.items() if grey < 0.5)
+    if dark:
+        items += lines_in_dark(shape, x, y, size, widths, dark)
     drawn = ["."] * shape.cell_count
     if grid is not None and show_digits:
         font_size = digit_font_size(step, style)

@@ -128,6 +128,8 @@ class Document:
     metadata: Metadata = field(default_factory=Metadata)
     print_spec: str = "none"
     """The printer's rules the PDF must pass (``kdp``, ``ingramspark``), checked as it is written."""
+    force_page_count: bool = False
+    """Write the PDF even when the printer does not bind its page count (a warning instead of a refusal)."""
     notes: list[str] = field(default_factory=list)
     """What the job chose for the user and should say (e.g. another layout for the answers)."""
     attachments: dict[str, bytes] = field(default_factory=dict)

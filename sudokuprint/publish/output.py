@@ -12,14 +12,17 @@ from ..render import page_file_names, page_output_for
 
 
 def write_document(document: Document, output: str | os.PathLike[str], *, format: str | None = None,
-                   dpi: float = 150, on_page: Callable[[], None] | None = None) -> list[str]:
+                   dpi: float = 150, on_page: Callable[[], None] | None = None, force: bool = False) -> list[str]:
     """Write ``document`` as the page output ``format`` (None: from ``output``'s suffix, else PDF); returns the
     names written ('-' is standard output).
 
     An output of a file a page (PNG) writes ``NAME-1.png``, ``NAME-2.png``
     ... for several pages, each file whole as soon as its page is drawn.
-    ``on_page`` is called as each page is drawn (for progress).
+    ``on_page`` is called as each page is drawn (for progress); ``force`` writes a print-on-demand PDF whose
+    page count the printer does not bind (otherwise refused like any broken rule).
     """
+    if force:
+        document.force_page_count = True
     name = os.fspath(output)
     kind = page_output_for(name, format)
     pages = len(document.pages)

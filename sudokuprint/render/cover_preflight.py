@@ -28,7 +28,10 @@ from .pdfscan import Mark, scan_page
 from .preflight import SPECS, Finding, _box, check_fonts
 
 EXACT = 0.01
-"""Points of slack for the cover's size: the spine formula is met exactly (boxes are written to 0.001 pt)."""
+"""Points of slack for the cover's size when the interior's trim is known: the spine formula is met
+exactly (boxes are written to 0.001 pt)."""
+LISTED = 1.5
+"""Points of slack for the cover's size against the printer's list of trims (given to 0.01 in)."""
 SLACK = 0.5
 """Points of slack for positions of what is painted."""
 
@@ -54,9 +57,12 @@ def _is_white(mark: Mark) -> bool:
         (mark.colour.space == "DeviceCMYK" and not any(values))
 
 
-def cover_preflight(pdf: bytes, spec: str, pages: int, *, paper: str = "white",
-                    thickness: float | None = None) -> list[Finding]:
+def cover_preflight(pdf: bytes, spec: str, pages: int, *, paper: str = "white", thickness: float | None = None,
+                    trim_size: tuple[float, float] | None = None) -> list[Finding]:
     """Every rule of printer ``spec`` the cover PDF breaks for a book of ``pages`` pages on ``paper``.
+
+    With ``trim_size`` (the interior's trim, in points) the cover must be exactly two trims and the spine
+    wide; without it, two of the printer's listed trims and the spine, to the list's rounding.
 
     Raises :class:`~sudokuprint.errors.ParseError` (exit 2) for bytes that are not a readable PDF.
     """
@@ -83,14 +89,15 @@ def cover_preflight(pdf: bytes, spec: str, pages: int, *, paper: str = "white",
     if trim is None:
         return [Finding(1, "cover", "the cover has no trim box")]
     width, height = trim[2] - trim[0], trim[3] - trim[1]
-    panel = expected_panel(rules, width, height, spine)
+    panel = trim_size or expected_panel(rules, width, height, spine)
+    slack = EXACT if trim_size else LISTED
     paper_text = f"{thickness:g} in paper" if thickness is not None else f"{paper} paper"
     if panel is None:
         findings.append(Finding(1, "size", f"the cover's trim is {_inches(width)} x {_inches(height)}: no "
                                            f"{rules.label} trim size is {_inches(height)} high"))
     else:
         want = 2 * panel[0] + spine
-        if abs(width - want) > EXACT or abs(height - panel[1]) > EXACT:
+        if abs(width - want) > slack or abs(height - panel[1]) > slack:
             findings.append(Finding(1, "size", f"the cover's trim is {_inches(width)} x {_inches(height)}; for "
                                                f"{pages} pages on {paper_text} (spine {_inches(spine)}) a "
                                                f"{panel[0] / INCH:g} x {panel[1] / INCH:g} in book's cover is "

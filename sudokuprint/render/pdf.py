@@ -195,7 +195,7 @@ def pdf_files(document: Document, *, dpi: float = 150, on_page: Callable[[], Non
     (``document.print_spec``); ``dpi`` has no say in vector pages."""
     data = render_pdf(document, on_page=on_page)
     if document.print_spec in SPECS:
-        check_print_ready(data, document.print_spec)
+        check_print_ready(data, document.print_spec, force=document.force_page_count)
     return [data]
 
 

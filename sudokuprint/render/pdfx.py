@@ -106,7 +106,7 @@ def make_pdfx(pdf: bytes, *, level: str = "1a", title: str = "Sudoku") -> bytes:
         info = document.docinfo
         info.Title = pikepdf.String(str(info.get("/Title", "")) or title)
         info.GTS_PDFXVersion = pikepdf.String(conformance.version)
-        info.Trapped = pikepdf.Name.False_
+        info.Trapped = pikepdf.Name("/False")
         info.CreationDate = pikepdf.String(stamp)
         info.ModDate = pikepdf.String(stamp)
         if conformance.xmp:

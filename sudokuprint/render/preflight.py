@@ -21,9 +21,9 @@ should be re-checked against them from time to time):
   weight for print is 0.75 pt as the lightest rule that reproduces reliably,
   and 7 pt as the smallest readable text.
 * IngramSpark, "File Creation Guide" (interior): bleed 0.125 in on the top,
-  bottom and outside edge; margins at least 0.5 in recommended, 0.25 in the
-  least allowed from any trim edge (0.375 in with bleed is used here as
-  for KDP); gutter as for KDP; page count 18 to 1,200; fonts embedded; no
+  bottom and outside edge; margins at least 0.5 in from the trim on all
+  sides, page numbers and running heads included (with or without bleed);
+  gutter as for KDP where it is wider; page count 18 to 1,200; fonts embedded; no
   RGB in black-and-white interiors; rules at least 0.25 pt (0.5 pt advised);
   text at least 6 pt; transparency flattened.
 """
@@ -82,12 +82,14 @@ SPECS: dict[str, PrintSpec] = {
     "kdp": PrintSpec("kdp", "KDP", _KDP_TRIMS, 0.125 * INCH, 0.25 * INCH, 0.375 * INCH, _GUTTER, 0.75, 7.0, (24, 828)),
     "ingramspark": PrintSpec("ingramspark", "IngramSpark",
                              _KDP_TRIMS + _inches((4, 6), (4.25, 7), (4.37, 7), (5.83, 8.27), (6.5, 6.5), (7.5, 7.5)),
-                             0.125 * INCH, 0.25 * INCH, 0.375 * INCH, _GUTTER, 0.25, 6.0, (18, 1200)),
+                             0.125 * INCH, 0.5 * INCH, 0.5 * INCH, _GUTTER, 0.25, 6.0, (18, 1200)),
 }
 """The printers' rules by name (see the module's docstring for their sources)."""
 
 TOLERANCE = 0.5
-"""Points of slack when comparing sizes and positions (rounding in PDF files)."""
+"""Points of slack when comparing page sizes and boxes (rounding in PDF files)."""
+MARGIN_SLACK = 0.01
+"""Points of slack for the margins: what is printed stays inside them, short of rounding in the file."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,7 @@ def check_marks(spec: PrintSpec, number: int, page_count: int, scan: PageScan,
         else:
             for edge, distance, least in (("left", x0 - trim[0], left_margin), ("right", trim[2] - x1, right_margin),
                                           ("top", trim[3] - y1, margin), ("bottom", y0 - trim[1], margin)):
-                if distance < least - TOLERANCE:
+                if distance < least - MARGIN_SLACK:
                     side = "inside" if least == inside and edge in ("left", "right") and inside > margin else edge
                     rule_text = (f"{_fmt(least)} inside margin for {page_count} pages" if side == "inside"
                                  else f"at least {_fmt(least)} {'with' if bleed else 'without'} bleed")
@@ -282,17 +284,17 @@ def preflight(pdf: bytes, spec: str | PrintSpec) -> list[Finding]:
     return findings
 
 
-def check_print_ready(data: bytes, spec: str) -> None:
+def check_print_ready(data: bytes, spec: str, *, force: bool = False) -> None:
     """Preflight a print-on-demand PDF as it is made: a broken rule stops the job (exit 1), naming the page;
-    a page count outside the printer's range only warns on standard error (the layout is right, the book is
-    short or long)."""
+    so does a page count outside the printer's range, unless ``force`` (then it only warns on standard error)."""
     findings = preflight(data, spec)
-    counts = [f for f in findings if f.rule == "pages"]
-    broken = [f for f in findings if f.rule != "pages"]
+    counts = [f for f in findings if f.rule == "pages"] if force else []
+    broken = [f for f in findings if f not in counts]
     for finding in counts:
         print(f"sudokuprint: warning: {finding}", file=sys.stderr)
     if broken:
         shown = "\n  ".join(str(f) for f in broken[:20])
         more = f"\n  ... and {len(broken) - 20} more" if len(broken) > 20 else ""
-        raise PreflightError(f"the PDF fails {SPECS[spec].label}'s preflight; nothing was written:\n  {shown}{more}",
-                             broken)
+        hint = " (--force writes a book of that page count)" if any(f.rule == "pages" for f in broken) else ""
+        raise PreflightError(f"the PDF fails {SPECS[spec].label}'s preflight; nothing was written{hint}:\n"
+                             f"  {shown}{more}", broken)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import os
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from ...errors import PreflightError, UnsupportedError
@@ -26,6 +27,7 @@ from ...render import render_pdf
 from ...render.cover_preflight import cover_preflight
 from ...render.pdfx import make_pdfx
 from ...render.preflight import SPECS, preflight
+from ..booklet import subtitle
 from ..pages import assemble
 from ..poster import puzzle_on_pattern
 from ..puzzles import Puzzle
@@ -121,10 +123,12 @@ def book_templates(options: BookOptions, rules: BookRules) -> tuple[Template, Te
     return made[0], made[1]
 
 
-def _art(options: BookOptions) -> tuple[Puzzle, frozenset[int]]:
-    """The front's art: the library motif filled by the generator with a unique puzzle."""
-    motif = library_motif(options.cover_motif)
-    return puzzle_on_pattern(motif.givens, motif.shape, options.seed, source=options.cover_motif), motif.drawing
+@lru_cache(maxsize=8)
+def cover_art(name: str, seed: int) -> tuple[Puzzle, frozenset[int]]:
+    """The front's art: the library motif ``name`` filled by the generator with a unique puzzle, and the
+    cells of its drawing (shaded)."""
+    motif = library_motif(name)  # an unknown name is a ParseError listing the library (exit 2)
+    return puzzle_on_pattern(motif.givens, motif.shape, seed, source=name), motif.drawing
 
 
 def build_book(puzzles: Sequence[Puzzle], options: BookOptions = BookOptions()) -> Book:
@@ -148,10 +152,10 @@ def build_book(puzzles: Sequence[Puzzle], options: BookOptions = BookOptions()) 
     interior.print_spec = rules.name
     pages = len(plan.plan)
     geometry = cover_geometry(template, rules, pages, paper=options.paper, thickness=options.paper_thickness)
-    art, cells = _art(options)
+    art, cells = cover_art(options.cover_motif, options.seed)
     ordered = [p for section in plan.sections for p in section.puzzles]
     sample = ordered[len(ordered) // 2]
-    blurb = options.blurb or template.strings.count("puzzles", len(ordered))
+    blurb = options.blurb or template.strings.text("blurb", subtitle=subtitle(ordered, template))
     cover = build_cover(geometry, rules, template, pages=pages, title=options.title, subtitle=options.subtitle,
                         author=options.author, blurb=blurb, sample=sample, art=art, art_cells=cells)
     return Book(interior, cover, plan, rules, geometry, options)
@@ -182,7 +186,8 @@ def render_book(book: Book, *, on_page: Callable[[], None] | None = None) -> tup
     findings = [f for f in preflight(interior, book.rules.name) if f.rule != "pages"]
     cover = render_pdf(book.cover)
     findings += cover_preflight(cover, book.rules.name, book.pages, paper=book.options.paper,
-                                thickness=book.options.paper_thickness)
+                                thickness=book.options.paper_thickness, trim_size=(book.geometry.trim_width,
+                                                                                   book.geometry.trim_height))
     if findings:
         shown = "\n  ".join(str(f) for f in findings[:20])
         raise PreflightError(f"the book fails {book.rules.label}'s preflight; nothing was written:\n  {shown}",

@@ -161,7 +161,7 @@ def build_cover(geometry: CoverGeometry, rules: BookRules, template: Template, *
     page.add(Rect(code[0], code[1], code[2] - code[0], code[3] - code[1], fill=1.0))
 
     spine = geometry.spine_box
-    spine_size = min((spine[2] - spine[0] - 2 * rules.spine_safety) * 0.62, furniture.title_size * 0.6)
+    spine_size = min((spine[2] - spine[0] - 2 * rules.spine_safety) * 0.75, furniture.title_size * 0.6)
     if rules.spine_text_allowed(pages, geometry.spine, max(spine_size, least)) and spine_size >= least:
         words = " · ".join(part for part in (title, author) if part)
         length = spine[3] - spine[1] - 2 * rules.cover_safe

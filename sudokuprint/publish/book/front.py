@@ -154,12 +154,12 @@ def contents_page(template: Template, entries: Callable[[], Sequence[tuple[str, 
         for label, number in entries():
             folio = str(number)
             page.add(Text(live[0], y, label, size, "regular", "left"))
-            page.add(Text(live[2], y, folio, size, "regular", "right"))
             start = live[0] + text_width(label, "regular", size, template.fonts) + size * 0.6
             end = live[2] - text_width(folio, "regular", size, template.fonts) - size * 0.6
             dots = int((end - start) / dot)
             if dots > 2:
                 page.add(Text(end, y, " ." * dots, size, "regular", "right", 0.5))
+            page.add(Text(live[2], y, folio, size, "regular", "right"))
             y += size * 2
     return PlannedPage(template, draw, section)
 

@@ -63,6 +63,7 @@ class Interior:
     puzzle_pages: dict[int, int] = field(default_factory=dict)
     answer_pages: dict[int, int] = field(default_factory=dict)
     sections: list[Section] = field(default_factory=list)
+    contents_page: int = 0
 
     def add(self, *pages: PlannedPage) -> int:
         """Append pages; returns the number of the first."""
@@ -141,7 +142,7 @@ def plan_interior(puzzles: Sequence[Puzzle], template: Template, key: Template, 
     book.contents.append((how, book.add(how_to_play_page(template, worked_example(ordered[0], template), how))))
     book.to_recto(template)
     contents_name = strings.text("contents")
-    book.add(contents_page(template, lambda: book.contents, contents_name))
+    book.contents_page = book.add(contents_page(template, lambda: book.contents, contents_name))
     for index, section in enumerate(book.sections):
         book.to_recto(template)
         tab = thumb_tab(template, index, len(book.sections))
