@@ -8,6 +8,10 @@
 #   fonts-dejavu-core, fonts-droid-fallback
 #                           fonts for Cyrillic, Greek (DejaVu Sans) and CJK (Droid Sans
 #                           Fallback) text on printed pages; both free to embed
+#   fonts-noto-core, fonts-nanum, fonts-symbola
+#                           Devanagari (Noto Sans Devanagari), Korean Hangul (Nanum Gothic:
+#                           TrueType, which reportlab embeds; Noto's CJK fonts are CFF) and
+#                           emoji and symbols (Symbola) on printed pages
 #   libgs-common            ICC profiles; a book's PDF/X output intent embeds its CMYK
 #                           (SWOP) profile, /usr/share/color/icc/ghostscript/default_cmyk.icc
 # and, with the argument `test` (make test), what only the tests need:
@@ -24,6 +28,9 @@ command -v cc >/dev/null 2>&1 || missing+=(build-essential)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ -f /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf ] || missing+=(fonts-droid-fallback)
 [ -f /usr/share/color/icc/ghostscript/default_cmyk.icc ] || missing+=(libgs-common)
+[ -f /usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf ] || missing+=(fonts-noto-core)
+[ -f /usr/share/fonts/truetype/nanum/NanumGothic.ttf ] || missing+=(fonts-nanum)
+[ -f /usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf ] || missing+=(fonts-symbola)
 if [ "${1:-}" = "test" ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)

@@ -12,6 +12,17 @@ The default chains, all free to redistribute and embedded as subsets:
 * DejaVu Sans (Debian ``fonts-dejavu-core``, Bitstream Vera licence): Latin,
   Cyrillic, Greek and more.
 * Droid Sans Fallback (Debian ``fonts-droid-fallback``, Apache 2.0): CJK.
+  Its Hangul is three syllables, so it is never used for Hangul.
+* Nanum Gothic (Debian ``fonts-nanum``, SIL OFL): Korean Hangul, all 11,172
+  syllables.  (Noto's Korean fonts are CFF-flavoured OpenType collections,
+  which reportlab cannot embed; Nanum's are TrueType.)
+* Noto Sans Devanagari (Debian ``fonts-noto-core``, SIL OFL): Devanagari.
+* Symbola (Debian ``fonts-symbola``, free): emoji and symbols DejaVu lacks.
+
+Arabic and Hebrew come from DejaVu Sans; they, Devanagari and any text with
+combining marks are ordered and shaped by :mod:`.shaping`.  A face further
+down a chain is opened only when a character needs it, so a missing package
+matters only to the texts that need its font (exit 3 naming the package).
 
 All are TrueType-outline fonts, which reportlab can embed.  The PDF and the
 PNG are drawn with the same files, so the glyphs agree exactly.  Metrics are
@@ -30,6 +41,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import MissingDependencyError, MissingGlyphError
 from .page import FontName
+from .shaping import Piece, segments, shaped_width, visual_order
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -58,6 +70,8 @@ class Face:
     """The Debian package that installs it (for the message when it is missing)."""
     index: int = 0
     """Face number inside a TrueType collection (.ttc)."""
+    excludes: tuple[tuple[int, int], ...] = ()
+    """Ranges of code points (first, last) the face is not used for although it has some glyphs there."""
 
     @property
     def pdf_name(self) -> str:
@@ -66,20 +80,32 @@ class Face:
 
 
 _SYSTEM = Path("/usr/share/fonts/truetype")
+HANGUL = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF))
+"""Hangul Jamo, compatibility Jamo and syllables."""
 CATALOGUE: dict[str, Face] = {
     "Vera": Face("Vera", str(font_directory() / "Vera.ttf")),
     "VeraBold": Face("VeraBold", str(font_directory() / "VeraBd.ttf")),
     "DejaVuSans": Face("DejaVuSans", str(_SYSTEM / "dejavu" / "DejaVuSans.ttf"), "fonts-dejavu-core"),
     "DejaVuSansBold": Face("DejaVuSansBold", str(_SYSTEM / "dejavu" / "DejaVuSans-Bold.ttf"), "fonts-dejavu-core"),
     "DroidSansFallback": Face("DroidSansFallback", str(_SYSTEM / "droid" / "DroidSansFallbackFull.ttf"),
-                              "fonts-droid-fallback"),
+                              "fonts-droid-fallback", excludes=HANGUL),
+    "NanumGothic": Face("NanumGothic", str(_SYSTEM / "nanum" / "NanumGothic.ttf"), "fonts-nanum"),
+    "NanumGothicBold": Face("NanumGothicBold", str(_SYSTEM / "nanum" / "NanumGothicBold.ttf"), "fonts-nanum"),
     "WenQuanYiZenHei": Face("WenQuanYiZenHei", str(_SYSTEM / "wqy" / "wqy-zenhei.ttc"), "fonts-wqy-zenhei"),
+    "NotoSansDevanagari": Face("NotoSansDevanagari", str(_SYSTEM / "noto" / "NotoSansDevanagari-Regular.ttf"),
+                               "fonts-noto-core"),
+    "NotoSansDevanagariBold": Face("NotoSansDevanagariBold", str(_SYSTEM / "noto" / "NotoSansDevanagari-Bold.ttf"),
+                                   "fonts-noto-core"),
+    "NotoSansArabic": Face("NotoSansArabic", str(_SYSTEM / "noto" / "NotoSansArabic-Regular.ttf"), "fonts-noto-core"),
+    "NotoSansHebrew": Face("NotoSansHebrew", str(_SYSTEM / "noto" / "NotoSansHebrew-Regular.ttf"), "fonts-noto-core"),
+    "Symbola": Face("Symbola", str(_SYSTEM / "ancient-scripts" / "Symbola_hint.ttf"), "fonts-symbola"),
 }
 """Faces a template may name; a template may also give the path of a .ttf file."""
 
 DEFAULT_CHAINS: dict[FontName, tuple[str, ...]] = {
-    "regular": ("Vera", "DejaVuSans", "DroidSansFallback"),
-    "bold": ("VeraBold", "DejaVuSansBold", "DroidSansFallback"),
+    "regular": ("Vera", "DejaVuSans", "DroidSansFallback", "NanumGothic", "NotoSansDevanagari", "Symbola"),
+    "bold": ("VeraBold", "DejaVuSansBold", "DroidSansFallback", "NanumGothicBold", "NotoSansDevanagariBold",
+             "Symbola"),
 }
 
 
@@ -116,8 +142,9 @@ def pdf_font(face: Face) -> "TTFont":
 
 @lru_cache(maxsize=None)
 def coverage(face: Face) -> frozenset[int]:
-    """The code points the face has glyphs for."""
-    return frozenset(code for code, glyph in pdf_font(face).face.charToGlyph.items() if glyph)
+    """The code points the face has glyphs for (less its excluded ranges)."""
+    return frozenset(code for code, glyph in pdf_font(face).face.charToGlyph.items()
+                     if glyph and not any(first <= code <= last for first, last in face.excludes))
 
 
 @dataclass(frozen=True)
@@ -151,6 +178,25 @@ def text_runs(text: str, role: FontName, fonts: FontSet = DEFAULT_FONTS) -> list
     naming the character and the text when no face of the chain has it.
     """
     return list(_runs(text, role, fonts))
+
+
+def text_pieces(text: str, role: FontName, fonts: FontSet = DEFAULT_FONTS) -> tuple[Piece, ...]:
+    """``text`` as printed, left to right: pieces in one face each, shaped where their script needs it
+    (see :mod:`.shaping`)."""
+    return _pieces(text, role, fonts)
+
+
+@lru_cache(maxsize=4096)
+def _pieces(text: str, role: FontName, fonts: FontSet) -> tuple[Piece, ...]:
+    pieces = []
+    for face, run in _runs(visual_order(text), role, fonts):
+        for part, direction in segments(run):
+            if direction is None:
+                width = _face_width(part, face)
+            else:
+                width = shaped_width(part, direction, face_path(face), face.index)
+            pieces.append(Piece(face, part, direction, width))
+    return tuple(pieces)
 
 
 @lru_cache(maxsize=4096)
@@ -193,6 +239,11 @@ def metric_font(face: Face) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(face_path(face), _METRIC_SIZE, index=face.index, layout_engine=ImageFont.Layout.BASIC)
 
 
+def face_width(text: str, face: Face) -> float:
+    """Advance width in em of ``text`` drawn glyph by glyph in ``face``."""
+    return _face_width(text, face)
+
+
 @lru_cache(maxsize=8192)
 def _face_width(text: str, face: Face) -> float:
     return metric_font(face).getlength(text) / _METRIC_SIZE
@@ -200,7 +251,7 @@ def _face_width(text: str, face: Face) -> float:
 
 def text_width(text: str, font: FontName, size: float, fonts: FontSet = DEFAULT_FONTS) -> float:
     """Advance width of ``text`` in points at ``size`` points, run by run."""
-    return sum(_face_width(run, face) for face, run in _runs(text, font, fonts)) * size
+    return sum(piece.width for piece in _pieces(text, font, fonts)) * size
 
 
 @lru_cache(maxsize=None)

@@ -1,9 +1,19 @@
 """The PDF backend: the page model drawn with reportlab as vector graphics.
 
 Fonts are the TrueType files of :mod:`sudokuprint.layout.fonts`, embedded and
-subset; a text is drawn run by run, each run in the first face of its role's
-fallback chain that has its glyphs.  In invariant mode (the default) the same document gives the same
-bytes: no dates or random ids are written.
+subset; a text is drawn piece by piece (:mod:`sudokuprint.layout.shaping`),
+each in the first face of its role's fallback chain that has its glyphs, a
+piece of Arabic, Hebrew or Devanagari shaped by HarfBuzz through reportlab.
+In invariant mode (the default) the same document gives the same bytes: no
+dates or random ids are written.
+
+Every glyph carries its characters in the font's ToUnicode map, so a reader
+that searches or copies the text finds what was printed.  reportlab writes
+that map with four hex digits a character, which breaks for characters beyond
+U+FFFF (an emoji came out as "ὠ"), and maps a shaped glyph that has no
+character of its own (a Devanagari conjunct) to a private-use code; the map
+is made here instead (:func:`to_unicode_cmap`), in UTF-16 with surrogate
+pairs, each private-use glyph mapped to the characters it was shaped from.
 """
 
 from __future__ import annotations
@@ -13,15 +23,59 @@ import zlib
 from typing import Callable, Iterable
 
 from reportlab import rl_config
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout.fonts import DEFAULT_FONTS, FontSet, pdf_font, text_runs, text_width
+from ..layout.fonts import DEFAULT_FONTS, FontSet, pdf_font, text_pieces, text_width
 from ..layout.page import Box, Document, Line, Page, Rect, Text
 from .page_outputs import PageOutput, register_page_output
 from .preflight import SPECS, check_print_ready
 
 rl_config.useA85 = 0  # binary compressed streams: smaller files, and no slow ASCII85 step
+PRIVATE_USE = range(0xE000, 0xF900)
+_SHAPED_TEXT: dict[tuple[str, int], str] = {}
+"""(font's PostScript name, private-use code reportlab gave a shaped glyph) -> the characters it shows."""
+
+
+def to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """The ToUnicode CMap of one font subset: code ``i`` -> the UTF-16 of character ``subset[i]`` (or of
+    the characters a private-use shaped glyph stands for).  Replaces reportlab's own (see the module's
+    docstring); the CMap resource is the standard one of the PDF reference, 5.9."""
+    face = fontname.split("+", 1)[-1]
+    pairs = []
+    for index, code in enumerate(subset):
+        text = _SHAPED_TEXT.get((face, code), chr(code)) if code in PRIVATE_USE else chr(code)
+        pairs.append(f"<{index:02X}> <{text.encode('utf-16-be').hex().upper()}>")
+    return "\n".join(["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+                      f"/CIDSystemInfo << /Registry ({fontname}) /Ordering ({fontname}) /Supplement 0 >> def",
+                      f"/CMapName /{fontname} def", "/CMapType 2 def", "1 begincodespacerange",
+                      f"<00> <{len(subset) - 1:02X}>", "endcodespacerange", f"{len(pairs)} beginbfchar", *pairs,
+                      "endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"])
+
+
+ttfonts.makeToUnicodeCMap = to_unicode_cmap  # reportlab calls this module-level function for every subset
+
+
+def shaped(text: str, font_name: str, size: float) -> str:
+    """``text`` shaped by HarfBuzz with reportlab (a ``ShapedStr`` of glyphs in printing order), noting what
+    each private-use glyph stands for."""
+    font = ttfonts.pdfmetrics.getFont(font_name)
+    result = ttfonts.shapeStr(text, font_name, size, force=True)
+    data = getattr(result, "__shapeData__", None)
+    if data is None:
+        return result
+    starts = sorted({d.cluster for d in data})
+    spans = {start: text[start:end] for start, end in zip(starts, starts[1:] + [len(text)])}
+    for char, entry in zip(result, data):  # what the cluster's glyphs with characters of their own show
+        if ord(char) not in PRIVATE_USE:
+            spans[entry.cluster] = spans.get(entry.cluster, "").replace(char, "", 1)
+    face = font.face.name.decode("latin-1")
+    for char, entry in zip(result, data):
+        key = (face, ord(char))
+        if ord(char) in PRIVATE_USE and key not in _SHAPED_TEXT:
+            _SHAPED_TEXT[key] = spans.get(entry.cluster, "") or char
+            spans[entry.cluster] = ""
+    return result
 _PROJECTING_CAP = 2
 _MITER_JOIN = 0
 
@@ -63,7 +117,7 @@ def _draw_texts(canvas: Canvas, texts: list[Text], height: float, fonts: FontSet
     """
     grey: float | None = None
     for text in texts:
-        runs = text_runs(text.text, text.font, fonts)
+        pieces = text_pieces(text.text, text.font, fonts)
         x, y = text.x, height - text.y
         if text.rotation:
             canvas.saveState()
@@ -77,13 +131,13 @@ def _draw_texts(canvas: Canvas, texts: list[Text], height: float, fonts: FontSet
             canvas.setFillGray(text.grey)
             grey = text.grey
         block = canvas.beginText(x, y)
-        for number, (face, run) in enumerate(runs):
-            block.setFont(pdf_font(face).fontName, text.size)
+        for number, piece in enumerate(pieces):
+            name = pdf_font(piece.face).fontName
+            block.setFont(name, text.size)
             if number:
                 block.setTextOrigin(x, y)
-            block.textOut(run)
-            if len(runs) > 1:
-                x += text_width(run, text.font, text.size, fonts)
+            block.textOut(shaped(piece.text, name, text.size) if piece.direction else piece.text)
+            x += piece.width * text.size
         canvas.drawText(block)
         if text.rotation:
             canvas.restoreState()  # also restores the fill grey of before

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 from PIL.PngImagePlugin import PngInfo
 
 from ..errors import UnsupportedError
-from ..layout.fonts import DEFAULT_FONTS, Face, FontSet, face_path, text_runs, text_width
+from ..layout.fonts import DEFAULT_FONTS, Face, FontSet, face_path, face_width, text_pieces, text_width
 from ..layout.page import Document, Line, Page, Rect, Text
 from .page_outputs import PageOutput, register_page_output
 
@@ -28,8 +28,10 @@ _ANCHORS = {"left": "ls", "center": "ms", "right": "rs"}
 
 
 @lru_cache(maxsize=64)
-def _font(face: Face, pixels: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(face_path(face), pixels, index=face.index, layout_engine=ImageFont.Layout.BASIC)
+def _font(face: Face, pixels: float, shaping: bool = False) -> ImageFont.FreeTypeFont:
+    """The face at ``pixels``; with ``shaping`` laid out by libraqm (HarfBuzz), for shaped pieces."""
+    engine = ImageFont.Layout.RAQM if shaping else ImageFont.Layout.BASIC
+    return ImageFont.truetype(face_path(face), pixels, index=face.index, layout_engine=engine)
 
 
 def _grey(level: float) -> int:
@@ -101,20 +103,25 @@ def _draw_rect(draw: ImageDraw.ImageDraw, rect: Rect, scale: float, unit: int) -
 def _draw_text(draw: ImageDraw.ImageDraw, text: Text, scale: float, fonts: FontSet) -> None:
     """Glyph by glyph at the font's exact (unhinted, unkerned) advances, as the PDF places them,
     each run in the face of the fallback chain that has its glyphs."""
-    runs = text_runs(text.text, text.font, fonts)
+    pieces = text_pieces(text.text, text.font, fonts)
     pixels = round(text.size * scale, 2)
-    if len(text.text) == 1 and runs:
-        draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=_font(runs[0][0], pixels),
+    if len(text.text) == 1 and pieces and pieces[0].direction is None:
+        draw.text((text.x * scale, text.y * scale), text.text, fill=_grey(text.grey), font=_font(pieces[0].face, pixels),
                   anchor=_ANCHORS[text.align])
         return
     width = text_width(text.text, text.font, text.size, fonts)
     x = text.x - {"left": 0.0, "center": width / 2, "right": width}[text.align]
-    for face, run in runs:
-        font = _font(face, pixels)
-        for char in run:
+    for piece in pieces:
+        if piece.direction:
+            draw.text((x * scale, text.y * scale), piece.text, fill=_grey(text.grey),
+                      font=_font(piece.face, pixels, True), anchor="ls", direction=piece.direction)
+            x += piece.width * text.size
+            continue
+        font = _font(piece.face, pixels)
+        for char in piece.text:
             if not char.isspace():
                 draw.text((x * scale, text.y * scale), char, fill=_grey(text.grey), font=font, anchor="ls")
-            x += text_width(char, text.font, text.size, fonts)
+            x += face_width(char, piece.face) * text.size
 
 
 def _draw_rotated(image: Image.Image, text: Text, scale: float, fonts: FontSet) -> None:
