@@ -33,13 +33,13 @@ _LAZY = {
     "Conflict": "grid", "Grid": "grid", "Shape": "shape",
     "SolveResult": "solver", "count_many": "solver", "count_solutions": "solver", "is_unique": "solver",
     "search": "solver", "search_many": "solver", "solve": "solver", "solve_many": "solver",
-    "scan": "api", "booklet": "api", "answers": "api", "worksheet": "api",
+    "scan": "api", "booklet": "api", "answers": "api", "worksheet": "api", "book": "api",
 }
 """Names imported on first use: ``import sudokuprint`` (and so every command's
 start-up) loads none of the formats, solver, OCR nor rendering until asked."""
 
 if TYPE_CHECKING:
-    from .api import answers, booklet, scan, worksheet
+    from .api import answers, book, booklet, scan, worksheet
     from .formats import Record, parse, read_file, read_text, write
     from .grid import Conflict, Grid
     from .shape import Shape
@@ -89,6 +89,7 @@ __all__ = [
     "write",
     "__version__",
     "answers",
+    "book",
     "booklet",
     "scan",
     "worksheet",

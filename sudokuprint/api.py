@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .layout.page import Document
     from .layout.template import Template
     from .ocr.pipeline import ScanResult
+    from .publish.book import Book
     from .publish.puzzles import Puzzle
 
 PuzzleItem = Union[str, "os.PathLike[str]", Grid, Record]
@@ -29,7 +30,7 @@ PuzzleInput = Union[PuzzleItem, Iterable[PuzzleItem]]
 TemplateInput = Union[str, "os.PathLike[str]", "Template"]
 """A shipped template name, a ``.toml`` file, or a loaded template."""
 
-__all__ = ["answers", "booklet", "ready_puzzles", "scan", "worksheet"]
+__all__ = ["answers", "book", "booklet", "ready_puzzles", "scan", "worksheet"]
 
 
 def scan(source: Any, **options: Any) -> "ScanResult | list[ScanResult]":
@@ -216,3 +217,27 @@ def worksheet(
     document = build_worksheet(layout, shape, pages=pages, pencil_guide=pencil_guide,
                                title=title or f"Sudoku worksheet {shape.side}x{shape.side}")
     return _written(document, output, format, dpi)
+
+
+def book(
+    puzzles: PuzzleInput,
+    *,
+    output: str | os.PathLike[str] | None = None,
+    **options: Any,
+) -> "Book":
+    """A paperback ready to upload: the planned interior and cover, written to ``output`` when given
+    (``NAME-interior.pdf`` and ``NAME-cover.pdf``, both PDF/X, after their preflight).
+
+    ``options`` are those of :class:`sudokuprint.publish.book.BookOptions`, as on the command line:
+    ``spec`` (``"kdp"``, ``"ingramspark"``), ``trim``, ``paper``, ``paper_thickness``, ``bleed``,
+    ``title``, ``subtitle``, ``author``, ``isbn``, ``blurb``, ``lang``, ``sections``, ``labels``,
+    ``notes``, ``year``, ``cover_motif``, ``seed``, ``pdfx`` and ``force``.  The puzzles are checked,
+    solved and graded first.  Returns the :class:`~sudokuprint.publish.book.Book`; its ``interior``
+    and ``cover`` are documents, ``pages`` its page count.
+    """
+    from .publish.book import BookOptions, build_book, write_book
+
+    made = build_book(ready_puzzles(puzzles), BookOptions(**options))
+    if output is not None:
+        write_book(made, output)
+    return made

@@ -14,7 +14,7 @@ from ..layout.page import Document
 from ..layout.template import Template, load_template
 from ..publish import build_answer_key, build_booklet, write_document
 from ..publish.plan import read_plan
-from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, tiles_from_puzzles, tiles_matching
+from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, oriented, tiles_from_puzzles, tiles_matching
 from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
 from ..publish.marks import with_crop_marks
 from ..publish.poster import build_poster, build_word_poster, puzzle_on_pattern
@@ -292,16 +292,19 @@ def _word_poster(word: str, seed: int, template: Template, title: str | None, cr
 def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, template_name, title, picture,
             tile_seconds) -> Document:
     template = _template("mosaic-a2" if template_name == "poster-a3" else template_name)
+    image = _picture(picture) if picture else None
+    if image is not None:
+        template = oriented(template, image)
     columns, rows = template.grid.columns, template.grid.rows
-    if picture and not inputs and not generate_count:
-        tiles = generate_mosaic(_picture(picture), columns, rows, seed, seconds=tile_seconds)
+    if image is not None and not inputs and not generate_count:
+        tiles = generate_mosaic(image, columns, rows, seed, seconds=tile_seconds)
         for tile in tiles:
             if tile.note:
                 note(f"note: {tile.note}")
     else:
         puzzles = read_puzzles(inputs, from_format, allow_nonunique, "input", generate_count, level, seed, grade=False)
-        if picture:
-            tiles = tiles_matching(puzzles, _picture(picture), columns, rows)
+        if image is not None:
+            tiles = tiles_matching(puzzles, image, columns, rows)
         else:
             tiles = tiles_from_puzzles(puzzles, template.grid.per_page)
     return build_mosaic(tiles, template, title=title or "Sudoku mosaic")

@@ -96,8 +96,21 @@ def fit_picture(picture: Image.Image, columns: int, rows: int, side: int = 9) ->
         rgba = picture.convert("RGBA")
         flat = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         picture = Image.alpha_composite(flat, rgba)
-    grey = ImageOps.equalize(picture.convert("L"))  # tones spread evenly over the grey range
+    grey = ImageOps.autocontrast(picture.convert("L"), cutoff=1)  # a weak photo stretched to black and white
+    grey = ImageOps.equalize(grey)  # then its tones spread evenly over the grey range
     return ImageOps.pad(grey, (columns * side, rows * side), Image.Resampling.BOX, color=255)
+
+
+def oriented(template: Template, picture: Image.Image) -> Template:
+    """The mosaic template turned to the picture's orientation: a landscape picture on a landscape sheet
+    with the tiles' columns and rows swapped (and a portrait picture on a portrait sheet)."""
+    page, grid = template.page, template.grid
+    picture_wide = picture.width > picture.height
+    sheet_wide = page.trim_width > page.trim_height
+    if picture.width == picture.height or picture_wide == sheet_wide:
+        return template
+    return replace(template, page=replace(page, trim_width=page.trim_height, trim_height=page.trim_width),
+                   grid=replace(grid, columns=grid.rows, rows=grid.columns))
 
 
 def tile_levels(picture: Image.Image, columns: int, rows: int, side: int = 9) -> list[tuple[int, ...]]:
