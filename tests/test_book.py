@@ -251,6 +251,20 @@ def test_bad_options_are_one_line_errors(tmp_path):
                                 "-o", str(tmp_path / "a5")]).exit_code == 0
 
 
+def test_candidates_and_catalogue_running_heads_say_something_each(tmp_path):
+    sheet = tmp_path / "cand.pdf"
+    result = CliRunner().invoke(main, ["worksheet", "--candidates", EASY50, "-o", str(sheet)])
+    assert result.exit_code == 0, result.output
+    text = PdfReader(sheet).pages[0].extract_text()
+    assert "Candidates" in text and "easy50.txt" in text and text.count("Candidates") == 1
+    assert re.search(r"^1\s*candidates computed", text, re.M) and "line 1" not in text
+    catalogue = tmp_path / "cat.pdf"
+    made = CliRunner().invoke(main, ["motif", "heart", "star", "ring", "--catalogue", "-o", str(catalogue)])
+    assert made.exit_code == 0, made.output
+    head = PdfReader(catalogue).pages[0].extract_text()
+    assert "Motif catalogue" in head and "1–3 of 3" in head and "| Catalogue" not in head
+
+
 # -- reference renders ------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from sudokuprint.cli import main
@@ -149,7 +150,7 @@ def booklet_of(template_name: str, pages: int):
 
 
 def test_pod_templates_are_checked_against_a_printer():
-    assert set(POD_BOOKLETS) == {"pod-6x9", "pod-8.5x11"}
+    assert set(POD_BOOKLETS) == {"pod-6x9", "pod-8.5x11", "pod-6x9-bleed", "pod-8.5x11-bleed"}
     for name in POD_BOOKLETS:
         assert load_template(load_template(name).answers.template).page.print_spec == "kdp"
 
@@ -159,6 +160,9 @@ def test_pod_templates_are_checked_against_a_printer():
 def test_every_pod_booklet_passes_kdp(name, pages):
     pdf = render_pdf(booklet_of(name, pages))
     assert preflight(pdf, "kdp") == []
+    if "bleed" in name:  # a bleed edition's media is the trim and the bleed at the top, bottom and outside
+        page = PdfReader(io.BytesIO(pdf)).pages[1]
+        assert float(page.mediabox.height) == pytest.approx(float(page.trimbox.height) + 18, abs=0.01)
     if pages == 24:  # KDP's 0.4 in outside margin is under IngramSpark's 0.5 in on every side
         assert {f.rule for f in preflight(pdf, "ingramspark")} == {"margin"}
 

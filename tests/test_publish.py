@@ -281,24 +281,39 @@ def test_poster_one_large_puzzle_and_a_small_answer(paper, size):
 
 
 def test_svd_answers_in_sets_of_30_labelled_from_file_names(tmp_path):
+    from sudokuprint.logic.grading import grade
+
     lines = puzzle_lines("easy50_pe96.txt", limit=32)
-    paths = []
+    paths, labels = [], []
     for index, line in enumerate(lines, 1):
         grid = Grid.from_string(line)
-        path = tmp_path / f"{index}-10-2-{grid.clue_count}.svd"
+        graded = grade(grid)
+        labels.append(f"{index}-{graded.moves}-{graded.level}-{grid.clue_count}")
+        path = tmp_path / f"{labels[-1]}.svd"
         path.write_text(write(grid, "svd") + "\n")
         paths.append(str(path))
     puzzles = load_svd_puzzles(paths)
-    assert [p.svd_label for p in puzzles[:2]] == [f"1-10-2-{puzzles[0].grid.clue_count}", f"2-10-2-{puzzles[1].grid.clue_count}"]
+    assert [p.svd_label for p in puzzles] == labels
     document = build_svd_answers(puzzles, load_template("svd-answers-a4"))
     assert [len(p.grids) for p in document.pages] == [30, 2]
     texts = pdf_texts(render_pdf(document))
     strings = [t[0] for page in texts for t in page]
     assert "Set 1 · answers 1–30" in strings and "Set 2 · answers 31–32" in strings
-    assert f"31-10-2-{puzzles[30].grid.clue_count}" in strings
+    assert labels[30] in strings
     for page, page_texts in zip(document.pages, texts):
         for grid in page.grids:
             assert digits_in_grid(page_texts, grid) == expected_digits(puzzles[grid.number - 1].solution)
+
+
+def test_an_svd_label_in_a_file_name_must_fit_its_puzzle(tmp_path):
+    line = puzzle_lines("easy50_pe96.txt", limit=1)[0]
+    grid = Grid.from_string(line)
+    wrong = tmp_path / f"30-21-4-{grid.clue_count}.svd"  # a level-1 puzzle saved under a level-4 label
+    wrong.write_text(write(grid, "svd") + "\n")
+    result = CliRunner().invoke(main, ["svd-answers", str(wrong), "-o", str(tmp_path / "svd.pdf")])
+    assert result.exit_code == 1 and not (tmp_path / "svd.pdf").exists()
+    assert f"30-21-4-{grid.clue_count}.svd: the file name's label" in result.output
+    assert "level 4 (the puzzle grades level 1)" in result.output and "Traceback" not in result.output
 
 
 def test_svd_labels_are_computed_for_a_file_of_many(tmp_path):
@@ -364,17 +379,21 @@ def test_cli_errors_exit_codes(tmp_path):
 
 
 def test_cli_svd_answers_candidates_and_mosaic(tmp_path):
+    from sudokuprint.logic.grading import grade
+
     lines = puzzle_lines("easy50_pe96.txt", limit=2)
-    files = []
+    files, labels = [], []
     for index, line in enumerate(lines, 1):
         grid = Grid.from_string(line)
-        path = tmp_path / f"{index}-9-1-{grid.clue_count}.svd"
+        graded = grade(grid)
+        labels.append(f"{index}-{graded.moves}-{graded.level}-{grid.clue_count}")
+        path = tmp_path / f"{labels[-1]}.svd"
         path.write_text(write(grid, "svd") + "\n")
         files.append(str(path))
     answers = tmp_path / "answers.pdf"
     assert run(["svd-answers", *files, "-o", str(answers)]).exit_code == 0
     text = PdfReader(str(answers)).pages[0].extract_text()
-    assert f"2-9-1-{Grid.from_string(lines[1]).clue_count}" in text and "Set 1 · answers 1–2" in text
+    assert labels[1] in text and "Set 1 · answers 1–2" in text
     sheet = tmp_path / "cand.pdf"
     assert run(["worksheet", "--candidates", files[0], "-o", str(sheet)]).exit_code == 0
     assert "candidates computed" in PdfReader(str(sheet)).pages[0].extract_text()

@@ -138,16 +138,21 @@ def test_worksheet_and_candidates_print_their_title(tmp_path):
 
 
 def test_svd_answers_follow_the_collection_id_order(tmp_path):
+    from sudokuprint.grid import Grid
+    from sudokuprint.logic.grading import grade
+
     lines = open(EASY).read().split()
-    names = []
+    names, labels = [], []
     for index in (1, 2, 10, 11):  # a shell glob lists 1, 10, 11, 2
-        name = tmp_path / f"{index}-20-1-30.svd"
+        graded = grade(Grid.from_string(lines[index]))  # a label in a file name must fit its puzzle
+        labels.append(f"{index}-{graded.moves}-{graded.level}-{graded.givens}")
+        name = tmp_path / f"{labels[-1]}.svd"
         name.write_text(lines[index] + "\n")
         names.append(str(name))
     out = tmp_path / "svd.pdf"
     assert run("svd-answers", *sorted(names), "-o", str(out)).exit_code == 0
     text = texts_of(out)
-    positions = [text.index(f"{i}-20-1-30") for i in (1, 2, 10, 11)]
+    positions = [text.index(label) for label in labels]
     assert positions == sorted(positions)
     ru = tmp_path / "ru.pdf"
     assert run("svd-answers", *names, "--lang", "ru", "-o", str(ru)).exit_code == 0

@@ -167,7 +167,7 @@ def worksheet(inputs, from_format, template_name, output, output_format, dpi, ti
     """
     if candidates_sheet:
         template = _template("candidates-a4" if template_name == "worksheet-a4" else template_name, lang)
-        grids = [(template.strings.text("source_line", file=Path(source).name, line=record.line), record.grid)
+        grids = [("<stdin>" if source == "-" else Path(source).name, record.grid)
                  for source, record in read_inputs(inputs, from_format)]
         if not grids:
             raise click.UsageError("no puzzles in the input")

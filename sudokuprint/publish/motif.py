@@ -162,5 +162,5 @@ def build_catalogue(motifs: Sequence[Motif], template: Template, *, title: str =
                 for line, note in enumerate(n for n in notes if n):
                     page.add(Text(slot.x, slot.y + slot.size + size * (1.15 + line), note, size * 0.85, "regular",
                                   "left", 0.3))
-        plan.append(PlannedPage(template, draw, "Catalogue"))
+        plan.append(PlannedPage(template, draw, f"{group[0].number}–{group[-1].number} of {len(motifs)}"))
     return assemble(plan, Metadata(title=title, subject=f"{len(motifs)} Sudoku pattern motifs"))

@@ -58,6 +58,8 @@ def _running_head(page: Page, template: Template, live: Box, title: str, section
     mirrored = template.page.mirror_margins and not is_recto(index)
     width = live[2] - live[0]
     gap = size * HEAD_GAP
+    if section.strip().casefold() in title.casefold():
+        section = ""  # the title says it already ("Candidates | Candidates")
     section = cut(section, "regular", size, width / 2 - gap / 2, template.fonts)
     title = cut(title, "regular", size, width - gap - text_width(section, "regular", size, template.fonts),
                 template.fonts)

@@ -50,7 +50,8 @@ def build_worksheet(
 
 
 def build_candidates_sheet(grids: Sequence[tuple[str, Grid]], template: Template, *, title: str | None = None) -> Document:
-    """Each grid with its candidates printed small in the open cells.
+    """Each grid, numbered, with its candidates printed small in the open cells; ``grids`` pairs each
+    grid with its source (a file name), which the running head of its page names.
 
     Candidates come from the grid (a state file) where it records them,
     else they are computed from the digits (every digit no peer holds).
@@ -58,15 +59,17 @@ def build_candidates_sheet(grids: Sequence[tuple[str, Grid]], template: Template
     plan = []
     strings = template.strings
     title = strings.text("candidates_title") if title is None else title
-    for group in chunks(list(grids), template.grid.per_page):
+    numbered = list(enumerate(grids, 1))
+    for group in chunks(numbered, template.grid.per_page):
         def draw(page: Page, live: Box, group=group) -> None:
-            for index, (label, grid) in enumerate(group):
+            for index, (number, (_, grid)) in enumerate(group):
                 slot = slot_for(template, live, index, grid.side)
                 source = strings.text("candidates_from_file" if grid.candidates is not None else "candidates_computed")
-                draw_label(page, slot, template, label, source)
+                draw_label(page, slot, template, str(number), source)
                 items, placement = draw_grid(grid.shape, slot.x, slot.y, slot.size, template.style, grid=grid,
-                                             show_candidates=True, role="candidates")
+                                             show_candidates=True, role="candidates", number=number)
                 page.add(*items)
                 page.grids.append(placement)
-        plan.append(PlannedPage(template, draw, strings.text("section_candidates")))
+        sources = ", ".join(dict.fromkeys(source for _, (source, _) in group))
+        plan.append(PlannedPage(template, draw, sources if sources != title else ""))
     return assemble(plan, Metadata(title=title, subject="Sudoku grids with their candidates"))

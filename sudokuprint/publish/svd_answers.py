@@ -6,7 +6,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..formats import read_file
-from ..formats.svd import parse_svd_label
+from ..errors import InvalidGridError
+from ..formats.svd import SvdLabel, parse_svd_label
 from ..layout.page import Document, Metadata
 from ..layout.template import Template
 from .booklet import Answer, answer_pages, chunks
@@ -30,9 +31,27 @@ def load_svd_puzzles(paths: Sequence[str], fmt: str | None = None, *, allow_nonu
         for record in records:
             number = len(puzzles) + 1
             puzzle = prepare(record, number, path, allow_nonunique=allow_nonunique)
+            if named:
+                check_label(named, puzzle, path)
             label = str(named) if named else (puzzle.svd_label or svd_label_for(number, puzzle.grid, puzzle.grade))
             puzzles.append(replace(puzzle, svd_label=label))
     return sorted(puzzles, key=_id_of)
+
+
+def check_label(label: SvdLabel, puzzle: Puzzle, path: str) -> None:
+    """Refuse a file-name label that is not the puzzle's: its givens must be the puzzle's clue count, and
+    its level and moves the grader's where the puzzle is graded (exit 1 naming the file)."""
+    grade = puzzle.grade
+    wrong = []
+    if label.givens != puzzle.grid.clue_count:
+        wrong.append(f"{label.givens} givens (the puzzle has {puzzle.grid.clue_count})")
+    if grade.level is not None and label.level != grade.level:
+        wrong.append(f"level {label.level} (the puzzle grades level {grade.level})")
+    if grade.moves is not None and label.moves != grade.moves:
+        wrong.append(f"{label.moves} moves (the puzzle takes {grade.moves})")
+    if wrong:
+        raise InvalidGridError(f"{path}: the file name's label {label} does not fit the puzzle: it says "
+                               f"{'; '.join(wrong)}; rename the file or remove the label from its name")
 
 
 def _id_of(puzzle: Puzzle) -> int:
