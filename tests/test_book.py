@@ -147,6 +147,17 @@ def test_the_contents_numbers_are_the_pages():
     assert re.search(r"^1\s", reader.pages[easy].extract_text(), re.M)  # puzzle 1 follows its divider
 
 
+def test_the_techniques_introduction_shows_each_technique_in_a_puzzle_that_needs_it():
+    made = build_book(list(fifty()), options("kdp", techniques=True))
+    reader = PdfReader(io.BytesIO(render_book(made)[0]))
+    entry = next(number for label, number in made.plan.contents if label == "The techniques you will need")
+    ordered = [p for section in made.plan.sections for p in section.puzzles]
+    wings = [p.number for p in ordered if "X-Wing" in p.grade.techniques]  # the grader's counts
+    text = "".join(reader.pages[i].extract_text() for i in range(entry - 1, entry + 4))
+    assert wings and f"need X-Wing: here is one step of it, from puzzle {wings[0]}" in text
+    assert "Locked Candidates (pointing)" in text and "Naked Pair" in text and "Hidden Single" not in text
+
+
 def test_every_puzzle_has_one_number_and_its_level_and_answers_name_its_page():
     made = book_of("kdp", 24)
     reader = PdfReader(io.BytesIO(render_book(made)[0]))

@@ -61,6 +61,8 @@ def _output_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--labels", type=click.Choice(["level", "svd"]), default="level", show_default=True,
               help="Above each puzzle: its number and level, and with 'svd' its SVD label too.")
 @click.option("--notes", type=click.IntRange(0, 50), default=2, show_default=True, help="Notes pages at the end.")
+@click.option("--techniques", is_flag=True,
+              help="After the contents, the techniques beyond the singles the puzzles need, each shown in one of them.")
 @click.option("--cover-motif", default="star", show_default=True, metavar="MOTIF",
               help="The library motif drawn as a pattern puzzle on the front cover.")
 @click.option("--pdfx", type=click.Choice(["1a", "4"]), default="1a", show_default=True,
@@ -68,7 +70,8 @@ def _output_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @click.option("--year", type=click.IntRange(1900, 9999), default=None, help="Copyright year (default: this year).")
 @click.option("--force", is_flag=True, help="Write a book whose page count the printer does not bind.")
 def book(inputs, from_format, generate_count, level, seed, output, spec, trim, paper, paper_thickness, bleed, title,
-         subtitle, author, isbn, blurb, lang, sections, labels, notes, cover_motif, pdfx, year, force) -> None:
+         subtitle, author, isbn, blurb, lang, sections, labels, notes, techniques, cover_motif, pdfx, year,
+         force) -> None:
     """A paperback ready to upload: NAME-interior.pdf and NAME-cover.pdf, both PDF/X.
 
     The interior has a title page, copyright page, how to play with a worked
@@ -91,7 +94,8 @@ def book(inputs, from_format, generate_count, level, seed, output, spec, trim, p
         raise click.UsageError("no puzzles in the input")
     options = BookOptions(spec=spec, trim=trim, paper=paper, paper_thickness=paper_thickness, bleed=bleed,
                           title=title, subtitle=subtitle, author=author, isbn=isbn, blurb=_blurb(blurb), lang=lang,
-                          sections=sections, labels=labels, notes=notes, year=year, cover_motif=cover_motif,
+                          sections=sections, labels=labels, notes=notes, techniques=techniques, year=year,
+                          cover_motif=cover_motif,
                           seed=seed, pdfx=pdfx, force=force)
     made = build_book(puzzles, options)
     with progress(made.pages, "drawing pages") as advance:

@@ -62,6 +62,8 @@ class BookOptions:
     labels: str = "level"
     """``level``: each puzzle's number and level in words; ``svd``: its SVD label too."""
     notes: int = 2
+    techniques: bool = False
+    """An introduction to the techniques beyond the singles, each shown in one of the book's puzzles."""
     year: int | None = None
     cover_motif: str = "star"
     seed: int = 1
@@ -146,7 +148,8 @@ def build_book(puzzles: Sequence[Puzzle], options: BookOptions = BookOptions()) 
     template, key = book_templates(options, rules)
     year = options.year or datetime.date.today().year
     front = FrontMatter(options.title, options.subtitle, options.author, options.isbn, year)
-    plan = plan_interior(puzzles, template, key, rules, front, sections_by=options.sections, notes=options.notes)
+    plan = plan_interior(puzzles, template, key, rules, front, sections_by=options.sections, notes=options.notes,
+                         techniques=options.techniques)
     interior = assemble(plan.plan, Metadata(title=options.title, author=options.author,
                                             subject=f"{len(puzzles)} Sudoku puzzles with answers"))
     interior.print_spec = rules.name

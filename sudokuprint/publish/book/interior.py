@@ -29,6 +29,7 @@ from ..pages import PlannedPage
 from ..puzzles import Puzzle
 from .front import blank_page, contents_page, copyright_page, divider_page, how_to_play_page, notes_page, \
     worked_example
+from .techniques import technique_examples, technique_pages
 
 TAB_DEPTH = 0.3 * 72
 """How far a bleed edition's thumb tab reaches in from the outside trim edge (it runs on into the bleed)."""
@@ -91,7 +92,8 @@ def sections_of(puzzles: Sequence[Puzzle], template: Template, by: str) -> list[
     for level, group in groupby(numbered, key=lambda p: p.grade.level):
         run = tuple(group)
         name = level_words(template, level, "section") if level is not None else strings.text("section_puzzles")
-        heading = strings.text("section_divider", level=name, first=run[0].number, last=run[-1].number) \
+        key = "section_divider" if len(run) > 1 else "section_divider_one"
+        heading = strings.text(key, level=name, first=run[0].number, last=run[-1].number) \
             if level is not None else strings.text("section_all", first=run[0].number, last=run[-1].number)
         sections.append(Section(name, heading, run))
     return sections
@@ -127,8 +129,10 @@ def with_tab(planned: PlannedPage, tab) -> PlannedPage:
 
 
 def plan_interior(puzzles: Sequence[Puzzle], template: Template, key: Template, rules: BookRules,
-                  front: FrontMatter, *, sections_by: str = "level", notes: int = 2) -> Interior:
-    """The whole interior of a book of ``puzzles``; ``key`` lays out the answers."""
+                  front: FrontMatter, *, sections_by: str = "level", notes: int = 2,
+                  techniques: bool = False) -> Interior:
+    """The whole interior of a book of ``puzzles``; ``key`` lays out the answers; with ``techniques`` an
+    introduction to the techniques beyond the singles follows the contents."""
     book = Interior()
     strings = template.strings
     book.sections = sections_of(puzzles, template, sections_by)
@@ -143,6 +147,11 @@ def plan_interior(puzzles: Sequence[Puzzle], template: Template, key: Template, 
     book.to_recto(template)
     contents_name = strings.text("contents")
     book.contents_page = book.add(contents_page(template, lambda: book.contents, contents_name))
+    examples = technique_examples(ordered) if techniques else []
+    if examples:
+        name = strings.text("techniques_title")
+        book.to_recto(template)
+        book.contents.append((name, book.add(*technique_pages(examples, template, name))))
     for index, section in enumerate(book.sections):
         book.to_recto(template)
         tab = thumb_tab(template, index, len(book.sections))
