@@ -147,6 +147,16 @@ def test_the_contents_numbers_are_the_pages():
     assert re.search(r"^1\s", reader.pages[easy].extract_text(), re.M)  # puzzle 1 follows its divider
 
 
+def test_trade_templates_show_no_svd_label_unless_asked(tmp_path):
+    plain, svd = tmp_path / "plain.pdf", tmp_path / "svd.pdf"
+    base = ["booklet", EASY50, "--template", "pod-6x9", "--force"]
+    assert CliRunner().invoke(main, base + ["-o", str(plain)]).exit_code == 0
+    assert CliRunner().invoke(main, base + ["--labels", "svd", "-o", str(svd)]).exit_code == 0
+    label = re.compile(r"\b1-\d+-1-\d+\b")
+    assert not label.search(PdfReader(plain).pages[1].extract_text())
+    assert label.search(PdfReader(svd).pages[1].extract_text())
+
+
 def test_the_techniques_introduction_shows_each_technique_in_a_puzzle_that_needs_it():
     made = build_book(list(fifty()), options("kdp", techniques=True))
     reader = PdfReader(io.BytesIO(render_book(made)[0]))

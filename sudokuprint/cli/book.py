@@ -27,6 +27,8 @@ def _blurb(value: str | None) -> str:
 
 
 def _output_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if value == "-":
+        raise click.BadParameter("a book is two files, NAME-interior.pdf and NAME-cover.pdf: give -o NAME", ctx, param)
     folder = Path(value).parent
     if not folder.is_dir():
         raise click.BadParameter(f"cannot write {value}-interior.pdf: the folder {folder} does not exist", ctx, param)

@@ -93,9 +93,12 @@ LANG = click.option("--lang", default=None, metavar="CODE",
 @click.option("--answers", "placement", type=click.Choice(["end", "under", "none"]), default=None,
               help="Where the answers go (default: the template's choice, usually 'end').")
 @click.option("--answer-template", default=None, metavar="NAME|FILE", help="Template of the answer key at the end.")
+@click.option("--labels", type=click.Choice(["level", "svd"]), default=None,
+              help="Above each puzzle: its number and level ('level'), and its SVD label too ('svd'); "
+                   "default: the template's choice (print-on-demand templates: 'level').")
 @LANG
 def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
-            output_format, dpi, title, author, force, placement, answer_template, lang) -> None:
+            output_format, dpi, title, author, force, placement, answer_template, labels, lang) -> None:
     """A puzzle booklet: title page, numbered puzzles, answer key at the end.
 
     Every puzzle is re-checked for a unique solution first. Example:
@@ -103,6 +106,8 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
     """
     puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
     template = _template(template_name, lang)
+    if labels:
+        template = replace(template, furniture=replace(template.furniture, svd_label=labels == "svd"))
     key = _template(answer_template, lang) if answer_template else None
     document = build_booklet(puzzles, template, title=title or template.strings.text("title"), author=author,
                              placement=placement, answer_template=key)
