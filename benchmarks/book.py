@@ -24,6 +24,32 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_PUZZLES = REPO.parent / "shared" / "data" / "puzzles" / "easy50_pe96.txt"
 
 
+def options(spec: str, notes: int) -> BookOptions:
+    return BookOptions(spec=spec, title="Benchmark", author="sudokuprint", notes=notes, force=True)
+
+
+def fill(base: list, spec: str, target: int) -> tuple[int, int]:
+    """The fewest puzzles (and notes pages, 0-4) that make a book of exactly ``target`` pages, else of the
+    fewest pages over it (planning is cheap: nothing is drawn)."""
+    best: tuple[int, int, int] | None = None
+    for notes in (2, 1, 0, 3, 4):
+        low, high = 1, target * 4
+        while low < high:
+            middle = (low + high) // 2
+            puzzles = [replace(base[i % len(base)], number=i + 1) for i in range(middle)]
+            if build_book(puzzles, options(spec, notes)).pages < target:
+                low = middle + 1
+            else:
+                high = middle
+        pages = build_book([replace(base[i % len(base)], number=i + 1) for i in range(low)], options(spec, notes)).pages
+        if pages == target:
+            return low, notes
+        if best is None or pages < best[0]:
+            best = (pages, low, notes)
+    assert best is not None
+    return best[1], best[2]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzles", default=str(DEFAULT_PUZZLES))
@@ -36,16 +62,10 @@ def main() -> None:
           f"{'interior KB':>11} {'cover KB':>8} {'cover in':>16} {'spine in':>8}")
     for spec in ("kdp", "ingramspark"):
         for target in (int(p) for p in args.pages.split(",")):
-            count, made = 1, None
-            while True:  # the fewest puzzles that fill the pages (the plan is cheap: nothing is drawn)
-                puzzles = [replace(base[i % len(base)], number=i + 1) for i in range(count)]
-                made = build_book(puzzles, BookOptions(spec=spec, title="Benchmark", author="sudokuprint",
-                                                       force=True))
-                if made.pages >= target:
-                    break
-                count = max(count + 1, int(count * target / made.pages))
+            count, notes = fill(base, spec, target)
             planned = time.perf_counter()
-            made = build_book(puzzles, BookOptions(spec=spec, title="Benchmark", author="sudokuprint", force=True))
+            puzzles = [replace(base[i % len(base)], number=i + 1) for i in range(count)]
+            made = build_book(puzzles, options(spec, notes))
             plan_seconds = time.perf_counter() - planned
             drawing = time.perf_counter()
             interior, cover, _ = render_book(made)
