@@ -14,13 +14,13 @@ from sudokuprint.cli import main
 from sudokuprint.errors import ExitCode
 
 ALL = ("check", "solve", "convert", "formats", "grade", "hint", "explain", "generate", "pattern", "scan", "booklet",
-       "answers", "worksheet", "motif", "poster", "svd-answers", "html")
+       "answers", "worksheet", "motif", "poster", "svd-answers", "html", "book")
 WRITERS = tuple(c for c in ALL if c != "formats")
-FORMATTED = tuple(c for c in WRITERS if c != "html")  # html writes one format: HTML
+FORMATTED = tuple(c for c in WRITERS if c not in ("html", "book"))  # html writes HTML, book two PDF/X files
 PARALLEL = ("check", "solve", "grade", "generate", "pattern", "scan")
 ON_EXECUTOR = (*PARALLEL, "html")  # html's hint paths keep the puzzles' order: no --unordered, nothing to resume
-SEEDED = ("generate", "pattern", "booklet", "answers", "poster", "html")
-LEVELLED = ("generate", "booklet", "answers", "poster", "html")
+SEEDED = ("generate", "pattern", "booklet", "answers", "poster", "html", "book")
+LEVELLED = ("generate", "booklet", "answers", "poster", "html", "book")
 SIZED = ("generate", "pattern", "worksheet")
 
 # option as --help shows it -> the commands that must have it (every other command must not)
