@@ -163,7 +163,7 @@ def title_page(template: Template, title: str, lines: Sequence[tuple[str, str]])
         y = live[1] + (live[3] - live[1]) * 0.33
         for index, (texts, size, font, grey) in enumerate(blocks):
             if index:
-                y += size * 0.9
+                y += size * (0.9 if index == 1 else 1.6)  # under the title's gap; a full line between the others
             for number, text in enumerate(texts):
                 y += size * 1.15 if number else 0.0
                 page.add(Text(centre, y, text, size, font, "center", grey))  # type: ignore[arg-type]
