@@ -31,6 +31,8 @@ from ..puzzles import Puzzle
 
 GROUND = 0.18
 """Grey of the cover's ground (0 black, 1 white)."""
+SPINE_ASCENT, SPINE_DESCENT = 0.8, 0.25
+"""Reach of a line of text above and below its baseline, in em (capitals and descenders), on the spine."""
 PANEL_PAD = 0.08
 """White border of a grid's panel, as a share of the grid."""
 
@@ -161,12 +163,14 @@ def build_cover(geometry: CoverGeometry, rules: BookRules, template: Template, *
     page.add(Rect(code[0], code[1], code[2] - code[0], code[3] - code[1], fill=1.0))
 
     spine = geometry.spine_box
-    spine_size = min((spine[2] - spine[0] - 2 * rules.spine_safety) * 0.75, furniture.title_size * 0.6)
+    room = spine[2] - spine[0] - 2 * rules.spine_safety  # across the spine, clear of both folds
+    spine_size = min(room / (SPINE_ASCENT + SPINE_DESCENT) * 0.98, furniture.title_size * 0.6)
     if rules.spine_text_allowed(pages, geometry.spine, max(spine_size, least)) and spine_size >= least:
         words = " · ".join(part for part in (title, author) if part)
         length = spine[3] - spine[1] - 2 * rules.cover_safe
         words = cut(words, "bold", spine_size, length, template.fonts)
         centre_x = (spine[0] + spine[2]) / 2
         start = (spine[1] + spine[3]) / 2 - text_width(words, "bold", spine_size, template.fonts) / 2
-        page.add(Text(centre_x - spine_size * 0.36, start, words, spine_size, "bold", "left", 1.0, rotation=-90.0))
+        baseline = centre_x - spine_size * (SPINE_ASCENT - SPINE_DESCENT) / 2  # the line's ink centred on the spine
+        page.add(Text(baseline, start, words, spine_size, "bold", "left", 1.0, rotation=-90.0))
     return Document([page], Metadata(title=title, author=author, subject=f"Cover of {title}"))
