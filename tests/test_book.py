@@ -121,6 +121,54 @@ def test_the_spine_follows_the_paper_and_a_given_thickness():
     assert "0.003" not in findings[0].message and f"for {given.pages} pages on white paper" in findings[0].message
 
 
+def hand_made_cover(pages: int, *, text_inset: float, barcode: bool, spine_text: bool = False) -> bytes:
+    """A KDP 6 x 9 in cover for ``pages`` white pages drawn with reportlab: a grey ground, one text
+    ``text_inset`` points inside the front's trim, the barcode area or not, spine text or not."""
+    from reportlab.pdfgen.canvas import Canvas
+    from sudokuprint.layout.fonts import DEFAULT_FONTS, pdf_font
+
+    spine = pages * 0.002252 * INCH
+    bleed = 0.125 * INCH
+    width, height = 2 * bleed + 12 * INCH + spine, 2 * bleed + 9 * INCH
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(width, height), invariant=1)
+    canvas.setTrimBox((bleed, bleed, width - bleed, height - bleed))
+    canvas.setBleedBox((0, 0, width, height))
+    canvas.setFillGray(0.2)
+    canvas.rect(0, 0, width, height, fill=1, stroke=0)
+    canvas.setFillGray(1)
+    font = pdf_font(DEFAULT_FONTS.primary("bold")).fontName
+    canvas.setFont(font, 20)
+    canvas.drawRightString(width - bleed - text_inset, height - bleed - 2 * INCH, "Sudoku")
+    if barcode:
+        canvas.rect(bleed + 6 * INCH - 0.25 * INCH - 2 * INCH, bleed + 0.25 * INCH, 2 * INCH, 1.2 * INCH, fill=1,
+                    stroke=0)
+    if spine_text:
+        canvas.saveState()
+        canvas.translate(width / 2 - 3, height / 2)
+        canvas.rotate(-90)
+        canvas.setFont(font, 7)
+        canvas.drawString(0, 0, "Sudoku")
+        canvas.restoreState()
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_cover_preflight_names_safe_area_barcode_and_spine_faults():
+    good = hand_made_cover(200, text_inset=0.3 * INCH, barcode=True)
+    assert cover_preflight(good, "kdp", 200) == []
+    near = cover_preflight(hand_made_cover(200, text_inset=0.05 * INCH, barcode=True), "kdp", 200)
+    assert [f.rule for f in near] == ["safe"] and "0.05 in from the trim" in near[0].message
+    assert [f.rule for f in cover_preflight(hand_made_cover(200, text_inset=0.3 * INCH, barcode=False), "kdp", 200)] \
+        == ["barcode"]
+    thin = cover_preflight(hand_made_cover(60, text_inset=0.3 * INCH, barcode=True, spine_text=True), "kdp", 60)
+    assert [f.rule for f in thin] == ["spine"] and "from 79 pages" in thin[0].message
+    # IngramSpark's paper is 0.002 pt a page thicker: told the interior's trim, the check is exact
+    assert [f.rule for f in cover_preflight(good, "ingramspark", 200, trim_size=(6 * INCH, 9 * INCH))] == ["size"]
+    assert cover_preflight(good, "kdp", 200, trim_size=(6 * INCH, 9 * INCH)) == []
+
+
 def contents_entries(pdf: bytes) -> tuple[PdfReader, list[tuple[str, int]]]:
     reader = PdfReader(io.BytesIO(pdf))
     for page in reader.pages:
