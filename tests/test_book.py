@@ -164,7 +164,7 @@ def test_cover_preflight_names_safe_area_barcode_and_spine_faults():
         == ["barcode"]
     thin = cover_preflight(hand_made_cover(60, text_inset=0.3 * INCH, barcode=True, spine_text=True), "kdp", 60)
     assert [f.rule for f in thin] == ["spine"] and "from 79 pages" in thin[0].message
-    # IngramSpark's paper is 0.002 pt a page thicker: told the interior's trim, the check is exact
+    # IngramSpark's white paper is 0.0015 pt a page thicker than KDP's: told the interior's trim, the check is exact
     assert [f.rule for f in cover_preflight(good, "ingramspark", 200, trim_size=(6 * INCH, 9 * INCH))] == ["size"]
     assert cover_preflight(good, "kdp", 200, trim_size=(6 * INCH, 9 * INCH)) == []
 
