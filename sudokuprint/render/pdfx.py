@@ -87,7 +87,10 @@ def make_pdfx(pdf: bytes, *, level: str = "1a", title: str = "Sudoku") -> bytes:
     Pages without a TrimBox get their MediaBox as TrimBox; a BleedBox is kept
     where the page has one.  Embedded files are dropped (PDF/X forbids them).
     """
-    import pikepdf  # heavy (qpdf): loaded only when a PDF/X file is made
+    try:
+        import pikepdf  # heavy (qpdf): loaded only when a PDF/X file is made
+    except ImportError:
+        raise MissingDependencyError("PDF/X needs the pikepdf package (pip install pikepdf)") from None
 
     conformance = CONFORMANCES[level]
     profile = output_profile()
