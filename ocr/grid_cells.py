@@ -35,6 +35,8 @@ class GridCells:
     quarter_turns: int
     colors: list[np.ndarray] | None = None
     """The 81 cells cut from the colour photo like ``readings``' images (BGR), for the ink's colour."""
+    crossings: np.ndarray | None = None
+    """The 10 x 10 crossings of the grid lines in the rectified image (:func:`~ocr.lines.locate_lines`)."""
 
     def upright(self) -> list[DigitCell]:
         """The cells holding a digit, turned upright, indexed in the upright grid."""
@@ -109,4 +111,4 @@ def grid_cells(source: PhotoSource | Photo, *, outline: GridOutline | None = Non
     turns, _ = best_turn([r.digit for r in readings if r.digit is not None])
     lap("orientation")
     colors = cut_cells(photo.color, flat, crossings) if photo.color.ndim == 3 else None
-    return GridCells(photo, outline, flat, readings, contrast, turns, colors)
+    return GridCells(photo, outline, flat, readings, contrast, turns, colors, crossings)

@@ -126,6 +126,8 @@ class ScanResult:
     timings: dict[str, float] = field(default_factory=dict)
     grid_number: int = 1
     """Which grid of the photo this is, 1 = the main one (see ``scan(all=True)``)."""
+    crossings: np.ndarray | None = None
+    """The 10 x 10 crossings of the grid lines as photographed, in :attr:`rectified` pixels (for overlays)."""
 
     @property
     def corrections(self) -> tuple[Correction, ...]:
@@ -427,4 +429,5 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         pencil_marks=marks,
         reader=the_reader.name,
         timings=timings,
+        crossings=found.crossings,
     )
