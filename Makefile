@@ -5,8 +5,8 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-EXTRAS ?= tesseract
-TEST_EXTRAS ?= test,tesseract,cluster
+EXTRAS ?= tesseract,serve
+TEST_EXTRAS ?= test,tesseract,cluster,serve
 
 .PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
 

@@ -120,8 +120,9 @@ def _write_overlay(target: Path, image: Any) -> None:
         stream.write(data.tobytes())
 
 
-def _report(result: Any) -> dict:
-    """The row of a photo whose grid was read."""
+def scan_report(result: Any) -> dict:
+    """The row of a photo whose grid was read (a :class:`~sudokuprint.ocr.pipeline.ScanResult`): what
+    ``scan --format jsonl`` writes for it."""
     shape = result.grid.shape
     summary = result.to_dict()
     return {
@@ -189,7 +190,7 @@ def _read_rows(options: ScanOptions, photo: str) -> list[dict]:
             [scan(photo, reader=options.readers, debug=debug)]
         rows = []
         for result in results:
-            row = _report(result)
+            row = scan_report(result)
             row["source"] = photo
             if options.all_grids:
                 row["grid"] = result.grid_number

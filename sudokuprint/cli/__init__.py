@@ -20,5 +20,6 @@ main.lazy("scan", "scan")
 main.lazy("book", "book")
 main.lazy("preflight", "preflight")
 main.lazy("html", "html")
+main.lazy("serve", "serve")
 
 __all__ = ["main", "run", "__version__"]
