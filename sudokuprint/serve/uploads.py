@@ -41,7 +41,7 @@ class Upload:
 
 
 class _Receiver:
-    """python-multipart's callbacks: the photo's bytes to a file, the rest counted and dropped."""
+    """python-multipart's callbacks: the photo's bytes to a file, other fields dropped."""
 
     def __init__(self, folder: str, limit: int) -> None:
         self.folder = folder
@@ -88,10 +88,6 @@ class _Receiver:
             if self.upload.size > self.limit:
                 raise UploadError(413, "too-large", f"the photo is larger than {self.limit // (1024 * 1024)} MB")
             self.file.write(data[start:end])
-        else:
-            self.other_bytes += end - start
-            if self.other_bytes > MAX_HEADER:
-                raise UploadError(413, "too-large", "the form's other fields are too long")
 
     def on_part_end(self) -> None:
         if self.writing and self.file is not None:
@@ -122,8 +118,12 @@ async def receive_photo(content_type: str, content_length: str | None, body: Asy
         "on_part_begin", "on_header_field", "on_header_value", "on_header_end", "on_headers_finished",
         "on_part_data", "on_part_end")}
     parser = MultipartParser(options[b"boundary"], callbacks)  # type: ignore[arg-type]
+    received = 0
     try:
         async for chunk in body:
+            received += len(chunk)
+            if received > limit + MAX_HEADER:  # other fields than the photo are dropped, but count here
+                raise UploadError(413, "too-large", f"the upload is larger than {limit // (1024 * 1024)} MB")
             parser.write(chunk)
         parser.finalize()
     except UploadError:
