@@ -16,7 +16,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import REPO
-from serve_server import Server, form
+from serve_server import Server, form, truth
 
 from sudokuprint.cli import main
 from sudokuprint.formats import parse
@@ -31,10 +31,6 @@ TOP95_1 = (SAMPLES / "top95.txt").read_text().splitlines()[0]
 TOP95_1_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"  # README
 EASY50_1 = (SAMPLES / "easy50.txt").read_text().splitlines()[0]
 
-
-def truth(path: Path) -> str:
-    """The 81 digits of a ground-truth file, '.' for empty."""
-    return "".join(v if v != "0" else "." for line in path.read_text().splitlines()[2:11] for v in line.split())
 
 
 @pytest.fixture(scope="module")

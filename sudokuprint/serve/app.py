@@ -24,13 +24,14 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..html import build_edition, render_page
-from .jobs import BookletRequest, JobError, Jobs, booklet_templates
+from .errors import RequestError
+from .jobs import BookletRequest, Job, Jobs, booklet_templates
 from .pool import Busy, TooLong, WorkPool
 from .settings import MAX_JSON, ServeSettings
-from .uploads import UploadError, receive_photo
+from .uploads import receive_photo
 from .work import PRINT_KINDS
 
 TOKEN_COOKIE = "sudokuprint_token"
@@ -41,16 +42,6 @@ ASSETS = {"app.css": "text/css", "app.js": "text/javascript", "booklet.js": "tex
 PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 """The Content-Security-Policy of the app's own pages: nothing but the server itself."""
-
-
-class ApiError(Exception):
-    """A request refused with ``status``: ``error`` is a word for the kind, the message a sentence for a person."""
-
-    def __init__(self, status: int, error: str, message: str, headers: dict[str, str] | None = None) -> None:
-        self.status = status
-        self.error = error
-        self.headers = headers
-        super().__init__(message)
 
 
 def error_response(status: int, error: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
@@ -85,7 +76,7 @@ class TokenGate:
             await response(scope, receive, send)
             return
         if request.query_params.get("token"):
-            async def send_with_cookie(message: dict) -> None:
+            async def send_with_cookie(message: Message) -> None:
                 if message["type"] == "http.response.start":
                     cookie = f"{TOKEN_COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
                     message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
@@ -124,6 +115,7 @@ class ServeApp:
             Route("/booklet", self.page),
             Route("/play", self.player),
             Route("/assets/{name}", self.assets),
+            Route("/favicon.ico", self.icon),
             Route("/api/status", self.status),
             Route("/api/scan", self.scan, methods=["POST"]),
             Route("/api/check", self.check, methods=["POST"]),
@@ -135,14 +127,14 @@ class ServeApp:
             Route("/api/booklet/{job}", self.booklet_job),
             Route("/api/booklet/{job}/pdf", self.booklet_pdf),
         ]
-        handlers = {ApiError: self._api_error, HTTPException: self._http_error, Exception: self._crash}
+        handlers = {RequestError: self._api_error, HTTPException: self._http_error, Exception: self._crash}
         return Starlette(routes=routes, lifespan=self.lifespan, exception_handlers=handlers,  # type: ignore[arg-type]
                          middleware=[Middleware(TokenGate, token=self.settings.token)])
 
     # -- errors -------------------------------------------------------------------------------------------
 
     async def _api_error(self, request: Request, error: Exception) -> Response:
-        assert isinstance(error, ApiError)
+        assert isinstance(error, RequestError)
         return error_response(error.status, error.error, str(error), error.headers)
 
     async def _http_error(self, request: Request, error: Exception) -> Response:
@@ -150,7 +142,8 @@ class ServeApp:
         words = {404: "not-found", 405: "method-not-allowed"}
         message = {404: f"no such page or API: {request.url.path}",
                    405: f"{request.method} is not allowed on {request.url.path}"}.get(error.status_code, error.detail)
-        return error_response(error.status_code, words.get(error.status_code, "http-error"), message, error.headers)
+        headers = dict(error.headers) if error.headers else None
+        return error_response(error.status_code, words.get(error.status_code, "http-error"), message, headers)
 
     async def _crash(self, request: Request, error: Exception) -> Response:
         return error_response(500, "internal", f"{type(error).__name__}: {error}")
@@ -170,8 +163,12 @@ class ServeApp:
     async def assets(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
-            raise ApiError(404, "not-found", f"no such file: /assets/{name}")
+            raise RequestError(404, "not-found", f"no such file: /assets/{name}")
         return Response(asset(name), media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
+
+    async def icon(self, request: Request) -> Response:
+        """The icon a browser asks for by itself (the player's page names none)."""
+        return Response(asset("icon.svg"), media_type="image/svg+xml")
 
     async def status(self, request: Request) -> Response:
         return JSONResponse({"workers": self.pool.workers, "queue": self.pool.queue, "waiting": self.pool.waiting,
@@ -180,34 +177,34 @@ class ServeApp:
     # -- work ---------------------------------------------------------------------------------------------
 
     async def _work(self, task: str, /, **arguments: Any) -> Any:
-        """Run a task in the pool; its value, or the :class:`ApiError` its outcome says."""
+        """Run a task in the pool; its value, or the :class:`RequestError` its outcome says."""
         try:
             outcome = await self.pool.run(task, **arguments)
         except Busy:
-            raise ApiError(503, "busy", f"all {self.pool.workers} workers are busy and {self.pool.queue} requests "
+            raise RequestError(503, "busy", f"all {self.pool.workers} workers are busy and {self.pool.queue} requests "
                            "wait; try again in a moment", {"Retry-After": "2"}) from None
         except TooLong:
-            raise ApiError(504, "time-limit", f"gave up after {self.pool.time_limit:g} s of work") from None
+            raise RequestError(504, "time-limit", f"gave up after {self.pool.time_limit:g} s of work") from None
         if outcome.error is not None:
-            raise ApiError(outcome.status, outcome.error, outcome.message)
+            raise RequestError(outcome.status, outcome.error, outcome.message)
         return outcome.value
 
     async def _json(self, request: Request) -> dict[str, Any]:
         """The request's JSON object (at most :data:`MAX_JSON` bytes, read as it comes)."""
         declared = request.headers.get("content-length")
         if declared is not None and declared.isdigit() and int(declared) > MAX_JSON:
-            raise ApiError(413, "too-large", f"the request is larger than {MAX_JSON // 1024} KB")
+            raise RequestError(413, "too-large", f"the request is larger than {MAX_JSON // 1024} KB")
         body = bytearray()
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_JSON:
-                raise ApiError(413, "too-large", f"the request is larger than {MAX_JSON // 1024} KB")
+                raise RequestError(413, "too-large", f"the request is larger than {MAX_JSON // 1024} KB")
         try:
             data = json.loads(body or b"null")
         except ValueError as error:
-            raise ApiError(400, "not-json", f"the request is not JSON: {error}") from None
+            raise RequestError(400, "not-json", f"the request is not JSON: {error}") from None
         if not isinstance(data, dict):
-            raise ApiError(400, "bad-request", 'send a JSON object, e.g. {"puzzle": "53..7....6..195..."}')
+            raise RequestError(400, "bad-request", 'send a JSON object, e.g. {"puzzle": "53..7....6..195..."}')
         return data
 
     @staticmethod
@@ -216,16 +213,13 @@ class ServeApp:
         if value is None and not required:
             return None
         if not isinstance(value, str) or (required and not value.strip()):
-            raise ApiError(400, f"bad-{name}", f"{name}: give a puzzle string, e.g. \"53..7....6..195...\"")
+            raise RequestError(400, f"bad-{name}", f"{name}: give a puzzle string, e.g. \"53..7....6..195...\"")
         return value
 
     async def scan(self, request: Request) -> Response:
         assert self.folder is not None
-        try:
-            upload = await receive_photo(request.headers.get("content-type", ""), request.headers.get("content-length"),
-                                         request.stream(), self.folder, self.settings.max_upload)
-        except UploadError as error:
-            raise ApiError(error.status, error.error, str(error)) from None
+        upload = await receive_photo(request.headers.get("content-type", ""), request.headers.get("content-length"),
+                                     request.stream(), self.folder, self.settings.max_upload)
         try:
             return JSONResponse(await self._work("scan", path=upload.path, name=upload.name))
         finally:
@@ -251,7 +245,7 @@ class ServeApp:
         data = await self._json(request) if request.method == "POST" else dict(request.query_params)
         kind = data.get("kind", "worksheet")
         if kind not in PRINT_KINDS:
-            raise ApiError(400, "bad-kind", f"kind: {kind!r} is not one of {', '.join(PRINT_KINDS)}")
+            raise RequestError(400, "bad-kind", f"kind: {kind!r} is not one of {', '.join(PRINT_KINDS)}")
         pdf = await self._work("print", puzzle=self._text(data, "puzzle"),
                                entries=self._text(data, "entries", required=False) or None, kind=kind)
         return Response(pdf, media_type="application/pdf",
@@ -262,18 +256,12 @@ class ServeApp:
 
     async def booklet(self, request: Request) -> Response:
         assert self.jobs is not None
-        try:
-            job = self.jobs.start(BookletRequest.from_json(await self._json(request)))
-        except JobError as error:
-            raise ApiError(error.status, error.error, str(error)) from None
+        job = self.jobs.start(BookletRequest.from_json(await self._json(request)))
         return JSONResponse(job.to_dict(), status_code=202, headers={"Location": f"/api/booklet/{job.id}"})
 
-    def _job(self, request: Request):
+    def _job(self, request: Request) -> Job:
         assert self.jobs is not None
-        try:
-            return self.jobs.get(request.path_params["job"])
-        except JobError as error:
-            raise ApiError(error.status, error.error, str(error)) from None
+        return self.jobs.get(request.path_params["job"])
 
     async def booklet_job(self, request: Request) -> Response:
         return JSONResponse(self._job(request).to_dict())
@@ -281,9 +269,9 @@ class ServeApp:
     async def booklet_pdf(self, request: Request) -> Response:
         job = self._job(request)
         if job.state == "failed":
-            raise ApiError(422, "failed", job.message)
+            raise RequestError(422, "failed", job.message)
         if job.state != "done" or job.path is None:
-            raise ApiError(409, "not-ready", f"the booklet is not made yet ({job.to_dict()['step']})")
+            raise RequestError(409, "not-ready", f"the booklet is not made yet ({job.to_dict()['step']})")
         return FileResponse(job.path, media_type="application/pdf", filename="sudoku-booklet.pdf")
 
 

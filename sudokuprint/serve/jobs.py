@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..layout.template import shipped_templates
+from .errors import RequestError
 from .pool import WorkPool
 
 MAX_RUNNING = 2
@@ -33,15 +34,6 @@ def booklet_templates() -> list[str]:
     return [name for name in shipped_templates() if name.startswith(("booklet-", "pod-")) and "answers" not in name]
 
 
-class JobError(Exception):
-    """A booklet request that cannot be made: its HTTP status, a word and a sentence."""
-
-    def __init__(self, status: int, error: str, message: str) -> None:
-        self.status = status
-        self.error = error
-        super().__init__(message)
-
-
 @dataclass
 class BookletRequest:
     """What the form asks for, checked."""
@@ -54,25 +46,25 @@ class BookletRequest:
 
     @classmethod
     def from_json(cls, data: Any) -> "BookletRequest":
-        """The request from the JSON body (:class:`JobError` 400 naming the field that is wrong)."""
+        """The request from the JSON body (:class:`RequestError` 400 naming the field that is wrong)."""
         if not isinstance(data, dict):
-            raise JobError(400, "bad-request", "send a JSON object: {count, level, template, title}")
+            raise RequestError(400, "bad-request", "send a JSON object: {count, level, template, title}")
         count = data.get("count", 12)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_PUZZLES:
-            raise JobError(400, "bad-count", f"count: {count!r} is not a whole number from 1 to {MAX_PUZZLES}")
+            raise RequestError(400, "bad-count", f"count: {count!r} is not a whole number from 1 to {MAX_PUZZLES}")
         level = data.get("level", "medium")
         level = LEVELS.get(str(level).lower(), level if level in (1, 2, 3, 4) else None)
         if level is None:
-            raise JobError(400, "bad-level", f"level: {data.get('level')!r} is not 1-4 or {', '.join(LEVELS)}")
+            raise RequestError(400, "bad-level", f"level: {data.get('level')!r} is not 1-4 or {', '.join(LEVELS)}")
         template = data.get("template", "booklet-a4-4up")
         if template not in booklet_templates():
-            raise JobError(400, "bad-template", f"template: {template!r} is not one of {', '.join(booklet_templates())}")
+            raise RequestError(400, "bad-template", f"template: {template!r} is not one of {', '.join(booklet_templates())}")
         title = data.get("title", "Sudoku")
         if not isinstance(title, str) or not title.strip() or len(title) > 120:
-            raise JobError(400, "bad-title", "title: give a title of 1 to 120 characters")
+            raise RequestError(400, "bad-title", "title: give a title of 1 to 120 characters")
         seed = data.get("seed", secrets.randbelow(1_000_000))
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
-            raise JobError(400, "bad-seed", f"seed: {seed!r} is not a whole number from 0 to 2147483647")
+            raise RequestError(400, "bad-seed", f"seed: {seed!r} is not a whole number from 0 to 2147483647")
         return cls(count, level, template, title.strip(), seed)
 
 
@@ -113,10 +105,10 @@ class Jobs:
         self.jobs: dict[str, Job] = {}
 
     def start(self, request: BookletRequest) -> Job:
-        """A new job, running (:class:`JobError` 503 when :data:`MAX_RUNNING` already are)."""
+        """A new job, running (:class:`RequestError` 503 when :data:`MAX_RUNNING` already are)."""
         self._forget_old()
         if sum(job.state == "running" for job in self.jobs.values()) >= MAX_RUNNING:
-            raise JobError(503, "busy", f"{MAX_RUNNING} booklets are being made; try again when one is done")
+            raise RequestError(503, "busy", f"{MAX_RUNNING} booklets are being made; try again when one is done")
         job = Job(secrets.token_urlsafe(9), request)
         job.task = asyncio.get_running_loop().create_task(self._make(job))
         self.jobs[job.id] = job
@@ -125,7 +117,7 @@ class Jobs:
     def get(self, job_id: str) -> Job:
         job = self.jobs.get(job_id)
         if job is None:
-            raise JobError(404, "no-such-job", f"no booklet job {job_id!r} (finished ones are kept {KEEP_SECONDS:g} s)")
+            raise RequestError(404, "no-such-job", f"no booklet job {job_id!r} (finished ones are kept {KEEP_SECONDS:g} s)")
         return job
 
     async def _make(self, job: Job) -> None:
@@ -136,7 +128,7 @@ class Jobs:
                 outcome = await self.pool.run("make_puzzle", wait=True, level=request.level, seed=request.seed,
                                               number=number)
                 if outcome.error:
-                    raise JobError(outcome.status, outcome.error, outcome.message)
+                    raise RequestError(outcome.status, outcome.error, outcome.message)
                 puzzles[number - 1] = outcome.value
                 job.made += 1
 
@@ -151,9 +143,9 @@ class Jobs:
             outcome = await self.pool.run("booklet", wait=True, puzzles=puzzles, template=request.template,
                                           title=request.title, path=path)
             if outcome.error:
-                raise JobError(outcome.status, outcome.error, outcome.message)
+                raise RequestError(outcome.status, outcome.error, outcome.message)
             job.path, job.pages, job.state = path, outcome.value, "done"
-        except JobError as error:
+        except RequestError as error:
             job.state, job.message = "failed", str(error)
         except Exception as error:  # noqa: BLE001  (the job fails, the server lives on)
             job.state, job.message = "failed", f"{type(error).__name__}: {error}"

@@ -49,8 +49,9 @@ class WorkPool:
         pool = executor_kind("processes").make(self.workers, None)
         if not isinstance(pool, WorkerPool):
             raise TypeError("the 'processes' executor is not a pool of workers")
-        pool.prepare(run_task, WARM)
-        pool.result(pool.submit(run_task, []))  # an empty chunk: the workers start, import, and answer
+        work = functools.partial(run_task, self.time_limit)
+        pool.prepare(work, WARM)
+        pool.result(pool.submit(work, []))  # an empty chunk: the workers start, import, and answer
         self._pool = pool
 
     def close(self) -> None:
@@ -77,7 +78,7 @@ class WorkPool:
         if self._pool is None:
             raise RuntimeError("the work pool is not started")
         task = self._pool.submit(functools.partial(run_task, self.time_limit), [(name, arguments)])
-        future = asyncio.wrap_future(task)  # type: ignore[arg-type]  # (this pool's tasks are futures)
+        future: asyncio.Future[tuple[float, list[Outcome]]] = asyncio.wrap_future(task)  # type: ignore[arg-type]
         loop = asyncio.get_running_loop()
         started: float | None = None
         try:

@@ -67,5 +67,5 @@ def network_addresses() -> list[str]:
         found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         return []
-    addresses = sorted({info[4][0] for info in found})
+    addresses = sorted({str(info[4][0]) for info in found})
     return [a for a in addresses if not ipaddress.ip_address(a).is_loopback]

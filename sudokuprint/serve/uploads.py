@@ -1,7 +1,7 @@
 """A photo upload streamed into the server's temporary folder, its size capped as it arrives.
 
 :func:`receive_photo` reads a ``multipart/form-data`` body with python-multipart's streaming parser and writes
-the part named ``photo`` to a new file in the given folder, stopping with :class:`UploadError` (413) as soon as
+the part named ``photo`` to a new file in the given folder, stopping with :class:`RequestError` (413) as soon as
 more than the limit has come -- the body is never held in memory, and a body that announces too much is
 refused before it is read.  The caller deletes the file when the request is done.
 """
@@ -16,19 +16,12 @@ from typing import AsyncIterator, BinaryIO
 
 from python_multipart.multipart import MultipartParser, parse_options_header
 
+from .errors import RequestError
+
 FIELD = "photo"
 """The form field that carries the photo."""
 MAX_HEADER = 16 * 1024
 """Bytes of part headers and other fields together (a phone's form sends a few hundred)."""
-
-
-class UploadError(Exception):
-    """An upload that cannot be taken: its HTTP status, a word for the kind, and a sentence."""
-
-    def __init__(self, status: int, error: str, message: str) -> None:
-        self.status = status
-        self.error = error
-        super().__init__(message)
 
 
 @dataclass
@@ -65,7 +58,7 @@ class _Receiver:
         self.header_value += data[start:end]
         self.other_bytes += end - start
         if self.other_bytes > MAX_HEADER:
-            raise UploadError(413, "too-large", "the form's headers and fields are too long")
+            raise RequestError(413, "too-large", "the form's headers and fields are too long")
 
     def on_header_end(self) -> None:
         if self.header_field.lower() == b"content-disposition":
@@ -86,7 +79,7 @@ class _Receiver:
         if self.writing and self.file is not None and self.upload is not None:
             self.upload.size += end - start
             if self.upload.size > self.limit:
-                raise UploadError(413, "too-large", f"the photo is larger than {self.limit // (1024 * 1024)} MB")
+                raise RequestError(413, "too-large", f"the photo is larger than {self.limit // (1024 * 1024)} MB")
             self.file.write(data[start:end])
 
     def on_part_end(self) -> None:
@@ -105,14 +98,14 @@ async def receive_photo(content_type: str, content_length: str | None, body: Asy
                         limit: int) -> Upload:
     """The ``photo`` field of a multipart body, written to a new file in ``folder`` (at most ``limit`` bytes).
 
-    Raises :class:`UploadError`: 413 for a body or photo over the limit, 400 for a body that is not a form with a
+    Raises :class:`RequestError`: 413 for a body or photo over the limit, 400 for a body that is not a form with a
     photo.  A file left by a failed upload is removed here.
     """
     kind, options = parse_options_header(content_type)
     if kind != b"multipart/form-data" or b"boundary" not in options:
-        raise UploadError(400, "not-a-form", "send the photo as multipart/form-data with a field named 'photo'")
+        raise RequestError(400, "not-a-form", "send the photo as multipart/form-data with a field named 'photo'")
     if content_length is not None and content_length.isdigit() and int(content_length) > limit + MAX_HEADER:
-        raise UploadError(413, "too-large", f"the upload is larger than {limit // (1024 * 1024)} MB")
+        raise RequestError(413, "too-large", f"the upload is larger than {limit // (1024 * 1024)} MB")
     receiver = _Receiver(folder, limit)
     callbacks = {name: getattr(receiver, name) for name in (
         "on_part_begin", "on_header_field", "on_header_value", "on_header_end", "on_headers_finished",
@@ -123,21 +116,21 @@ async def receive_photo(content_type: str, content_length: str | None, body: Asy
         async for chunk in body:
             received += len(chunk)
             if received > limit + MAX_HEADER:  # other fields than the photo are dropped, but count here
-                raise UploadError(413, "too-large", f"the upload is larger than {limit // (1024 * 1024)} MB")
+                raise RequestError(413, "too-large", f"the upload is larger than {limit // (1024 * 1024)} MB")
             parser.write(chunk)
         parser.finalize()
-    except UploadError:
+    except RequestError:
         _discard(receiver)
         raise
     except Exception as error:  # noqa: BLE001  (python-multipart's parse errors: a broken body)
         _discard(receiver)
-        raise UploadError(400, "bad-form", f"the form could not be read: {error}") from None
+        raise RequestError(400, "bad-form", f"the form could not be read: {error}") from None
     receiver.close()
     if receiver.upload is None:
-        raise UploadError(400, "no-photo", "the form has no field named 'photo'")
+        raise RequestError(400, "no-photo", "the form has no field named 'photo'")
     if receiver.upload.size == 0:
         _discard(receiver)
-        raise UploadError(400, "empty-photo", "the photo is empty (0 bytes)")
+        raise RequestError(400, "empty-photo", "the photo is empty (0 bytes)")
     return receiver.upload
 
 

@@ -143,7 +143,7 @@ def _with_entries(grid: Grid, entries: str | None) -> Grid:
     filled = _puzzle(entries, "entries")
     if filled.shape != grid.shape:
         raise ParseError("entries", f"a {filled.shape.name} grid for a {grid.shape.name} puzzle",
-                         expected=f"{grid.shape.cells} cells, the puzzle's givens and your digits")
+                         expected=f"{grid.shape.cell_count} cells, the puzzle's givens and your digits")
     values = list(grid.values)
     for cell, (given, digit) in enumerate(zip(grid.values, filled.values)):
         if given and digit and digit != given:

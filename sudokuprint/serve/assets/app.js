@@ -104,7 +104,7 @@ function show(row) {
   if (row.handwritten.length) note(`${row.handwritten.length} digits written by hand`);
   if (row.pencil_marks.length) note(`pencil marks in ${row.pencil_marks.length} cells (not read as givens)`);
   const doubts = state.doubtful.filter(Boolean).length;
-  if (doubts) note(`${doubts} cells the reader was unsure of are flagged: tap one to correct it`);
+  if (doubts) note(`${doubts} ${doubts === 1 ? "cell" : "cells"} the reader was unsure of flagged: tap to correct`);
   $("result").hidden = false;
   $("message").replaceChildren();
   closePad();
@@ -350,7 +350,7 @@ $("check").addEventListener("click", () => guarded(async () => {
   const wrong = report.entries.filter((e) => e.correct === false);
   if (!report.entries.length) say([["You have written no digits yet."]]);
   else if (!wrong.length) say([[`All ${report.entries.length} of your digits are right.`]]);
-  else say([[`${wrong.length} of your ${report.entries.length} digits are wrong: `, "technique"],
+  else say([[`${wrong.length} of your ${report.entries.length} digits ${wrong.length === 1 ? "is" : "are"} wrong: `, "technique"],
     [wrong.map((e) => e.message).join("; ")]]);
   draw();
 }));
