@@ -91,7 +91,7 @@ def test_photo_correct_hint_solve_play_and_print_on_a_phone(phone: Any, tmp_path
     assert page.is_visible("#pad")
     for control in page.locator("#pad button").all():
         box = control.bounding_box()
-        assert box["width"] >= 30 and box["height"] >= 44
+        assert box["width"] >= 44 and box["height"] >= 44, control.inner_text()
     page.click("#pad-clear")
     without = puzzle[:first] + "." + puzzle[first + 1:]
     expected = "Now one solution" if sudokuprint.count_solutions(without, limit=2) == 1 else "Now several solutions"
