@@ -5,11 +5,15 @@ from __future__ import annotations
 import io
 import json
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
 from typing import Iterator
 
+import cv2
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from PIL import Image
@@ -23,6 +27,7 @@ from sudokuprint.formats import parse
 from sudokuprint.logic import grade
 from sudokuprint.publish.plan import read_plan
 from sudokuprint.serve import ServeSettings
+from sudokuprint.serve.server import qr_code
 
 SAMPLES = REPO / "samples"
 NEWSPAPER = SAMPLES / "newspaper-photo.jpg"
@@ -333,3 +338,21 @@ def test_sigterm_and_ctrl_c_stop_it_cleanly_leaving_nothing(tmp_path: Path, how:
     assert server.stop(how) == code
     assert time.monotonic() - started < 15
     assert server.leftovers() == []
+
+
+def test_the_terminal_qr_code_reads_back_as_the_address() -> None:
+    url = "http://192.168.1.20:8000/?token=" + ServeSettings(host="0.0.0.0").token  # type: ignore[operator]
+    halves = {"█": (255, 255), "▀": (255, 0), "▄": (0, 255), " ": (0, 0)}  # light (the terminal's ink) on top, below
+    rows = [line for line in qr_code(url).splitlines() if line]
+    pixels = np.array([[halves[c][half] for c in line] for line in rows for half in (0, 1)], np.uint8)
+    picture = cv2.resize(pixels, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+    decoded, _, _ = cv2.QRCodeDetector().detectAndDecode(picture)
+    assert decoded == url
+
+
+def test_without_the_serve_extra_the_command_says_how_to_install_it() -> None:
+    blocked = ("import sys; sys.modules['uvicorn'] = None; from sudokuprint.cli import main; "
+               "main(['serve'], prog_name='sudokuprint')")
+    done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3
+    assert "pip install 'sudokuprint[serve]'" in done.stderr and "uvicorn" in done.stderr
