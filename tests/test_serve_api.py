@@ -356,3 +356,22 @@ def test_without_the_serve_extra_the_command_says_how_to_install_it() -> None:
     done = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=120)
     assert done.returncode == 3
     assert "pip install 'sudokuprint[serve]'" in done.stderr and "uvicorn" in done.stderr
+
+
+def test_a_photo_that_arrives_too_slowly_gets_408_and_leaves_no_file(tmp_path: Path) -> None:
+    hurried = Server(tmp_path, "--time-limit", "1")
+    try:
+        body, kind = form("photo", "slow.jpg", NEWSPAPER.read_bytes())
+
+        def slowly() -> Iterator[bytes]:
+            yield body[:1000]
+            time.sleep(2.5)
+            yield body[1000:]
+
+        answer = hurried.request("POST", "/api/scan", slowly(), {"Content-Type": kind})
+        assert answer.status == 408 and answer.json()["error"] == "too-slow"
+        assert hurried.post_json("/api/check", {"puzzle": EASY50_1}).status == 200
+        (folder,) = hurried.tmp.iterdir()
+        assert list(folder.iterdir()) == []
+    finally:
+        assert hurried.stop() in (0, 143)

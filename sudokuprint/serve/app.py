@@ -9,6 +9,7 @@ request ends, and the folder itself when the server stops.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -218,8 +219,13 @@ class ServeApp:
 
     async def scan(self, request: Request) -> Response:
         assert self.folder is not None
-        upload = await receive_photo(request.headers.get("content-type", ""), request.headers.get("content-length"),
-                                     request.stream(), self.folder, self.settings.max_upload)
+        receiving = receive_photo(request.headers.get("content-type", ""), request.headers.get("content-length"),
+                                  request.stream(), self.folder, self.settings.max_upload)
+        try:
+            upload = await asyncio.wait_for(receiving, self.settings.time_limit)
+        except asyncio.TimeoutError:
+            raise RequestError(408, "too-slow", f"the photo took longer than {self.settings.time_limit:g} s to "
+                               "arrive") from None
         try:
             return JSONResponse(await self._work("scan", path=upload.path, name=upload.name))
         finally:

@@ -26,6 +26,8 @@ MAX_RUNNING = 2
 MAX_PUZZLES = 200
 KEEP_SECONDS = 600.0
 """How long a finished booklet waits to be downloaded."""
+MAX_KEPT = 16
+"""Finished booklets kept at most (the oldest go first)."""
 LEVELS = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
 
@@ -153,11 +155,13 @@ class Jobs:
             job.finished = time.monotonic()
 
     def _forget_old(self) -> None:
+        """Delete the booklets finished :data:`KEEP_SECONDS` ago, and the oldest beyond :data:`MAX_KEPT`."""
         now = time.monotonic()
-        for job_id, job in list(self.jobs.items()):
-            if job.finished is not None and now - job.finished > KEEP_SECONDS:
+        finished = sorted((job for job in self.jobs.values() if job.finished is not None), key=lambda j: j.finished or 0)
+        for index, job in enumerate(finished):
+            if now - (job.finished or now) > KEEP_SECONDS or index < len(finished) - MAX_KEPT + 1:
                 self._remove(job)
-                del self.jobs[job_id]
+                del self.jobs[job.id]
 
     def _remove(self, job: Job) -> None:
         if job.path is not None:

@@ -125,6 +125,9 @@ async def receive_photo(content_type: str, content_length: str | None, body: Asy
     except Exception as error:  # noqa: BLE001  (python-multipart's parse errors: a broken body)
         _discard(receiver)
         raise RequestError(400, "bad-form", f"the form could not be read: {error}") from None
+    except BaseException:  # cancelled (the client went away, or the upload took too long): no file left behind
+        _discard(receiver)
+        raise
     receiver.close()
     if receiver.upload is None:
         raise RequestError(400, "no-photo", "the form has no field named 'photo'")
