@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import threading
 import time
 from pathlib import Path
@@ -10,24 +11,15 @@ from conftest import REPO
 from serve_server import Server, truth
 
 SAMPLES = REPO / "samples"
+_spec = importlib.util.spec_from_file_location("serve_load", REPO / "benchmarks" / "serve_load.py")
+assert _spec is not None and _spec.loader is not None
+serve_load = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(serve_load)
+resident_bytes = serve_load.resident_bytes
+"""The benchmark's measure: the resident memory of the server and its workers (Linux /proc)."""
 PHOTOS = ["newspaper-photo.jpg", "half-solved-photo.jpg", "suite-pencil-photo.jpg"]
 UPLOADS = 16
 
-
-
-def resident_bytes(pid: int) -> int:
-    """The resident memory of a process and all its descendants (Linux /proc)."""
-    total, stack = 0, [pid]
-    while stack:
-        current = stack.pop()
-        try:
-            status = Path(f"/proc/{current}/status").read_text()
-            total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) * 1024
-            for task in Path(f"/proc/{current}/task").iterdir():
-                stack += [int(child) for child in (task / "children").read_text().split()]
-        except (OSError, StopIteration):
-            continue
-    return total
 
 
 def wave(server: Server) -> tuple[list, int]:
