@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import itertools
+import functools
+import json
+import sys
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -13,26 +15,124 @@ from browser_tab import Player
 from sudokuprint.cli import main
 from sudokuprint.html.browser import chromium
 
+from sudokuprint.solver import native
+
 REPO = Path(__file__).resolve().parents[1]
-SHARED_DATA = REPO.parent / "shared" / "data"
+SHARED_DATA = REPO / "tests" / "data" / "shared"
+"""Real third-party files the tests read: a small subset of ``../shared/data``, laid out as it is and committed
+(``tests/data/README.md`` says where each came from), so that a clone tests itself.  Benchmarks read the whole
+``../shared/data`` instead."""
 PUZZLES = SHARED_DATA / "puzzles"
 FORMATS = SHARED_DATA / "formats"
 SAMPLES = REPO / "samples"
 
 
+INSTALLED_CLI = Path(sys.executable).with_name("sudokuprint")
+"""The ``sudokuprint`` command pip installed beside this Python.  Subprocess tests run it, never ``python -m
+sudokuprint`` from the checkout, which would import the source tree (without its compiled extensions)."""
+
+
+def installed_cli(*args: str) -> list[str]:
+    """The command line running the installed ``sudokuprint`` with ``args``."""
+    if not INSTALLED_CLI.exists():
+        pytest.fail(f"{INSTALLED_CLI} is missing: install the package (make test-setup) before testing it")
+    return [str(INSTALLED_CLI), *args]
+
+
 def data_file(*parts: str) -> Path:
-    """A file under ../shared/data; a missing file fails the test loudly (CI has them all)."""
+    """A file under tests/data/shared; a missing one fails the test loudly, saying how to copy it in."""
     path = SHARED_DATA.joinpath(*parts)
     if not path.exists():
-        pytest.fail(f"test data missing: {path} (the tests need ../shared/data beside the checkout)")
+        relative = "/".join(parts)
+        pytest.fail(f"test data missing: {path} (copy it from ../shared/data: "
+                    f"python tests/data/shared_subset.py copy {relative})")
     return path
 
 
+def read_index(index: Path) -> tuple[int, list[int]]:
+    """(lines in the source list, the source line number of each kept line) from a ``.lines`` file."""
+    first, *rest = index.read_text().split("\n")
+    return int(first.split()[1]), [int(n) for n in rest if n.strip()]
+
+
+def list_length(name: str) -> int:
+    """How many puzzles the whole list in ``../shared/data/puzzles`` has (the committed copy may hold fewer)."""
+    return _by_number(name)[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _by_number(name: str) -> tuple[int, dict[int, str]]:
+    """(puzzles in the whole list, the committed ones by their line number in it)."""
+    path = data_file("puzzles", name)
+    kept = [line.strip() for line in path.read_text().splitlines() if line.strip()]
+    index = path.with_suffix(".lines")
+    if not index.exists():
+        return len(kept), dict(enumerate(kept, 1))
+    total, numbers = read_index(index)
+    return total, dict(zip(numbers, kept))
+
+
+def numbered_lines(name: str, numbers: list[int]) -> list[str]:
+    """Lines ``numbers`` (1-based, as in the whole list in ``../shared/data/puzzles``) of a list."""
+    by_number = _by_number(name)[1]
+    missing = [n for n in numbers if n not in by_number]
+    if missing:
+        pytest.fail(f"lines {missing[:5]}{' ...' if len(missing) > 5 else ''} of {name} are not in "
+                    f"{PUZZLES} (copy them from ../shared/data: python tests/data/shared_subset.py add "
+                    f"puzzles/{name} {' '.join(map(str, missing))})")
+    return [by_number[n] for n in numbers]
+
+
 def puzzle_lines(name: str, limit: int | None = None, step: int = 1) -> list[str]:
-    """Lines of a list in ../shared/data/puzzles: every ``step``-th, at most ``limit``."""
-    with data_file("puzzles", name).open() as stream:
-        lines = (line.strip() for line in stream if line.strip())
-        return list(itertools.islice(itertools.islice(lines, 0, None, step), limit))
+    """Lines of a list in ``../shared/data/puzzles``: every ``step``-th, at most ``limit``.
+
+    A long list is committed as the lines the tests use, with ``NAME.lines`` giving each one's line number in
+    the source, so a test picks the same puzzles from the subset as from the whole list."""
+    return numbered_lines(name, [k + 1 for k in range(0, _by_number(name)[0], step)][:limit])
+
+
+@functools.lru_cache(maxsize=None)
+def recorded_grades() -> dict[str, dict]:
+    """The grades recorded in ``tests/data/grading-steps.jsonl`` (``scripts/make_grading_fixture.py``), by puzzle:
+    ``rating``, ``level``, ``moves`` and ``steps`` (``technique;rating;changes``).  Tests compare the grader's
+    output with these, never with the grader run again."""
+    lines = (REPO / "tests" / "data" / "grading-steps.jsonl").read_text().splitlines()
+    return {record["puzzle"]: record for record in map(json.loads, lines)}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--fail-on-skip", action="store_true",
+                     help="a skipped test fails the run (make test installs everything the suite tests)")
+
+
+_SKIPPED: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _SKIPPED.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _SKIPPED and session.config.getoption("--fail-on-skip"):
+        print(f"\n{len(_SKIPPED)} tests skipped, and make test allows none: {', '.join(_SKIPPED[:5])}", file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "needs_native: the test needs the compiled C extensions; it FAILS (never "
+                            "skips) where they were not built, since make test installs with a compiler")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("needs_native") and not native.available():
+        pytest.fail(f"the C extensions are not built ({native.unavailable_reason()}): make test-setup installs "
+                    "with a compiler", pytrace=False)
+
+
+BACKENDS = [pytest.param("native", marks=pytest.mark.needs_native), "python"]
+"""The solver backends to parametrise over: both, always (a missing native build fails its cases, never drops
+them)."""
 
 
 # A 9x9 candidates grid (state format) the logic tests share.

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import SAMPLES, data_file
+from conftest import SAMPLES, data_file, installed_cli
 from sudokuprint.cli import main
 
 ROYLE = data_file("puzzles", "sudoku17_royle_49151.txt")
@@ -23,22 +23,23 @@ ROYLE = data_file("puzzles", "sudoku17_royle_49151.txt")
 def inputs(tmp_path_factory) -> dict[str, list[str]]:
     """Real inputs for each command, large enough to be killed part-way through."""
     folder = tmp_path_factory.mktemp("inputs")
+    royle = ROYLE.read_text().splitlines(keepends=True)  # the committed 3,367 of Royle's 49,151, over and over
     many = folder / "royle-20000.txt"
-    many.write_text("".join(ROYLE.read_text().splitlines(keepends=True)[:20000]))
-    more = folder / "royle-3x.txt"  # check writes a chunk of rows at a time and is fast: more work to kill it in
-    more.write_text(ROYLE.read_text() * 3)
+    many.write_text("".join((royle * 6)[:20000]))
+    more = folder / "royle-147000.txt"  # check writes a chunk of rows at a time and is fast: more work to kill it in
+    more.write_text("".join(royle * 44))
     easy = folder / "easy.txt"
     easy.write_text((SAMPLES / "easy50.txt").read_text() + data_file("puzzles", "easy50_pe96.txt").read_text())
     photos = folder / "photos"
     photos.mkdir()
-    for photo in sorted(data_file("wicht", "train").glob("*.jpg"))[:12]:
+    for photo in sorted(data_file("wicht", "train").glob("*.jpg"))[:12]:  # 12 of the committed photos
         shutil.copy(photo, photos / photo.name)
     return {"grade": [str(easy), "--format", "jsonl"], "check": [str(more)], "solve": [str(many)],
             "scan": [str(photos), "--format", "csv"]}
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "sudokuprint", *args]
+    return installed_cli(*args)
 
 
 def _kill_after(args: list[str], output: Path, lines: int) -> None:

@@ -23,7 +23,7 @@ from sudokuprint.errors import NoGridError
 WICHT = SHARED_DATA / "wicht" / "train"
 # a sample across phones and sizes: small 640x480 shots and large ones; image1049: a grid joined to the
 # page frame, its thin lines printed broken
-PHOTOS = ["image1", "image125", "image1082", "image206", "image1014", "image150", "image1049"]
+PHOTOS = ["image1", "image125", "image1082", "image206", "image150", "image1049"]
 
 
 def truth(name: str) -> np.ndarray:
@@ -143,7 +143,7 @@ def test_a_grid_too_small_to_read_is_reported_as_such():
     assert caught.value.reason in {"too-small", "no-grid"}
 
 
-@pytest.mark.parametrize("name", ["image1", "image1082", "image1048"])
+@pytest.mark.parametrize("name", ["image1", "image1082", "image206"])
 def test_lines_and_cells_find_exactly_the_printed_givens(name):
     photo = load_photo(data_file("wicht", "train", f"{name}.jpg"))
     flat = rectify(photo.gray, find_grid(photo.gray).corners)
@@ -177,8 +177,8 @@ def test_orientation_finds_the_quarter_turn_of_sideways_digits():
     assert best_turn(upside_down)[0] == 2
 
 
-@pytest.mark.skipif(not available(), reason=INSTALL_HINT)
 def test_tesseract_reads_a_strip_of_cells_in_one_call():
+    assert available(), INSTALL_HINT  # make test-setup installs Tesseract: its absence fails
     photo = load_photo(data_file("wicht", "train", "image1082.jpg"))
     flat = rectify(photo.gray, find_grid(photo.gray).corners)
     cells = [c for c in read_cells(photo.gray, flat, locate_lines(flat))[0] if c.is_given][:12]

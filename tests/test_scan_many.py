@@ -29,22 +29,23 @@ def _truth(photo: Path) -> str:
 def folder(tmp_path: Path) -> Path:
     """Three real photos in nested folders, an unreadable .jpg, and a file that is not an image."""
     (tmp_path / "photos" / "more").mkdir(parents=True)
-    for name, where in (("image1.jpg", "photos"), ("image10.jpg", "photos/more"), ("image1001.jpg", "photos")):
+    for name, where in (("image1.jpg", "photos"), ("image10.jpg", "photos/more"), ("image1082.jpg", "photos")):
         shutil.copy(TRAIN / name, tmp_path / where / name)
         shutil.copy(TRAIN / name.replace(".jpg", ".dat"), tmp_path / where / name.replace(".jpg", ".dat"))
     (tmp_path / "photos" / "more" / "broken.jpg").write_bytes(b"\xff\xd8 this is not a JPEG at all" * 20)
     return tmp_path / "photos"
 
 
-def test_all_160_training_photos_as_one_folder_give_160_rows(tmp_path: Path) -> None:
+def test_a_folder_of_training_photos_gives_a_row_for_each(tmp_path: Path) -> None:
+    """The committed Wicht training photos (22 of the 160; benchmarks/ocr_photos.py reads all 160) as one folder."""
     results = tmp_path / "results.jsonl"
     outcome = CliRunner().invoke(main, ["scan", str(TRAIN), "-o", str(results), "--jobs", "2"])
     assert outcome.exit_code in (0, 1), outcome.output
     rows = [json.loads(line) for line in results.read_text().splitlines()]
     photos = sorted(str(p) for p in TRAIN.glob("*.jpg"))
-    assert len(rows) == 160 and [row["source"] for row in rows] == photos  # every photo, in order, named
+    assert len(photos) >= 20 and [row["source"] for row in rows] == photos  # every photo, in order, named
     read = [row for row in rows if "error" not in row]
-    assert sum(row["puzzle"] == _truth(Path(row["source"])) for row in read) >= 120  # real readings, not placeholders
+    assert sum(row["puzzle"] == _truth(Path(row["source"])) for row in read) >= 0.75 * len(rows)  # real readings, not placeholders
     assert outcome.exit_code == (1 if any(row["status"] != "unique" for row in rows) else 0)
 
 
@@ -53,10 +54,10 @@ def test_a_folder_with_an_unreadable_file_finishes_with_that_row_marked(folder: 
     outcome = CliRunner().invoke(main, ["scan", str(folder), "-o", str(results), "-j", "2"])
     assert outcome.exit_code == 1
     rows = {Path(row["source"]).name: row for row in map(json.loads, results.read_text().splitlines())}
-    assert sorted(rows) == ["broken.jpg", "image1.jpg", "image10.jpg", "image1001.jpg"]  # the .dat files are not photos
+    assert sorted(rows) == ["broken.jpg", "image1.jpg", "image10.jpg", "image1082.jpg"]  # the .dat files are not photos
     assert rows["broken.jpg"]["status"] == "no-grid" and rows["broken.jpg"]["error"] == "unreadable"
     assert "puzzle" not in rows["broken.jpg"]
-    for name in ("image1.jpg", "image10.jpg", "image1001.jpg"):
+    for name in ("image1.jpg", "image10.jpg", "image1082.jpg"):
         assert rows[name]["puzzle"] == _truth(Path(rows[name]["source"]))
     assert "broken.jpg: no grid found" in outcome.stderr
 
@@ -79,7 +80,7 @@ def test_csv_rows_with_a_header_and_the_same_order_whatever_the_jobs(folder: Pat
     CliRunner().invoke(main, ["scan", str(folder), "--format", "csv", "-o", str(one)])
     CliRunner().invoke(main, ["scan", str(folder), "--format", "csv", "-o", str(two), "-j", "2"])
     rows = list(csv.DictReader(one.open()))
-    assert [Path(r["source"]).name for r in rows] == ["image1.jpg", "image1001.jpg", "broken.jpg", "image10.jpg"]
+    assert [Path(r["source"]).name for r in rows] == ["image1.jpg", "image1082.jpg", "broken.jpg", "image10.jpg"]
     assert rows[2]["status"] == "no-grid" and rows[2]["puzzle"] == ""
     assert one.read_text() == two.read_text()
 
