@@ -37,7 +37,7 @@ def test_base_import_loads_neither_ocr_nor_rendering() -> None:
     code = ("import sys, sudokuprint; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'cv2', 'numpy', 'reportlab', 'PIL'}), "
             "'sudokuprint.ocr' in sys.modules, 'sudokuprint.publish' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-I", "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[] False False"
 
 

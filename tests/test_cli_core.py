@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, data_file, puzzle_lines
+from conftest import data_file, installed_cli, puzzle_lines
 from sudokuprint import __version__, parse, solve
 from sudokuprint.cli import main
 
@@ -177,10 +177,10 @@ def test_stdin_with_a_byte_that_is_not_utf8_is_an_error_not_a_traceback(runner: 
 
 def test_stdin_is_read_as_utf8_whatever_the_locale() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "sudokuprint", "check", "-"],
+        installed_cli("check", "-"),
         input="\ufeff".encode() + HARD.encode() + b"\r\n",
         capture_output=True,
-        env={**os.environ, "PYTHONIOENCODING": "latin-1", "PYTHONPATH": str(REPO)},
+        env={**os.environ, "PYTHONIOENCODING": "latin-1"},
         timeout=60,
     )
     assert done.returncode == 0, done.stderr

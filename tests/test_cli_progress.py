@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import SAMPLES, puzzle_lines
+from conftest import SAMPLES, installed_cli, puzzle_lines
 from sudokuprint.formats import write
 from sudokuprint.grid import Grid
 
@@ -19,7 +19,7 @@ from sudokuprint.grid import Grid
 def _run_on_terminal(args: list[str], cwd: Path) -> tuple[int, str]:
     """Run the real CLI with its standard error on a pseudo-terminal; the exit code and what the terminal got."""
     master, slave = pty.openpty()
-    child = subprocess.Popen([sys.executable, "-m", "sudokuprint", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+    child = subprocess.Popen(installed_cli(*args), cwd=cwd, stdin=subprocess.DEVNULL,
                              stdout=subprocess.DEVNULL, stderr=slave)
     os.close(slave)
     received = b""
@@ -56,7 +56,7 @@ def test_pages_report_progress_on_a_terminal_and_not_with_quiet(command: str, tm
     assert (tmp_path / "out.pdf").stat().st_size > 1000
     code, shown = _run_on_terminal([command, *inputs, "-o", "quiet.pdf", "-q"], tmp_path)
     assert code == 0 and shown == "", shown
-    redirected = subprocess.run([sys.executable, "-m", "sudokuprint", command, *inputs, "-o", "piped.pdf"],
+    redirected = subprocess.run(installed_cli(command, *inputs, "-o", "piped.pdf"),
                                 cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert redirected.returncode == 0 and "drawing pages" not in redirected.stderr
     assert (tmp_path / "piped.pdf").read_bytes() == (tmp_path / "out.pdf").read_bytes()  # same book either way

@@ -28,7 +28,8 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stder
 
 
 def _modules_after(*args: str) -> tuple[int, set[str]]:
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, check=True)
+    # -I: the installed package (as the sudokuprint command runs it), never ./sudokuprint of the checkout
+    done = subprocess.run([sys.executable, "-I", "-c", PROBE, *args], capture_output=True, text=True, check=True)
     report = json.loads(done.stderr.strip().splitlines()[-1])
     return report["code"], set(report["modules"])
 

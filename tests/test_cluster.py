@@ -25,6 +25,8 @@ from sudokuprint.cluster import start_local_cluster
 from sudokuprint.executor import executor_settings, run_all
 from sudokuprint.worker import NATIVE_THREADS
 
+pytestmark = pytest.mark.xdist_group("cluster")  # one worker makes the module's shared setup once
+
 
 PARALLEL = ("check", "solve", "grade", "generate", "pattern", "scan")
 

@@ -13,7 +13,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO
+from conftest import installed_cli
 from sudokuprint.cli import main
 from sudokuprint.errors import ParseError
 from sudokuprint.formats.pattern_code import encode_pattern
@@ -104,9 +104,9 @@ def test_resume_fills_in_exactly_what_is_missing(tmp_path):
 def test_kill_mid_run_then_resume_loses_nothing(tmp_path):
     # --resume appends as it goes (a run without it replaces the file only at the end)
     out = tmp_path / "run.jsonl"
-    command = [sys.executable, "-m", "sudokuprint", "generate", "-n", "400", "--seed", "5", "--symmetry", "rot180",
-               "--no-grade", "--format", "jsonl", "-o", str(out), "--resume"]
-    env = dict(os.environ, PYTHONPATH=str(REPO))
+    command = installed_cli("generate", "-n", "400", "--seed", "5", "--symmetry", "rot180",
+                            "--no-grade", "--format", "jsonl", "-o", str(out), "--resume")
+    env = dict(os.environ)
     process = subprocess.Popen(command, env=env, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 5):

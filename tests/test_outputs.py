@@ -11,17 +11,17 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO, puzzle_lines
+from conftest import installed_cli, puzzle_lines
 from sudokuprint.cli import main
 from sudokuprint.errors import OutputError
 from sudokuprint.generator import read_collection
 from sudokuprint.outputs import atomic_output
 
-ENV = dict(os.environ, PYTHONPATH=str(REPO))
+ENV = dict(os.environ)
 
 
 def _sudokuprint(*args: str) -> list[str]:
-    return [sys.executable, "-m", "sudokuprint", *args]
+    return installed_cli(*args)
 
 
 def test_a_failing_generate_leaves_the_old_file_byte_identical(tmp_path):

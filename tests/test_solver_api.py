@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import sudokuprint
-from conftest import data_file, puzzle_lines
+from conftest import BACKENDS, data_file, puzzle_lines
 from sudokuprint import (
     Grid,
     InvalidGridError,
@@ -22,9 +22,6 @@ from sudokuprint import (
 )
 from sudokuprint.formats import read_text
 from sudokuprint.formats.standard import parse_standard
-from sudokuprint.solver import backend_names
-
-BACKENDS = backend_names()
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
