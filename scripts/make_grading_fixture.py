@@ -3,7 +3,8 @@
 A record of what the engine does, so that a faster engine can be checked to
 find the very same steps in the same order and give the same grades
 (tests/test_logic_fixture.py).  The puzzles: the first 100 lines of
-``sudoku_exchange_diabolical_se.txt``, 50 of ``top95.txt`` (the first 50)
+``sudoku_exchange_diabolical_se.txt``, 50 of ``top95.txt`` (the first 50), the 50 of
+``easy50_pe96.txt`` (every SVD level, each side of each level boundary)
 and generated 4x4, 6x6 and 16x16 puzzles (fixed seeds).
 
 Each line is a JSON object: ``puzzle``, ``box`` (box width and height), ``rating``, ``level``, ``moves`` and
@@ -30,7 +31,7 @@ from sudokuprint.logic.state import State
 REPO = Path(__file__).resolve().parents[1]
 PUZZLES = REPO.parent / "shared" / "data" / "puzzles"
 OUTPUT = REPO / "tests" / "data" / "grading-steps.jsonl"
-REAL = [("sudoku_exchange_diabolical_se.txt", 100), ("top95.txt", 50)]  # (file, first lines)
+REAL = [("sudoku_exchange_diabolical_se.txt", 100), ("top95.txt", 50), ("easy50_pe96.txt", 50)]  # (file, first lines)
 GENERATED = [((2, 2), 1), ((2, 2), 2), ((3, 2), 1), ((3, 2), 2), ((3, 2), 3), ((4, 4), 1)]  # (box shape, seed)
 
 

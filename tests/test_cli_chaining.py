@@ -15,12 +15,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import SAMPLES, data_file, puzzle_lines
+from conftest import SAMPLES, data_file, puzzle_lines, recorded_grades
 from sudokuprint import parse
 from sudokuprint.cli import main
 from sudokuprint.formats import read_file
 from sudokuprint.publish import load_puzzles
 from sudokuprint.solver import solve
+
+pytestmark = pytest.mark.xdist_group("chaining")  # one worker makes the module's shared setup once
 
 PUZZLES = puzzle_lines("top95.txt", limit=2)
 PHOTOS = [data_file("wicht", "train", name) for name in ("image1.jpg", "image10.jpg")]
@@ -130,6 +132,9 @@ def test_generated_and_graded_metadata_reaches_the_booklet_labels(produced, tmp_
     graded = json.loads(produced["grade-json"][0].read_text().splitlines()[0])
     made = json.loads(produced["generate-jsonl"][0].read_text().splitlines()[0])
     made_label = f"{made['id']}-{made['moves']}-{made['level']}-{made['clues']}"
+    assert made_label == "1-12-3-24" and made["rating"] == 1.5  # generate -n 2 --seed 9, as recorded
+    recorded = recorded_grades()[PUZZLES[0]]  # tests/data/grading-steps.jsonl, not the grader run again
+    assert graded["label"] == f"1-{recorded['moves']}-{recorded['level']}-17" and graded["rating"] == recorded["rating"]
     for name, label in (("generate-text", made_label), ("generate-jsonl", made_label), ("generate-csv", made_label),
                         ("grade", graded["label"]), ("grade-json", graded["label"])):
         out = produced[name][0]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from conftest import SAMPLES, puzzle_lines
+from conftest import SAMPLES, puzzle_lines, recorded_grades
 from sudokuprint.cli import main
 from sudokuprint.grid import Grid
 from sudokuprint.html.edition import inflate, puzzle_id, reveal
@@ -77,7 +77,8 @@ def test_solutions_and_hints_are_embedded_but_not_readable(tmp_path: Path) -> No
         assert path == [[s.technique, s.explanation, [n for pair in s.placements for n in pair],
                          [n for pair in s.eliminations for n in pair]] for s in log.steps]
         assert log.steps[0].explanation not in text
-        assert entry["level"] == {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert"}[grade(grid).level]
+        assert [step[0] for step in path] == [s.split(";")[0] for s in recorded_grades()[entry["g"]]["steps"]]
+        assert entry["level"] == {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert"}[recorded_grades()[entry["g"]]["level"]]
     assert len(text.encode()) < 150_000  # 50 puzzles with every hint
 
 
@@ -99,16 +100,16 @@ def test_the_hint_paths_made_by_worker_processes_give_the_same_page(tmp_path: Pa
     assert data["puzzles"][6]["h"] == "page"  # the 16x16's hints are found in the page
 
 
-def test_the_level_and_label_are_the_graders(tmp_path: Path) -> None:
+def test_the_level_label_and_rating_are_the_recorded_grades(tmp_path: Path) -> None:
     out = tmp_path / "top.html"
     puzzles = tmp_path / "top.txt"
     puzzles.write_text("\n".join(puzzle_lines("top95.txt", limit=3)) + "\n")
     assert invoke(["html", str(puzzles), "-o", str(out)]).exit_code == 0
     for number, (line, entry) in enumerate(zip(puzzles.read_text().split(), page_data(out)["puzzles"]), 1):
-        graded = grade(Grid.from_string(line))
+        recorded = recorded_grades()[line]  # tests/data/grading-steps.jsonl
         assert entry["n"] == number
-        assert entry["label"] == f"{number}-{graded.moves}-{graded.level}-{Grid.from_string(line).clue_count}"
-        assert entry["rating"] == graded.rating
+        assert entry["label"] == f"{number}-{recorded['moves']}-{recorded['level']}-{Grid.from_string(line).clue_count}"
+        assert entry["rating"] == recorded["rating"]
 
 
 def test_generated_puzzles_take_the_level_asked_for(tmp_path: Path) -> None:
@@ -183,4 +184,5 @@ def test_the_level_of_the_basic_techniques_is_grades_level() -> None:
     grids = [Grid.from_string(line) for line in lines]
     levels = [basic_level(grid, solution_of(grid)) for grid in grids]
     assert levels == [grade(grid).level for grid in grids]
+    assert levels == [recorded_grades()[line]["level"] for line in lines]  # tests/data/grading-steps.jsonl
     assert set(levels) == {1, 2, 3, 4}
