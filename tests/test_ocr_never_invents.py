@@ -1,0 +1,150 @@
+"""The solver check never invents a digit (issue 33), on synthetic readings and on real photos.
+
+A cell the reader saw as empty stays empty whatever the solution says, and a digit the check leaves in a cell is
+one the reader saw there: a shape read as a digit that breaks the puzzle is dropped, and it gets the solution's
+digit back only when the reader gave that digit some probability (``ocr.correct.RESTORE``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from conftest import data_file
+from sudokuprint.grid import Grid
+from sudokuprint.ocr.correct import RESTORE, check_reading
+from sudokuprint.ocr.pipeline import scan
+from sudokuprint.ocr.readers import Reading, get_reader
+from sudokuprint.solver import search
+
+PHOTOS = ["image1", "image10", "image100", "image1082", "image206"]  # Wicht train photos of different phones
+
+
+def truth(folder: str, name: str) -> list[int]:
+    lines = data_file("wicht", folder, f"{name}.dat").read_text().splitlines()[2:11]
+    return [int(v) for line in lines for v in line.split()]
+
+
+def peers(cell: int) -> set[int]:
+    r, c = divmod(cell, 9)
+    box = {(r // 3 * 3 + i) * 9 + c // 3 * 3 + j for i in range(3) for j in range(3)}
+    return ({r * 9 + k for k in range(9)} | {k * 9 + c for k in range(9)} | box) - {cell}
+
+
+def assert_never_invents(read: list[int], alternatives: dict[int, list[tuple[int, float]]], result) -> None:
+    """Every digit the check left is the one read or one the reader gave a probability; an empty cell stays empty."""
+    for cell, value in enumerate(result):
+        if value and value != read[cell]:
+            assert read[cell], f"cell {cell}: read as empty, the check put {value} there"
+            seen = {digit for digit, probability in alternatives.get(cell, ()) if probability >= RESTORE}
+            assert value in seen, f"cell {cell}: read as {read[cell]}, the check put {value} the reader never saw"
+
+
+@pytest.mark.parametrize("name", PHOTOS)
+def test_noise_read_as_digits_in_empty_cells_is_dropped_not_solved(name: str) -> None:
+    """Up to three blots in empty cells, each read as a digit the solution does not have there (the solution's
+    digit given no probability at all): the check empties them again, and every other cell keeps its reading."""
+    givens = truth("train", name)
+    solution = search(Grid.from_values(givens), 2).solution.values
+    rng = random.Random(name)
+    empties = [cell for cell in range(81) if not givens[cell]]
+    for blots in (1, 2, 3, 3):
+        read = list(givens)
+        alternatives = {cell: [(digit, 0.999)] for cell, digit in enumerate(givens) if digit}
+        for cell in rng.sample(empties, blots):
+            wrong, other = rng.sample([d for d in range(1, 10) if d != solution[cell]], 2)
+            read[cell] = wrong
+            alternatives[cell] = [(wrong, 0.55), (0, 0.4), (other, 0.05)]
+        checked = check_reading(read, alternatives)
+        assert list(checked.values) == givens, (name, blots)
+        assert all(change.to == 0 for change in checked.corrections)
+        assert_never_invents(read, alternatives, checked.values)
+
+
+@pytest.mark.parametrize("name", PHOTOS)
+def test_a_blot_the_reader_also_saw_as_the_solutions_digit_gets_that_digit(name: str) -> None:
+    """The same blot, but the reader gave the solution's digit a little probability: the check may take it."""
+    givens = truth("train", name)
+    solution = search(Grid.from_values(givens), 2).solution.values
+    cell = next(c for c in range(81) if not givens[c])
+    wrong = next(d for d in range(1, 10) if d != solution[cell])
+    read = list(givens)
+    read[cell] = wrong
+    alternatives = {c: [(d, 0.999)] for c, d in enumerate(givens) if d}
+    alternatives[cell] = [(wrong, 0.6), (solution[cell], 0.3), (0, 0.1)]
+    checked = check_reading(read, alternatives)
+    assert checked.values[cell] in (0, solution[cell]) and checked.status == "unique"
+    assert_never_invents(read, alternatives, checked.values)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_readings_of_a_real_puzzle_never_gain_a_digit_the_reader_did_not_see(seed: int) -> None:
+    """Readings of a real puzzle with misread givens, lost givens and blots, each with random runner-ups: whatever
+    the check makes of them, it never puts a digit where the reader saw none or one it gave no probability."""
+    rng = random.Random(seed)
+    givens = truth("train", PHOTOS[seed % len(PHOTOS)])
+    read = list(givens)
+    alternatives = {c: [(d, 0.999)] for c, d in enumerate(givens) if d}
+    for cell in rng.sample(range(81), 4):
+        digit = rng.randint(0, 9)
+        read[cell] = digit
+        if digit:
+            others = rng.sample([d for d in range(10) if d != digit], 2)
+            alternatives[cell] = [(digit, 0.6), (others[0], 0.3), (others[1], 0.1)]
+        else:
+            alternatives.pop(cell, None)
+    checked = check_reading(read, alternatives)
+    assert_never_invents(read, alternatives, checked.values)
+
+
+class _Blotting:
+    """The built-in reader, except that one printed given reads as a digit clashing with the puzzle, and the
+    given's own digit gets no probability at all (as a blot over the print would read)."""
+
+    name = "builtin"
+
+    def __init__(self, cell: int, wrong: int) -> None:
+        self.reader, self.cell, self.wrong = get_reader("builtin"), cell, wrong
+
+    def read(self, cells):
+        reading = self.reader.read(cells)
+        at = next(n for n, c in enumerate(cells) if c.index == self.cell)
+        blotted = []
+        for probabilities in (reading.probabilities, reading.printed):
+            if probabilities is None:
+                blotted.append(None)
+                continue
+            probabilities = probabilities.copy()
+            probabilities[at] = 0.0
+            probabilities[at, self.wrong], probabilities[at, 0] = 0.6, 0.4
+            blotted.append(probabilities)
+        handwritten = np.array(reading.handwritten, copy=True)
+        handwritten[at] = 0.0
+        return Reading(blotted[0], handwritten, blotted[1])
+
+
+def _unique_without(givens: list[int], cell: int) -> bool:
+    return search(Grid.from_values([0 if c == cell else v for c, v in enumerate(givens)]), 2).count == 1
+
+
+@pytest.mark.parametrize("name", ["image1", "image10", "image1082"])
+def test_a_blotted_given_in_a_photo_is_left_empty_not_filled_with_the_solution(name: str) -> None:
+    givens = truth("train", name)
+    cell = next(c for c in range(81) if givens[c] and _unique_without(givens, c))  # so the check can drop it
+    wrong = next(givens[p] for p in sorted(peers(cell)) if givens[p] and givens[p] != givens[cell])  # a clash
+    result = scan(data_file("wicht", "train", f"{name}.jpg"), reader=_Blotting(cell, wrong))
+    assert result.read[cell] == wrong
+    assert result.grid.values[cell] == 0  # the solution has givens[cell] there, but the reader never saw it
+    assert [v for c, v in enumerate(result.grid.values) if c != cell] == [v for c, v in enumerate(givens) if c != cell]
+    assert any(change.cell == cell and change.to == 0 for change in result.check.corrections)
+
+
+@pytest.mark.parametrize("folder, name", [("train", "image1"), ("train", "image100"), ("train", "image1045"),
+                                          ("mixed_train", "image1"), ("mixed_train", "image105")])
+def test_what_a_photo_reads_as_empty_stays_empty(folder: str, name: str) -> None:
+    result = scan(data_file("wicht", folder, f"{name}.jpg"))
+    seen = {c.index: list(c.alternatives) + list(c.as_print) for c in result.cells}
+    assert_never_invents(list(result.read), seen, result.grid.values)
+    assert list(result.grid.values) == truth("train", name)  # and what it reads is the printed puzzle
