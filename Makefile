@@ -30,12 +30,31 @@ test-setup: venv
 demo: setup
 	bash scripts/demo.sh $(BIN)
 
+# The suite on both cores (pytest-xdist; tests of one xdist_group stay on one worker); it prints the 25 slowest
+# tests and the line coverage of the installed package, and a skipped test fails it (make test installs all it tests).
+PYTEST_WORKERS ?= 2
 test: test-setup
-	$(BIN)/pytest -q -p no:cacheprovider
+	$(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) --dist loadgroup --durations=25 --fail-on-skip \
+	    --cov --cov-report=term:skip-covered --cov-fail-under=90
+	@echo "line coverage: sudokuprint $$($(BIN)/coverage report --format=total)% in all;" \
+	    "without ocr $$($(BIN)/coverage report --omit='*/sudokuprint/ocr/*' --format=total)%;" \
+	    "ocr/ (installed as sudokuprint/ocr) $$($(BIN)/coverage report --include='*/sudokuprint/ocr/*' --format=total)%"
 	$(MAKE) --no-print-directory typecheck
 
 typecheck:
 	bash scripts/typecheck.sh $(BIN)
+
+# Mutation testing of the core (issue 33): mutmut copies the package into mutants/ (the C extensions are built beside
+# the sources first, so the copy imports them) and runs each mutant against the tests that reach its function
+# ([tool.mutmut] in pyproject.toml); an interrupted run goes on where it stopped.  Score and survivors:
+# benchmarks/mutation_score.py, and benchmarks/RESULTS.md.
+MUTATE_WORKERS ?= 2
+.PHONY: mutate
+mutate: test-setup
+	$(BIN)/python -m pip install --quiet '.[mutate]'
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	nice -n 10 $(BIN)/mutmut run --max-children $(MUTATE_WORKERS)
+	$(BIN)/python benchmarks/mutation_score.py --survivors
 
 FUZZ_SECONDS ?= 300
 fuzz: setup

@@ -13,6 +13,8 @@ from click.testing import CliRunner
 from conftest import SAMPLES
 from sudokuprint.cli import main
 
+pytestmark = pytest.mark.xdist_group("answers")  # one worker makes the module's shared setup once
+
 
 def _text(path) -> str:
     return " ".join(page.extract_text() for page in PdfReader(str(path)).pages)

@@ -21,6 +21,8 @@ from sudokuprint.html.browser import DESKTOP, PHONE
 from sudokuprint.logic import solve as logic_solve
 from sudokuprint.solver import solve as core_solve
 
+pytestmark = pytest.mark.xdist_group("browser")  # one worker makes the module's shared setup once
+
 MIXED = [line for line in (SAMPLES / "mixed-sizes.txt").read_text().split()]
 """Puzzle 1 is 4x4, puzzle 2 is 9x9, puzzle 3 is 16x16."""
 

@@ -17,6 +17,8 @@ from sudokuprint.ocr.detect import GridOutline, _reading_order
 from sudokuprint.ocr.pipeline import scan
 from ocr_training import photo_suite
 
+pytestmark = pytest.mark.xdist_group("pencil")  # one worker makes the module's shared setup once
+
 PAIRS = photo_suite.puzzle_pairs(SAMPLES)
 
 
