@@ -15,7 +15,10 @@ last search found nothing.
 
 from __future__ import annotations
 
+import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import puzzle_lines
@@ -26,6 +29,7 @@ from sudokuprint.grid import Grid
 from sudokuprint.logic import kernels
 from sudokuprint.logic.engine import apply_step
 from sudokuprint.logic.state import State
+from sudokuprint.logic.step import Step
 from sudokuprint.logic.techniques import ADVANCED
 from sudokuprint.logic.techniques.forcing import MAX_STEPS, _Links, _shortest
 from sudokuprint.logic.techniques import aic, chains, cycles, multiple, nets
@@ -42,8 +46,16 @@ def test_the_extension_is_built() -> None:
     assert kernels.ENABLED and kernels._native is not None
 
 
-def _states(grid: Grid, limit: int = 400):
-    """The states of the engine's solve where it looks beyond singles (at most ``limit``)."""
+FORUM = puzzle_lines("forum_hardest_1905_se11plus.txt", limit=2, step=900)
+RECORDED_STEPS = Path(__file__).parent / "data" / "forum-hard-steps.json"
+"""The engine's steps beyond singles on the FORUM puzzles, as (placements, eliminations): replayed, they lead to
+the very positions its solve reaches, without the minute of searching for them (``python
+tests/test_logic_native.py --record`` writes the file again)."""
+
+
+def _states(grid: Grid, limit: int = 400, replay: list | None = None):
+    """The states of the engine's solve where it looks beyond singles (at most ``limit``); with ``replay``, its
+    recorded steps are made instead of searched for."""
     state = State.from_grid(grid)
     seen = 0
     while not state.is_solved() and seen < limit:
@@ -54,10 +66,40 @@ def _states(grid: Grid, limit: int = 400):
             continue
         seen += 1
         yield state
-        step = next((s for s in (t.find(state) for t in ADVANCED) if s is not None), None)
+        if replay is not None:
+            if seen > len(replay):
+                return
+            placements, eliminations = replay[seen - 1]
+            step = Step("recorded", "", tuple(map(tuple, placements)), tuple(map(tuple, eliminations)))
+        else:
+            step = next((s for s in (t.find(state) for t in ADVANCED) if s is not None), None)
         if step is None:
             return
         apply_step(state, step)
+
+
+def _recorded(line: str) -> list | None:
+    return json.loads(RECORDED_STEPS.read_text()).get(line)
+
+
+def _record() -> None:
+    """Write RECORDED_STEPS from the engine's solves of the FORUM puzzles."""
+    steps = {}
+    for line in FORUM:
+        made = steps[line] = []
+        state = State.from_grid(Grid.from_string(line))
+        while not state.is_solved():
+            singles = all_singles(state)
+            if singles:
+                for single in singles:
+                    apply_step(state, single)
+                continue
+            step = next((s for s in (t.find(state) for t in ADVANCED) if s is not None), None)
+            if step is None:
+                break
+            made.append([[list(p) for p in step.placements], [list(e) for e in step.eliminations]])
+            apply_step(state, step)
+    RECORDED_STEPS.write_text(json.dumps(steps) + "\n")
 
 
 def _key(step):
@@ -140,15 +182,13 @@ def _compare_nets(state: State, monkeypatch: pytest.MonkeyPatch, every: int = 1)
     return compared
 
 
-@pytest.mark.parametrize(
-    "line",
-    puzzle_lines("top95.txt", limit=3, step=31) + puzzle_lines("forum_hardest_1905_se11plus.txt", limit=2, step=900),
-)
+@pytest.mark.parametrize("line", puzzle_lines("top95.txt", limit=3, step=31) + FORUM)
 def test_compiled_nets_follow_assumptions_as_the_python_ones(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both nets check the houses a placement touched in ascending order, so the facts agree
     one for one (another order reaches the same singles by other routes and changes the
-    sizes, hence the ratings)."""
-    states = enumerate(_states(Grid.from_string(line)))
+    sizes, hence the ratings).  On the forum puzzles the positions come from the engine's
+    recorded steps."""
+    states = enumerate(_states(Grid.from_string(line), replay=_recorded(line)))
     assert sum(_compare_nets(state, monkeypatch) for k, state in states if k % 4 == 0) >= 200
 
 
@@ -255,3 +295,7 @@ def test_the_searches_check_their_inputs() -> None:
                               b"\x01\x00", 3, 4)
     with pytest.raises(ValueError, match="intersection"):
         native.grouped_aic(b"\x03\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00\x00\x00\x00\x02\x00\x09\x00\x01\x00", 5)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+    _record()
