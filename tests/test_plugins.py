@@ -53,7 +53,7 @@ def test_the_protocol_module_imports_no_reader() -> None:
     """Naming the readers loads none of them (nor numpy): the reader modules build on the protocol, not the reverse."""
     probe = ("import sys; from sudokuprint.ocr.readers import reader_names; names = reader_names(); "
              "print(len(names), *sorted(m for m in sys.modules if m.startswith(('sudokuprint.ocr.', 'numpy'))))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True, check=True)  # -I: installed
     assert done.stdout.split() == ["6", "sudokuprint.ocr.readers"]
 
 
