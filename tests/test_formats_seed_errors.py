@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from conftest import SAMPLES, puzzle_lines
 from sudokuprint.cli import main
 from sudokuprint.errors import ParseError
 from sudokuprint.formats import read_text
@@ -248,3 +249,69 @@ def test_json_python_cannot_decode_is_a_parse_error(text: str, reason: str) -> N
         list(read_text(text))
     assert reason in caught.value.reason
     assert caught.value.line == text.count("\n") + 1 and caught.value.column == 1
+
+
+# -- where a malformed line is wrong (issue 33: the places counted here by hand from the input) ---------------
+
+TOP = puzzle_lines("top95.txt", limit=1)[0]
+ROW_OR_PUZZLE = "81 cells on a line (or 16, 36, 64, 144, 256), or a grid of 9 lines of 9 cells"
+
+
+def _read_error(text: str, format: str | None = None) -> ParseError:
+    with pytest.raises(ParseError) as caught:
+        list(read_text(text, format=format))
+    return caught.value
+
+
+@pytest.mark.parametrize("bad, column, expected", [
+    ("12.45", 6, ROW_OR_PUZZLE),  # 5 cells: just past the last one
+    ("1234567890123456789", 17, "16 cells on a line for a whole puzzle"),  # 19 cells, nearest 16: the 17th is extra
+    (TOP[:80], 81, "81 cells on a line for a whole puzzle"),  # one cell short: past the 80th
+    (TOP + "12", 82, "81 cells on a line for a whole puzzle"),  # two too many: the 82nd is the first extra
+    ("  " + TOP[:70] + " and some words", 67, "64 cells on a line for a whole puzzle"),  # 70 cells from column 3
+])
+def test_a_line_neither_puzzle_nor_row_is_placed_at_its_first_wrong_cell(bad: str, column: int, expected: str) -> None:
+    error = _read_error(f"{TOP}\n# a comment\n{bad}\n")
+    cells = sum(ch.isdigit() or ch == "." for ch in bad.split(" and")[0])
+    assert (error.format, error.line, error.column, error.text) == ("standard puzzle string", 3, column, bad.strip())
+    assert error.reason == f"a line of {cells} cells is neither a whole puzzle nor a grid row"
+    assert error.expected == expected
+    assert f"line 3, column {column}" in str(error)
+
+
+def test_a_json_syntax_error_names_where_the_decoder_stopped() -> None:
+    text = '\n{"numbers": "' + TOP + '", }\n'
+    error = _read_error(text, "json")
+    column = len('{"numbers": "' + TOP + '", ') + 1  # the stray "}"
+    assert (error.format, error.line, error.column, error.text) == ("JSON puzzle", 2, column, "}")
+    assert error.reason == "invalid JSON: Expecting property name enclosed in double quotes"
+    assert error.expected == "property name enclosed in double quotes"
+    cut = _read_error('{"numbers": [[1, 2,', "json")
+    assert (cut.line, cut.column, cut.text, cut.expected) == (1, 20, "end of input", "value")
+
+
+def test_a_json_value_that_is_not_an_object_is_named_with_its_place() -> None:
+    error = _read_error("\n\n  [1, 2]\n", "json")
+    assert (error.line, error.column, error.text) == (3, 4, "1")  # the 1 inside the array
+    assert error.reason == "a JSON int where a puzzle object belongs"
+    assert error.expected == "a JSON object {...} or an array of them"
+    text_value = _read_error('"' + TOP + '"', "json")
+    assert (text_value.line, text_value.column) == (1, 1) and text_value.text == '"' + TOP[:39]
+    assert text_value.reason == "a JSON str where a puzzle object belongs"
+
+
+SMALL = ["1234341221434321", "2143341212434321", "4321214334121234"]  # 4x4 puzzles, digits 1-4 only
+
+
+def test_sixteen_cell_lines_are_4x4_puzzles_unless_sixteen_make_a_16x16_grid() -> None:
+    three = list(read_text("\n".join(SMALL) + "\n"))
+    assert [(r.grid.shape.side, r.line, r.grid.to_string()) for r in three] == [(4, n, s) for n, s in enumerate(SMALL, 1)]
+    sixteen = (SMALL * 6)[:16]
+    fours = list(read_text("\n".join(sixteen) + "\n"))  # no digit above 4: sixteen 4x4 puzzles
+    assert [r.grid.shape.side for r in fours] == [4] * 16 and [r.line for r in fours] == list(range(1, 17))
+    puzzle = next(line for line in (SAMPLES / "mixed-sizes.txt").read_text().split() if len(line) == 256)
+    rows = [puzzle[k : k + 16] for k in range(0, 256, 16)]
+    big = list(read_text("\n".join(rows) + "\n"))  # digits above 4: one 16x16 grid from line 1
+    assert [(r.grid.shape.side, r.line, r.grid.to_string()) for r in big] == [(16, 1, puzzle)]
+    seventeen = _read_error("\n".join(rows + [SMALL[0]]) + "\n")  # 17 lines: 4x4 puzzles, and a 5 is no 4x4 digit
+    assert (seventeen.line, seventeen.column, seventeen.text) == (1, rows[0].index("5") + 1, "5")

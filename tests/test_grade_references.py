@@ -14,7 +14,7 @@ from conftest import data_file, numbered_lines, puzzle_lines
 from references import reference_level_below_3
 from sudokuprint.grid import Grid
 from sudokuprint.logic.engine import solve
-from sudokuprint.logic.grading import grade
+from sudokuprint.logic.grading import UNGRADED, Grade, grade
 from sudokuprint.logic.techniques import level_of
 
 EASY50 = puzzle_lines("easy50_pe96.txt")
@@ -134,3 +134,11 @@ def test_project_euler_50_takes_an_x_wing_yet_is_level_3_and_7_needs_one() -> No
         grid = Grid.from_string(EASY50[number - 1])
         assert "X-Wing" in solve(grid).technique_counts()
         assert grade(grid).level == level, number
+
+
+def test_grades_sort_easy_before_hard_by_level_then_rating_then_moves() -> None:
+    """Grade.sort_key, as its docstring and the booklet's --order difficulty say; unknown figures count as 0."""
+    grades = [Grade(level=3, rating=2.6, moves=9), Grade(level=2, rating=4.0, moves=30), Grade(level=3, rating=2.6, moves=8),
+              Grade(level=3, rating=1.5, moves=20), UNGRADED]
+    assert [g.sort_key() for g in sorted(grades, key=Grade.sort_key)] == [
+        (0, 0.0, 0), (2, 4.0, 30), (3, 1.5, 20), (3, 2.6, 8), (3, 2.6, 9)]

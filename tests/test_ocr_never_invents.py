@@ -14,7 +14,7 @@ import pytest
 
 from conftest import data_file
 from sudokuprint.grid import Grid
-from sudokuprint.ocr.correct import RESTORE, check_reading
+from sudokuprint.ocr.correct import RESTORE, check_reading, take_faint
 from sudokuprint.ocr.pipeline import scan
 from sudokuprint.ocr.readers import Reading, get_reader
 from sudokuprint.solver import search
@@ -148,3 +148,38 @@ def test_what_a_photo_reads_as_empty_stays_empty(folder: str, name: str) -> None
     seen = {c.index: list(c.alternatives) + list(c.as_print) for c in result.cells}
     assert_never_invents(list(result.read), seen, result.grid.values)
     assert list(result.grid.values) == truth("train", name)  # and what it reads is the printed puzzle
+
+
+def test_faded_givens_are_taken_surest_first_only_until_the_puzzle_is_unique() -> None:
+    """take_faint: givens read alone with several solutions get the faint shapes read surely enough, surest first,
+    each kept unless it breaks the puzzle, until one solution is left; a shape read less surely, or one that
+    clashes, stays out, and nothing is added when the puzzle had one solution already or never gets one."""
+    givens = truth("train", "image1")
+    removable = [c for c in range(81) if givens[c] and _unique_without(givens, c)]
+    pairs = ((a, b) for i, a in enumerate(removable) for b in removable[i + 1:])
+    first, second = next((a, b) for a, b in pairs
+                         if search(Grid.from_values([0 if c in (a, b) else v for c, v in enumerate(givens)]), 2).count > 1)
+    empty = [c for c in range(81) if not givens[c]]
+    clash_cell = empty[0]
+    clash = next(givens[p] for p in sorted(peers(clash_cell)) if givens[p])
+    pale = empty[1]
+    values = [0 if c in (first, second) else v for c, v in enumerate(givens)]
+    alternatives = {c: [(v, 0.999)] for c, v in enumerate(values) if v}
+    candidates = [(second, ((givens[second], 0.93), (0, 0.07))), (clash_cell, ((clash, 0.99), (0, 0.01))),
+                  (first, ((givens[first], 0.96), (0, 0.04))), (pale, ((5, 0.85), (0, 0.15)))]
+    before = list(values)
+    added = take_faint(values, alternatives, candidates)
+    assert search(Grid.from_values(values), 2).count == 1
+    assert [change.cell for change in added][0] == first  # the surest that keeps the puzzle whole comes first
+    assert {change.cell for change in added} <= {first, second}
+    assert all(values[change.cell] == givens[change.cell] == change.to and change.was == 0 for change in added)
+    assert values[clash_cell] == 0 and values[pale] == 0
+    assert all(alternatives[change.cell][0] == (givens[change.cell], 0.96 if change.cell == first else 0.93)
+               for change in added)
+    assert all(values[c] == before[c] for c in range(81) if c not in {first, second})
+    assert "faded given" in added[0].why
+    unique = list(givens)
+    assert take_faint(unique, {}, candidates) == [] and unique == givens  # one solution already
+    hopeless = [0 if c in (first, second) else v for c, v in enumerate(givens)]
+    assert take_faint(hopeless, {}, [(pale, ((5, 0.85), (0, 0.15)))]) == []  # never unique: nothing added
+    assert hopeless == [0 if c in (first, second) else v for c, v in enumerate(givens)]

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from conftest import installed_cli, puzzle_lines
 from sudokuprint.cli import main
-from sudokuprint.errors import OutputError
+from sudokuprint.errors import OutputError, UnsupportedError
 from sudokuprint.generator import read_collection
-from sudokuprint.outputs import atomic_output
+from sudokuprint.outputs import atomic_output, count_lines, row_output
 
 ENV = dict(os.environ)
 
@@ -133,3 +133,49 @@ def test_devices_and_pipes_are_written_through(tmp_path):
     subprocess.run(_sudokuprint("solve", "-o", str(fifo)), input=puzzle.encode(), env=ENV, check=True)
     assert reader.communicate(timeout=30)[0] == piped.stdout
     assert fifo.is_fifo()
+
+
+# -- row_output's resume in this process (issue 33: the subprocess tests of --resume cannot reach the code that
+# counts the rows already written) ---------------------------------------------------------------------------
+
+def test_resume_cuts_a_torn_row_counts_the_whole_ones_and_appends(tmp_path: Path) -> None:
+    out = tmp_path / "rows.csv"
+    out.write_bytes(b"id,puzzle\n1,aaa\n2,bbb\n3,cc")  # killed while writing row 3
+    with row_output(out, resume=True, header="id,puzzle\n") as rows:
+        assert (rows.done, rows.before) == (2, "1,aaa\n2,bbb\n")
+        assert list(rows.skip(["a", "b", "c", "d"])) == ["c", "d"]
+        rows.write("3,ccc\n")
+        rows.write("4,ddd\n")
+    assert out.read_text() == "id,puzzle\n1,aaa\n2,bbb\n3,ccc\n4,ddd\n"
+
+
+def test_resume_of_a_missing_file_writes_the_header_first(tmp_path: Path) -> None:
+    out = tmp_path / "new.csv"
+    with row_output(out, resume=True, header="id\n") as rows:
+        assert (rows.done, rows.before) == (0, "")
+        rows.write("1\n")
+    assert out.read_text() == "id\n1\n"
+
+
+def test_rows_are_counted_by_the_function_given(tmp_path: Path) -> None:
+    out = tmp_path / "blocks.txt"
+    out.write_text("a\nb\n\nc\nd\n\n")  # two blocks of lines, each ending in a blank line
+    with row_output(out, resume=True, count_rows=lambda text: text.count("\n\n")) as rows:
+        assert rows.done == 2
+    assert count_lines("x\ny\nz\n") == 3 and count_lines("") == 0 and count_lines("no newline") == 0
+
+
+def test_resume_refuses_standard_output_a_foreign_header_and_bytes_that_are_not_text(tmp_path: Path) -> None:
+    with pytest.raises(UnsupportedError, match="needs an output file"):
+        with row_output("-", resume=True):
+            pass
+    other = tmp_path / "other.csv"
+    other.write_text("name,age\nx,1\n")
+    with pytest.raises(OutputError, match="does not start with the header"):
+        with row_output(other, resume=True, header="id,puzzle\n"):
+            pass
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\xff\xfe\n")
+    with pytest.raises(OutputError, match="not UTF-8"):
+        with row_output(binary, resume=True):
+            pass

@@ -17,6 +17,7 @@ from sudokuprint import (
     parse,
     read_file,
     search,
+    SolveResult,
     search_many,
     solve_many,
 )
@@ -105,3 +106,55 @@ def test_read_file_fast_path_keeps_lines_headers_and_comments(tmp_path) -> None:
     assert records[0].meta == {"header": "comment line to ignore"}
     assert records[1].meta.get("comment") == "#Hard"
     assert [r.grid for r in read_text(text)] == [r.grid for r in records]
+
+
+# -- SolveResult and solve_many as their docstrings define them (issue 33) ---------------------------------------
+
+TOP = puzzle_lines("top95.txt", limit=2)
+SEVERAL = puzzle_lines("serg_benchmark_multisolution.txt", limit=1)[0]
+NONE = "....6..8.4.2.....3.6....7..9.3....7......1..6.15.73.4..9......7..7.8.6.48...9.1.."  # golden-solver.txt: 0
+SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"  # top95 #1, README
+
+
+def test_a_result_made_by_hand_takes_its_shape_and_values_from_its_solution() -> None:
+    solved = Grid.from_string(SOLUTION)
+    result = SolveResult(1, solved)
+    assert (result.count, result.limit, result.shape, result.puzzle) == (1, 2, solved.shape, None)
+    assert result.solution is solved and result.solution_values == solved.values and result.is_unique
+    empty = SolveResult(0)
+    assert (empty.shape, empty.solution, empty.solution_values, empty.is_unique) == (None, None, None, False)
+    puzzle = parse(TOP[0])
+    built = SolveResult(1, puzzle=puzzle, values=solved.values)  # the solution grid is built when asked for
+    assert built.shape == puzzle.shape and built.puzzle is puzzle
+    assert built.solution.to_string() == SOLUTION and built.solution.givens == puzzle.givens
+    assert repr(SolveResult(2, limit=5)) == "SolveResult(count=2, limit=5)"
+
+
+@pytest.mark.parametrize("count, limit, shown", [(0, 2, "0"), (1, 2, "1"), (2, 2, "2+"), (2, 5, "2"), (5, 5, "5+"),
+                                                 (1, 1, "1")])
+def test_describe_says_plus_only_when_the_count_reached_the_limit(count: int, limit: int, shown: str) -> None:
+    assert SolveResult(count, limit=limit).describe() == shown
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_search_of_a_string_gives_its_puzzle_and_solution_grids(backend: str) -> None:
+    result = search(TOP[0], 2, backend=backend)
+    assert result.count == 1 and result.limit == 2 and result.shape.side == 9
+    assert result.puzzle.to_string() == TOP[0] and result.solution.to_string() == SOLUTION
+    assert result.solution_values == tuple(int(ch) for ch in SOLUTION)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solve_many_names_the_puzzle_it_stopped_at(backend: str) -> None:
+    solved = solve_many([TOP[0], TOP[1]], backend=backend)
+    assert next(solved).to_string() == SOLUTION
+    assert next(solved).is_complete()
+    with pytest.raises(MultipleSolutionsError, match=r"^puzzle 1: "):
+        list(solve_many([TOP[0], SEVERAL], backend=backend))
+    with pytest.raises(NoSolutionError, match=r"^puzzle 2: "):
+        list(solve_many([TOP[0], TOP[1], NONE], backend=backend))
+    with pytest.raises(InvalidGridError, match=r"^puzzle 0: "):
+        list(solve_many(["11" + "." * 79], backend=backend))
+    (anyone,) = solve_many([SEVERAL], require_unique=False, backend=backend)  # the first solution found
+    assert anyone.is_complete() and anyone.is_valid()
+    assert all(anyone.values[c] == v for c, v in enumerate(parse(SEVERAL).values) if v)
