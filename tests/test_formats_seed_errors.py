@@ -315,3 +315,37 @@ def test_sixteen_cell_lines_are_4x4_puzzles_unless_sixteen_make_a_16x16_grid() -
     assert [(r.grid.shape.side, r.line, r.grid.to_string()) for r in big] == [(16, 1, puzzle)]
     seventeen = _read_error("\n".join(rows + [SMALL[0]]) + "\n")  # 17 lines: 4x4 puzzles, and a 5 is no 4x4 digit
     assert (seventeen.line, seventeen.column, seventeen.text) == (1, rows[0].index("5") + 1, "5")
+
+
+@pytest.mark.parametrize("after, comment", [(" ED=9.1/1.2/2.6", "ED=9.1/1.2/2.6"), ("  Medium level", "Medium level"),
+                                            (" 1/2", "1/2"), (" #Medium", "#Medium")])
+def test_text_after_a_puzzle_is_its_comment_when_it_is_prose_or_not_cells(after: str, comment: str) -> None:
+    (record,) = read_text(TOP + after + "\n")
+    assert (record.grid.to_string(), record.meta["comment"]) == (TOP, comment)
+
+
+def test_digits_after_a_puzzle_are_cells_too_many() -> None:
+    error = _read_error(TOP + " 12\n")
+    assert (error.line, error.column, error.expected) == (1, 82, "81 cells on a line for a whole puzzle")
+
+
+GRID_ROWS = [TOP[k : k + 9] for k in range(0, 81, 9)]
+
+
+def test_a_grid_of_rows_is_one_puzzle_and_a_wrong_number_of_rows_is_placed() -> None:
+    (record,) = read_text("\n".join(GRID_ROWS) + "\n")
+    assert (record.line, record.grid.to_string()) == (1, TOP)
+    short = _read_error("\n".join(GRID_ROWS[:8]) + "\n\n" + TOP + "\n")  # the blank line where row 9 belongs
+    assert (short.line, short.column, short.expected) == (9, 1, "9 rows of 9 cells")
+    assert short.reason == "the grid that starts on line 1 has 8 rows of 9 cells: a row is missing"
+    for rows in (10, 17):  # the first row too many is named, whatever follows
+        long = _read_error("\n".join((GRID_ROWS * 2)[:rows]) + "\n")
+        assert (long.line, long.column, long.text) == (10, 1, GRID_ROWS[0])
+        assert long.reason == f"the grid that starts on line 1 has {rows} rows of 9 cells"
+        assert long.expected == "9 rows, then a blank line before the next grid"
+
+
+def test_a_16x16_grid_of_rows_after_a_bare_puzzle_line_is_read_as_one_grid() -> None:
+    big = next(line for line in (SAMPLES / "mixed-sizes.txt").read_text().split() if len(line) == 256)
+    records = list(read_text(TOP + "\n" + "\n".join(big[k : k + 16] for k in range(0, 256, 16)) + "\n"))
+    assert [(r.line, r.grid.shape.side, r.grid.to_string()) for r in records] == [(1, 9, TOP), (2, 16, big)]

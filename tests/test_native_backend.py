@@ -548,3 +548,15 @@ def test_search_of_a_line_keeps_its_errors_and_bounds() -> None:
     with pytest.raises(SolverTimeoutError, match="stopped on request"):
         sudokuprint.search("." * 81, 10**9, stop=bytearray(b"\1"))
     assert sudokuprint.count_solutions("." * 81, 7, time_limit=5) == 7
+
+
+def test_count_strings_counts_to_two_by_default_and_names_the_first_bad_puzzle() -> None:
+    top, several = puzzle_lines("top95.txt", limit=1)[0], puzzle_lines("serg_benchmark_multisolution.txt", limit=1)[0]
+    assert native.count_strings([top, several]) == [1, 2] and native.count_strings([several], 3) == [3]
+    with pytest.raises(ValueError, match=r"^puzzle 0, r9c9: 'x' is not a digit of a 9x9 grid"):
+        native.count_strings([top[:80] + "x", "y" + top[1:]])  # the first of two bad puzzles
+    with pytest.raises(ValueError, match=r"^puzzle 1, r1c2: '\?' is not a digit"):  # not ASCII: shown as '?'
+        native.count_strings([top, top[0] + "\u00e9" + top[2:]])
+    with pytest.raises(ValueError, match=r"^puzzle 0: 50 characters is not a standard grid size$"):
+        native.count_strings(["1" * 50])
+    assert native.count_strings([]) == []

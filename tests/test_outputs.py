@@ -42,14 +42,15 @@ def test_a_0600_output_keeps_its_mode_and_a_new_file_follows_the_umask(tmp_path)
     private.chmod(0o600)
     assert CliRunner().invoke(main, ["solve", str(puzzles), "-o", str(private)]).exit_code == 0
     assert stat.S_IMODE(private.stat().st_mode) == 0o600 and len(private.read_text().split()) == 2
-    old_mask = os.umask(0o027)
-    try:
-        fresh = tmp_path / "fresh.txt"
-        with atomic_output(fresh) as stream:
-            stream.write("x\n")
-    finally:
-        os.umask(old_mask)
-    assert stat.S_IMODE(fresh.stat().st_mode) == 0o640
+    for mask, mode in ((0o027, 0o640), (0o022, 0o644), (0o002, 0o664)):  # rw for all, less the umask; never x
+        old_mask = os.umask(mask)
+        try:
+            fresh = tmp_path / f"fresh-{mask:o}.txt"
+            with atomic_output(fresh) as stream:
+                stream.write("x\n")
+        finally:
+            os.umask(old_mask)
+        assert stat.S_IMODE(fresh.stat().st_mode) == mode
 
 
 def test_a_link_is_followed_and_its_target_replaced_whole_or_not_at_all(tmp_path):
