@@ -8,9 +8,11 @@ boxes; 3, also hidden singles in rows and columns, locked candidates and naked o
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
-from conftest import data_file, numbered_lines, puzzle_lines
+from conftest import REPO, data_file, numbered_lines, puzzle_lines
 from references import reference_level_below_3
 from sudokuprint.grid import Grid
 from sudokuprint.logic.engine import solve
@@ -91,24 +93,12 @@ HELD_OUT = list(range(2001, 10001, 200))
 """40 of the rated lines 2001-10000, which the technique ratings were not calibrated on (benchmarks/grade.py)."""
 
 
-def _spearman(xs: list[float], ys: list[float]) -> float:
-    def ranks(values: list[float]) -> list[float]:
-        order = sorted(range(len(values)), key=values.__getitem__)
-        result = [0.0] * len(values)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                result[order[k]] = (i + j) / 2
-            i = j + 1
-        return result
-
-    rx, ry = ranks(xs), ranks(ys)
-    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
-    return cov / (sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry)) ** 0.5
+def _benchmark_spearman():
+    """benchmarks/grade.py's Spearman rank correlation (ties share their mean rank), the figure's own code."""
+    spec = importlib.util.spec_from_file_location("grade_benchmark", REPO / "benchmarks" / "grade.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.spearman
 
 
 def test_rating_buckets_agree_with_explainer_on_held_out_lines() -> None:
@@ -118,7 +108,7 @@ def test_rating_buckets_agree_with_explainer_on_held_out_lines() -> None:
     rated = _rated(HELD_OUT)
     ours = [grade(Grid.from_string(line)).rating for line, _ in rated]
     theirs = [rating for _, rating in rated]
-    assert _spearman(ours, theirs) >= 0.9
+    assert _benchmark_spearman()(ours, theirs) >= 0.9
     assert sum(int(a) == int(b) for a, b in zip(ours, theirs)) >= 0.75 * len(rated)
     buckets: dict[int, list[float]] = {}
     for a, b in zip(ours, theirs):

@@ -53,9 +53,9 @@ the very positions its solve reaches, without the minute of searching for them (
 tests/test_logic_native.py --record`` writes the file again)."""
 
 
-def _states(grid: Grid, limit: int = 400, replay: list | None = None):
+def _states(grid: Grid, limit: int = 400, replay: list | None = None, made: list | None = None):
     """The states of the engine's solve where it looks beyond singles (at most ``limit``); with ``replay``, its
-    recorded steps are made instead of searched for."""
+    recorded steps are made instead of searched for; ``made`` collects the steps as (placements, eliminations)."""
     state = State.from_grid(grid)
     seen = 0
     while not state.is_solved() and seen < limit:
@@ -75,6 +75,8 @@ def _states(grid: Grid, limit: int = 400, replay: list | None = None):
             step = next((s for s in (t.find(state) for t in ADVANCED) if s is not None), None)
         if step is None:
             return
+        if made is not None:
+            made.append([[list(p) for p in step.placements], [list(e) for e in step.eliminations]])
         apply_step(state, step)
 
 
@@ -84,21 +86,10 @@ def _recorded(line: str) -> list | None:
 
 def _record() -> None:
     """Write RECORDED_STEPS from the engine's solves of the FORUM puzzles."""
-    steps = {}
+    steps: dict[str, list] = {}
     for line in FORUM:
-        made = steps[line] = []
-        state = State.from_grid(Grid.from_string(line))
-        while not state.is_solved():
-            singles = all_singles(state)
-            if singles:
-                for single in singles:
-                    apply_step(state, single)
-                continue
-            step = next((s for s in (t.find(state) for t in ADVANCED) if s is not None), None)
-            if step is None:
-                break
-            made.append([[list(p) for p in step.placements], [list(e) for e in step.eliminations]])
-            apply_step(state, step)
+        for _ in _states(Grid.from_string(line), made=steps.setdefault(line, [])):
+            pass
     RECORDED_STEPS.write_text(json.dumps(steps) + "\n")
 
 
