@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -15,7 +16,7 @@ from browser_tab import Player
 from sudokuprint.cli import main
 from sudokuprint.html.browser import chromium
 
-from sudokuprint.solver import native
+from sudokuprint.solver import native, pure
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO / "tests" / "data" / "shared"
@@ -128,6 +129,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("needs_native") and not native.available():
         pytest.fail(f"the C extensions are not built ({native.unavailable_reason()}): make test-setup installs "
                     "with a compiler", pytrace=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _mutants_build_their_own_tables():
+    """make mutate runs each mutant in a process forked from one where the tests already ran, whose pure solver
+    has its per-shape tables built and cached: a mutant of the code that builds them would never run.  Under
+    mutmut (``MUTANT_UNDER_TEST`` set) the cache starts empty."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        pure._tables.cache_clear()
+    yield
 
 
 BACKENDS = [pytest.param("native", marks=pytest.mark.needs_native), "python"]

@@ -12,7 +12,7 @@ import importlib.util
 
 import pytest
 
-from conftest import REPO, data_file, numbered_lines, puzzle_lines
+from conftest import REPO, data_file, numbered_lines, puzzle_lines, recorded_grades
 from references import reference_level_below_3
 from sudokuprint.grid import Grid
 from sudokuprint.logic.engine import solve
@@ -132,3 +132,15 @@ def test_grades_sort_easy_before_hard_by_level_then_rating_then_moves() -> None:
               Grade(level=3, rating=1.5, moves=20), UNGRADED]
     assert [g.sort_key() for g in sorted(grades, key=Grade.sort_key)] == [
         (0, 0.0, 0), (2, 4.0, 30), (3, 1.5, 20), (3, 2.6, 8), (3, 2.6, 9)]
+
+
+def test_a_grade_as_json_has_every_field_named_as_the_grade_command_writes_it() -> None:
+    """The keys of ``grade --format jsonl`` (README's grade section) with the recorded figures of PE96 grid 1."""
+    line = EASY50[0]
+    recorded = recorded_grades()[line]
+    graded = grade(Grid.from_string(line), "1").to_dict()
+    assert sorted(graded) == ["givens", "label", "level", "moves", "naked_moves", "puzzle", "rating", "techniques",
+                              "trial"]
+    assert (graded["level"], graded["moves"], graded["rating"]) == (recorded["level"], recorded["moves"], recorded["rating"])
+    assert (graded["label"], graded["givens"], graded["trial"], graded["puzzle"]) == ("1-4-1-32", 32, False, line)
+    assert graded["naked_moves"] >= graded["moves"] and sum(graded["techniques"].values()) == len(recorded["steps"])

@@ -158,3 +158,12 @@ def test_solve_many_names_the_puzzle_it_stopped_at(backend: str) -> None:
     (anyone,) = solve_many([SEVERAL], require_unique=False, backend=backend)  # the first solution found
     assert anyone.is_complete() and anyone.is_valid()
     assert all(anyone.values[c] == v for c, v in enumerate(parse(SEVERAL).values) if v)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_search_many_counts_to_two_by_default_and_builds_solutions_only_when_asked(backend: str) -> None:
+    counted = list(search_many([TOP[0], SEVERAL], backend=backend))
+    assert [r.count for r in counted] == [1, 2] and counted[0].solution.to_string() == SOLUTION
+    bare = list(search_many([TOP[0], SEVERAL], backend=backend, solutions=False))
+    assert [(r.count, r.solution, r.solution_values) for r in bare] == [(1, None, None), (2, None, None)]
+    assert [r.puzzle.to_string() for r in bare] == [TOP[0], SEVERAL]

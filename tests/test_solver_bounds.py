@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import BACKENDS, data_file, installed_cli
-from sudokuprint import Grid, ParseError, Shape, SolverTimeoutError, count_solutions, parse, search
+from sudokuprint import Grid, ParseError, Shape, SolverTimeoutError, count_solutions, is_unique, parse, search
 from sudokuprint.cli import main
 from sudokuprint.solver import count_many, search_many
 
@@ -196,3 +196,37 @@ def test_ctrl_c_during_check_exits_130_without_a_traceback(backend: str, tmp_pat
         process.kill()
     assert time.monotonic() - began < 1.0
     assert process.returncode == 130 and "interrupted" in stderr and "Traceback" not in stderr
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_is_unique_and_count_many_keep_the_time_limit_and_the_stop_flag(backend: str) -> None:
+    with pytest.raises(SolverTimeoutError, match=r"^gave up after 0\.2 s$"):
+        is_unique(HOPELESS_15, backend=backend, time_limit=0.2)
+    with pytest.raises(SolverTimeoutError, match=r"^puzzle 1: gave up after 0\.2 s$"):
+        list(count_many([data_file("puzzles", "top95.txt").read_text().split()[0], Grid.empty()], 10**12,
+                        backend=backend, time_limit=0.2))
+    stop = bytearray(1)
+    threading.Timer(0.2, stop.__setitem__, (0, 1)).start()
+    with pytest.raises(SolverTimeoutError, match="stopped on request"):
+        list(count_many([Grid.empty()], 10**12, backend=backend, stop=stop))
+
+
+@pytest.mark.parametrize("seconds", [0, -1, 0.0])
+def test_a_time_limit_must_be_positive(seconds: float) -> None:
+    for call in (lambda: count_solutions(Grid.empty(), 2, time_limit=seconds),
+                 lambda: list(search_many([Grid.empty()], 2, time_limit=seconds)),
+                 lambda: is_unique(Grid.empty(), time_limit=seconds)):
+        with pytest.raises(ValueError, match=rf"^time_limit must be a positive number of seconds, got {seconds!r}$"):
+            call()
+
+
+class _Count(int):
+    """An int of another class (as numpy's or an enum's may be): taken when its value is a limit."""
+
+
+def test_a_limit_of_an_int_subclass_is_taken_from_1_to_the_largest() -> None:
+    unique, several = parse(data_file("puzzles", "top95.txt").read_text().split()[0]), parse("." * 81)
+    assert count_solutions(several, _Count(1)) == 1 and count_solutions(several, _Count(2)) == 2
+    assert count_solutions(unique, _Count(2**63 - 1)) == 1
+    with pytest.raises(ValueError, match="limit must be"):
+        count_solutions(unique, _Count(2**63))
