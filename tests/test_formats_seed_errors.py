@@ -349,3 +349,15 @@ def test_a_16x16_grid_of_rows_after_a_bare_puzzle_line_is_read_as_one_grid() -> 
     big = next(line for line in (SAMPLES / "mixed-sizes.txt").read_text().split() if len(line) == 256)
     records = list(read_text(TOP + "\n" + "\n".join(big[k : k + 16] for k in range(0, 256, 16)) + "\n"))
     assert [(r.line, r.grid.shape.side, r.grid.to_string()) for r in records] == [(1, 9, TOP), (2, 16, big)]
+
+
+def test_prose_before_the_first_puzzle_is_its_header_and_prose_after_it_an_error() -> None:
+    text = "Puzzles of the week\nfrom the paper\n" + TOP + "\n" + TOP.replace(".", "0") + " #Hard\n"
+    records = list(read_text(text))
+    header = "Puzzles of the week\nfrom the paper"
+    assert [(r.line, r.format, r.grid.to_string(), r.meta) for r in records] == [
+        (3, "standard", TOP, {"header": header}), (4, "standard", TOP, {"header": header, "comment": "#Hard"})]
+    after = _read_error(TOP + "\nsome words here\n")  # once a puzzle was read, a line of words is no header
+    assert (after.line, after.column) == (2, 16)
+    (only,) = read_text("#" + TOP + "\n" + TOP + "\n")  # a puzzle after '#' at column 1 is a comment line
+    assert (only.line, only.meta) == (2, {})

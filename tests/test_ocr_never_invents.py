@@ -183,3 +183,21 @@ def test_faded_givens_are_taken_surest_first_only_until_the_puzzle_is_unique() -
     hopeless = [0 if c in (first, second) else v for c, v in enumerate(givens)]
     assert take_faint(hopeless, {}, [(pale, ((5, 0.85), (0, 0.15)))]) == []  # never unique: nothing added
     assert hopeless == [0 if c in (first, second) else v for c, v in enumerate(givens)]
+
+
+def test_the_check_changes_at_most_three_cells() -> None:
+    """MAX_CHANGES: four misread givens, each with its true digit as runner-up, are more than the check will
+    change; the reading is given back as it was, unsolved, rather than rewritten."""
+    givens = truth("train", "image1")
+    read = list(givens)
+    alternatives = {c: [(d, 0.999)] for c, d in enumerate(givens) if d}
+    misread = [c for c in range(81) if givens[c]][:4]
+    for cell in misread:
+        wrong = next(givens[p] for p in sorted(peers(cell)) if givens[p] and givens[p] != givens[cell])
+        read[cell] = wrong
+        alternatives[cell] = [(wrong, 0.6), (givens[cell], 0.3), (0, 0.1)]
+    checked = check_reading(read, alternatives)
+    assert (checked.values, checked.corrections, checked.solution) == (tuple(read), (), None)
+    assert checked.status == "conflict"
+    read[misread[3]] = givens[misread[3]]  # three are within reach
+    assert list(check_reading(read, alternatives).values) == givens
