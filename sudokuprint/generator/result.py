@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ExitCode, SudokuprintError
 from ..grid import Grid
+from ..notation import puzzle_string
 from ..shape import CLASSIC, Shape
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class Generated:
         if given != given[::-1]:  # a 180° turn reverses the cells
             return None
         code = f"{int(given[:_HALF], 2):010X}" + ("1" if given[_HALF] == _ONE else "")
-        return f"{code}_{self.solution_bytes.translate(_DIGITS).decode('ascii')}"
+        return f"{code}_{puzzle_string(self.solution_bytes)}"
 
 
 _IS_GIVEN = b"0" + b"1" * 255
@@ -89,8 +90,6 @@ _IS_GIVEN = b"0" + b"1" * 255
 _ONE = ord("1")
 _HALF = 40
 """Cells 0-39 are coded; 40 is the centre, 41-80 their mirrors."""
-_DIGITS = bytes(range(ord("0"), ord("0") + 10)).ljust(256, b"?")
-"""Cell value 0-9 → its ASCII digit (``bytes.translate`` table)."""
 
 
 def count_bucket(count: int, limit: int) -> tuple[int, str]:

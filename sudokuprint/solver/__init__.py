@@ -24,7 +24,8 @@ from ..errors import (
     NoSolutionError,
     SolverTimeoutError,
 )
-from ..grid import Grid, line_values
+from ..grid import Grid
+from ..notation import line_values
 from ..shape import CLASSIC, Shape
 from . import pure
 
@@ -205,9 +206,7 @@ def _as_grid(puzzle: Puzzle) -> Grid:
     if isinstance(puzzle, Grid):
         return puzzle
     if isinstance(puzzle, str):
-        from ..formats.standard import parse_standard
-
-        return parse_standard(puzzle)
+        return Grid.from_string(puzzle)
     raise TypeError(f"expected a Grid or a puzzle string, got {type(puzzle).__name__}")
 
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
-from ..shape import DIGIT_SYMBOLS, MAX_SIDE as MAX_GRID_SIDE, Shape
+from ..notation import NOT_A_CELL, symbol_table
+from ..shape import MAX_SIDE as MAX_GRID_SIDE, Shape
 from . import pure
 
 if TYPE_CHECKING:
@@ -54,20 +54,6 @@ _VALID_VALUES = [bytes(range(side + 1)) for side in range(MAX_GRID_SIDE + 1)]
 
 BATCH_SIZE = 4096
 """Puzzles packed into one buffer per C call in :func:`count_many`."""
-
-_INVALID = 255
-
-
-@lru_cache(maxsize=None)
-def string_table(side: int) -> bytes:
-    """Puzzle-string characters to cell values for ``side`` digits: '.' and '0'
-    empty, '1'-'9', 'A'... (either case) digits; anything else maps to 255."""
-    table = bytearray([_INVALID]) * 256
-    table[ord(".")] = table[ord("0")] = 0
-    for digit, symbol in enumerate(DIGIT_SYMBOLS[:side], start=1):
-        table[ord(symbol)] = table[ord(symbol.lower())] = digit
-    return bytes(table)
-
 
 def available() -> bool:
     """True when the C extension is importable."""
@@ -179,8 +165,8 @@ def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape |
     for index, puzzle in enumerate(encoded):
         if len(puzzle) != shape.cell_count:
             raise ValueError(f"puzzle {index}: {len(puzzle)} characters, a {shape.name} grid has {shape.cell_count}")
-    buffer = b"".join(encoded).translate(string_table(shape.side))
-    bad = buffer.find(_INVALID)
+    buffer = b"".join(encoded).translate(symbol_table(shape.side))
+    bad = buffer.find(NOT_A_CELL)
     if bad >= 0:
         index, cell = divmod(bad, shape.cell_count)
         raise ValueError(
