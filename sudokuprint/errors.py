@@ -169,6 +169,12 @@ class MissingGlyphError(SudokuprintError):
     exit_code = ExitCode.USAGE
 
 
+class TemplateError(SudokuprintError):
+    """A template file that cannot be read or describes an impossible layout; the message names the file and field."""
+
+    exit_code = ExitCode.USAGE
+
+
 class TextFitError(SudokuprintError):
     """A text (title, author, ...) that does not fit its place even at the template's smallest size."""
 

@@ -35,12 +35,11 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import MissingDependencyError, MissingGlyphError
-from .page import FontName
 from .shaping import Piece, segments, shaped_width, visual_order
 
 if TYPE_CHECKING:
@@ -49,13 +48,16 @@ if TYPE_CHECKING:
 _METRIC_SIZE = 1000
 """Font size (in pixels) at which metrics are measured: results are in 1/1000 em."""
 
+FontName = Literal["regular", "bold"]
+"""A font's role on the page: every text is set in one of the two."""
+
 ROLES: tuple[FontName, ...] = ("regular", "bold")
 
 
 @lru_cache(maxsize=None)
 def font_directory() -> Path:
     """The folder of reportlab's bundled fonts."""
-    import reportlab
+    import reportlab  # here: reportlab loads only when a font or a PDF needs it (PNG pages never do)
 
     return Path(os.path.dirname(reportlab.__file__)) / "fonts"
 
@@ -128,8 +130,8 @@ def require_file(face: Face) -> None:
 @lru_cache(maxsize=None)
 def pdf_font(face: Face) -> "TTFont":
     """The face registered in reportlab (parsed once)."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont, TTFError
+    from reportlab.pdfbase import pdfmetrics  # here: reportlab loads only when a PDF is drawn
+    from reportlab.pdfbase.ttfonts import TTFont, TTFError  # here: as above
 
     require_file(face)
     try:

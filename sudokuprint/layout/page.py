@@ -9,12 +9,10 @@ A text's ``y`` is its baseline.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Sequence, Union
+from typing import Literal, Sequence, Union
 
-if TYPE_CHECKING:
-    from .fonts import FontSet
+from .fonts import FontName, FontSet
 
-FontName = Literal["regular", "bold"]
 Align = Literal["left", "center", "right"]
 Box = tuple[float, float, float, float]
 """A box as (left, top, right, bottom) in page coordinates."""
@@ -101,7 +99,7 @@ class Page:
     bleed_box: Box | None = None
     number: int = 0
     grids: list[GridPlacement] = field(default_factory=list)
-    fonts: "FontSet | None" = None
+    fonts: FontSet | None = None
     """The template's fallback chains of faces per role (None: the default chains)."""
 
     def add(self, *items: Item) -> None:
