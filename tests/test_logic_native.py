@@ -63,7 +63,7 @@ def _states(grid: Grid, limit: int = 400):
 def _key(step):
     if step is None:
         return None
-    return (step.technique, step.explanation, step.eliminations, step.cells, step.digits, step.extra)
+    return (step.technique, step.explanation, step.eliminations, step.cells, step.digits, step.details)
 
 
 def _compare(state: State, monkeypatch: pytest.MonkeyPatch) -> int:
