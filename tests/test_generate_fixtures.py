@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from sudokuprint.cli import main
 from sudokuprint.generator.collection import COLUMNS
-from sudokuprint.generator.grading import grade
+from sudokuprint.generator.difficulty import grade
 from sudokuprint.shape import Shape
 
 FIXTURES = Path(__file__).parent / "data" / "generate-fixtures"

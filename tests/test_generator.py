@@ -17,7 +17,7 @@ from sudokuprint.generator import (
 )
 from sudokuprint.generator.canonical import equivalence_key
 from sudokuprint.generator.dig import reachable_clue_counts
-from sudokuprint.generator.grading import grade
+from sudokuprint.generator.difficulty import grade
 from sudokuprint.grid import Grid
 from sudokuprint.shape import CLASSIC, Shape
 from sudokuprint.solver import count_solutions, search
@@ -98,7 +98,7 @@ def test_impossible_targets_are_refused_with_the_reason():
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_target_level_is_the_graded_level(level):
     generated = generate_puzzle(CLASSIC, random.Random(level), DigTarget(symmetry="rot180", level=level))
-    assert generated.grade.level == level
+    assert generated.graded_as is not None and generated.graded_as.level == level
     assert grade(generated.puzzle, CLASSIC).level == level
     assert _unique_with_solution(generated)
 

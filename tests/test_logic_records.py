@@ -107,16 +107,16 @@ def test_one_grade_record_everywhere() -> None:
     import random
 
     from sudokuprint.generator import DigTarget, generate_puzzle
-    from sudokuprint.generator import grading as generator_grading
-    from sudokuprint.publish import grading as publish_grading
+    from sudokuprint.generator.difficulty import grade as generator_grade
+    from sudokuprint.publish.puzzles import grade_puzzle
     from sudokuprint.shape import CLASSIC
 
-    assert generator_grading.Grade is publish_grading.Grade is Grade
     made = generate_puzzle(CLASSIC, random.Random(3), DigTarget())
-    assert isinstance(made.grade, Grade) and made.grade.graded
-    again = publish_grading.grade_puzzle(made.grid())
-    assert again == grade(made.grid())
-    assert (again.level, again.moves, again.rating) == (made.grade.level, made.grade.moves, made.grade.rating)
+    assert isinstance(made.graded_as, Grade) and made.graded_as.graded
+    assert generator_grade(made.puzzle, CLASSIC) == made.graded_as
+    again = grade_puzzle(made.grid())
+    assert isinstance(again, Grade) and again == grade(made.grid())
+    assert (again.level, again.moves, again.rating) == (made.graded_as.level, made.graded_as.moves, made.graded_as.rating)
 
 
 def test_a_collection_that_cannot_finish_stops_and_says_why(tmp_path) -> None:

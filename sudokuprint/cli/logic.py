@@ -13,7 +13,8 @@ from ..grade_batch import GRADE_NEEDS, grade_item
 from ..logic import hint as next_hint
 from ..logic import solve as solve_logically
 from ..outputs import atomic_output, row_output
-from .app import FROM, INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, read_inputs, stop, with_progress
+from .app import INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, stop, with_progress
+from .inputs import FROM, read_inputs
 
 JSONL = output_format(["text", "jsonl"], "text", flag_aliases={"--json": "jsonl"},
                       help="text: a line per puzzle; jsonl: a JSON object per puzzle.")

@@ -6,6 +6,7 @@ import contextlib
 import io
 import itertools
 import os
+import sys
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
@@ -131,8 +132,6 @@ def read_file(path: str | os.PathLike, format: str | None = None) -> Iterator[Re
     Files and standard input alike are read as UTF-8 whatever the locale,
     with undecodable bytes replaced (they then fail as text that is not a digit).
     """
-    import sys
-
     name = os.fspath(path)
     if name == "-":
         buffer = getattr(sys.stdin, "buffer", None)

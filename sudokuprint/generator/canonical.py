@@ -18,11 +18,9 @@ from itertools import compress
 from typing import Sequence
 
 from ..shape import Shape
+from ..solver import native
 
-try:
-    from ..solver._native import equivalence_profile as _native_profile  # type: ignore[import-not-found]
-except ImportError:  # no compiled extension: the Python profile below
-    _native_profile = None
+_native_profile = native.equivalence_profile
 
 _ROUNDS = 4
 _LINE, _CHUTE, _BOX, _DIGIT, _GIVEN = range(1, 6)
@@ -169,7 +167,7 @@ class DistinctPuzzles:
         return len(self._by_profile) + len(self._keys) - sum(1 for p in self._by_profile.values() if p is None)
 
     def _key(self, puzzle: Sequence[int]) -> bytes:
-        from hashlib import blake2b
+        from hashlib import blake2b  # here: as in equivalence_key
 
         return blake2b(equivalence_key(puzzle, self.shape).encode(), digest_size=8).digest()
 

@@ -124,11 +124,11 @@ def format_record(record: dict, fmt: str) -> str:
     if fmt == "text":
         return " ".join("-" if record[k] is None else str(record[k]) for k in COLUMNS) + "\n"
     if fmt == "jsonl":
-        import json  # here, as csv below: the text lines (the default) need neither at start-up
+        import json  # here: the text lines, the default, need neither json nor csv at start-up
 
         return json.dumps({k: record[k] for k in COLUMNS}) + "\n"
     if fmt == "csv":
-        import csv
+        import csv  # here: as json above
 
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerow(["" if record[k] is None else record[k] for k in COLUMNS])
@@ -142,8 +142,8 @@ def header(fmt: str) -> str:
 
 def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
     """A record from one complete line of a collection file."""
-    import csv
-    import json
+    import csv  # here: as in format_record
+    import json  # here: as in format_record
 
     try:
         if fmt == "jsonl":

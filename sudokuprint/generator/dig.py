@@ -19,12 +19,12 @@ from ..shape import Shape
 from ..solver import get_backend
 from .complete import random_complete_grid
 from .draws import shuffle
-from .grading import grade, require_grader
+from .difficulty import grade
 from .result import GenerationError, Generated, SearchStats
 from .symmetry import orbits
 
 if TYPE_CHECKING:
-    from .grading import Grade
+    from ..logic.grading import Grade
 
 KNOWN_MINIMUM_CLUES = {4: 4, 6: 8, 9: 17}
 """Fewest givens a unique puzzle can have, where it is known, by grid side."""
@@ -73,12 +73,8 @@ def check_target(shape: Shape, target: DigTarget) -> None:
             raise GenerationError(f"a {shape.name} grid has only {shape.cell_count} cells")
         if target.clues not in reachable_clue_counts(shape, target.symmetry):
             raise GenerationError(f"{target.clues} clues cannot be a union of {target.symmetry} orbits on {shape.name}")
-    if target.level is not None:
-        require_grader("a target level")
-        if not 1 <= target.level <= 4:
-            raise GenerationError(f"level {target.level} is not an SVD level (1-4)")
-    if target.rating is not None:
-        require_grader("a target rating")
+    if target.level is not None and not 1 <= target.level <= 4:
+        raise GenerationError(f"level {target.level} is not an SVD level (1-4)")
 
 
 def dig(
@@ -171,7 +167,7 @@ def _dig_all(puzzle: bytearray, order: list[tuple[int, ...]], shape: Shape, solv
 def _level_at_most(level: int, shape: Shape) -> Predicate:
     def easy_enough(values: Sequence[int]) -> bool:
         found = grade(values, shape)
-        return found is not None and found.level is not None and found.level <= level
+        return found.level is not None and found.level <= level
 
     return easy_enough
 

@@ -35,7 +35,7 @@ from ..shape import Shape
 from ..solver import get_backend
 from .complete import random_complete_grid
 from .dig import KNOWN_MINIMUM_CLUES
-from .grading import grade
+from .difficulty import grade
 from .result import GenerationError, Generated, ImpossiblePatternError, SearchStats
 
 

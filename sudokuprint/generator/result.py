@@ -12,7 +12,7 @@ from ..notation import puzzle_string
 from ..shape import CLASSIC, Shape
 
 if TYPE_CHECKING:
-    from .grading import Grade
+    from ..logic.grading import Grade
 
 
 @dataclass(frozen=True)
@@ -24,15 +24,6 @@ class Generated:
     solution: tuple[int, ...]
     graded_as: Grade | None = None
     """The engine's grade, or None when the puzzle was not graded (nothing of the engine is loaded then)."""
-
-    @property
-    def grade(self) -> Grade:
-        """The grade; the engine's ``UNGRADED`` (every figure ``None``) when the puzzle was not graded."""
-        if self.graded_as is not None:
-            return self.graded_as
-        from .grading import ungraded
-
-        return ungraded()
 
     @property
     def clues(self) -> int:

@@ -27,20 +27,15 @@ from ..errors import (
 from ..grid import Grid
 from ..notation import line_values
 from ..shape import CLASSIC, Shape
-from . import pure
+from . import native, pure
 
 BACKEND_ENV = "SUDOKUPRINT_BACKEND"
 
 
 def _load_backends() -> dict[str, ModuleType]:
     backends: dict[str, ModuleType] = {}
-    try:
-        from . import native  # type: ignore[attr-defined]
-    except ImportError:
-        pass
-    else:
-        if native.available():
-            backends[native.NAME] = native
+    if native.available():
+        backends[native.NAME] = native
     backends[pure.NAME] = pure
     return backends
 

@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
+from ..grid import Grid
 from ..notation import NOT_A_CELL, symbol_table
 from ..shape import MAX_SIDE as MAX_GRID_SIDE, Shape
 from . import pure
-
-if TYPE_CHECKING:
-    from ..grid import Grid
 
 NAME = "native"
 
@@ -133,7 +131,7 @@ def count_buffer(
     )
 
 
-def count_many(grids: Iterable["Grid"], limit: int = 2) -> Iterator[int]:
+def count_many(grids: Iterable[Grid], limit: int = 2) -> Iterator[int]:
     """Solution counts (up to ``limit``) of many grids, ``BATCH_SIZE`` puzzles per C call.
 
     Consecutive grids of one shape share a call; a grid with clashing digits counts 0.
@@ -206,6 +204,10 @@ _solve = _native.solve if _native is not None else _unavailable
 
 if _native is not None:
     solve_bytes = _native.solve_bytes  # noqa: F811 - the same contract, with no Python frame around the C call
+
+equivalence_profile = _native.equivalence_profile if _native is not None else None
+"""``equivalence_profile(values, box_width, box_height)``: the generator's equivalence profile of a
+puzzle computed in C (:mod:`sudokuprint.generator.canonical`), or None without the extension."""
 
 solve_text = _native.solve_text if _native is not None else _unavailable
 """``solve_text(text, limit, time_limit=None, stop=None)``: :func:`solve_bytes` of a bare
