@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 EXTRAS ?= tesseract,serve
 TEST_EXTRAS ?= test,tesseract,cluster,serve
 
-.PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
+.PHONY: demo test test-setup typecheck lint-imports fuzz setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -33,9 +33,14 @@ demo: setup
 test: test-setup
 	$(BIN)/pytest -q -p no:cacheprovider
 	$(MAKE) --no-print-directory typecheck
+	$(MAKE) --no-print-directory lint-imports
 
 typecheck:
 	bash scripts/typecheck.sh $(BIN)
+
+# The floors of docs/architecture.md, checked by import-linter on the checkout's package (contracts in pyproject.toml).
+lint-imports:
+	PYTHONPATH=. $(BIN)/lint-imports --no-cache --no-logo
 
 FUZZ_SECONDS ?= 300
 fuzz: setup
