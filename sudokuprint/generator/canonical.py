@@ -111,7 +111,7 @@ def equivalence_profile(puzzle: Sequence[int], shape: Shape) -> bytes:
     """:func:`python_profile` of a puzzle, computed in C when the extension is there (the same bytes)."""
     if _native_profile is not None:
         values = puzzle if puzzle.__class__ is bytes else bytes(puzzle)
-        return _native_profile(values, shape.box_width, shape.box_height)  # type: ignore[no-any-return]
+        return _native_profile(values, shape.box_width, shape.box_height)
     return python_profile(puzzle, shape)
 
 

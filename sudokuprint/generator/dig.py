@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..shape import Shape
-from ..solver import get_backend
+from ..solver import get_backend, native
 from .complete import random_complete_grid
 from .draws import shuffle
 from .difficulty import grade
@@ -100,8 +100,8 @@ def dig(
     order = list(orbits(shape, symmetry))
     shuffle(rng, order)
     if clues is None and keep is None:
-        if hasattr(engine, "dig_orbits"):  # the same dig in one C call
-            return list(engine.dig_orbits(bytes(puzzle), order, _opening(order, len(puzzle)), shape))
+        if engine is native:  # the same dig in one C call
+            return list(native.dig_orbits(bytes(puzzle), order, _opening(order, len(puzzle)), shape))
         return _dig_all(puzzle, order, shape, solve)
     remaining = shape.cell_count
     for orbit in order:

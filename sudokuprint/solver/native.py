@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, NoReturn, Sequence
 
 from ..grid import Grid
 from ..notation import NOT_A_CELL, symbol_table
@@ -196,7 +196,7 @@ def _check_limit(limit: int) -> None:
         raise ValueError(f"limit must be an integer from 1 to 2**63 - 1, got {limit!r}")
 
 
-def _unavailable(*args: object) -> tuple[int, bytes | None]:
+def _unavailable(*args: object) -> NoReturn:
     raise RuntimeError(f"the native solver backend is not available: {_UNAVAILABLE_REASON}")
 
 
@@ -205,11 +205,15 @@ _solve = _native.solve if _native is not None else _unavailable
 if _native is not None:
     solve_bytes = _native.solve_bytes  # noqa: F811 - the same contract, with no Python frame around the C call
 
-equivalence_profile = _native.equivalence_profile if _native is not None else None
+equivalence_profile: Callable[[bytes, int, int], bytes] | None = (
+    _native.equivalence_profile if _native is not None else None
+)
 """``equivalence_profile(values, box_width, box_height)``: the generator's equivalence profile of a
 puzzle computed in C (:mod:`sudokuprint.generator.canonical`), or None without the extension."""
 
-solve_text = _native.solve_text if _native is not None else _unavailable
+solve_text: Callable[..., tuple[int, bytes | None, bytes] | None] = (
+    _native.solve_text if _native is not None else _unavailable
+)
 """``solve_text(text, limit, time_limit=None, stop=None)``: :func:`solve_bytes` of a bare
 81-character line read by the C code itself: ``(count, first, values)``, or None
 for any other text (nothing searched; read it with the parser)."""
