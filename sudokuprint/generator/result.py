@@ -113,13 +113,6 @@ class SearchStats:
         histogram = ", ".join(parts) if parts else "none"
         return f"{self.tries} tries in {self.seconds:.1f} s; solution counts of fresh fills: {histogram}"
 
-    def as_dict(self) -> dict:
-        return {
-            "tries": self.tries,
-            "seconds": round(self.seconds, 3),
-            "histogram": {label: self.histogram[(low, label)] for low, label in sorted(self.histogram)},
-        }
-
 
 class GenerationError(SudokuprintError):
     """The generator could not make what was asked (impossible or unproductive within the limits)."""

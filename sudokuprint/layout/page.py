@@ -80,13 +80,6 @@ class GridPlacement:
     values: str = ""
     """The digits drawn in the grid, as a standard string ('.' for none)."""
 
-    def cell_box(self, cell: int) -> Box:
-        """The (left, top, right, bottom) of a cell, 0-based."""
-        row, column = divmod(cell, self.side)
-        step = self.size / self.side
-        left, top = self.x + column * step, self.y + row * step
-        return left, top, left + step, top + step
-
 
 @dataclass
 class Page:
