@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from sudokuprint import Grid
-from sudokuprint.formats.state import write_state
+from sudokuprint.formats.candidates_grid import write_state
 from sudokuprint.logic.engine import apply_step, solution_of, solve_state
 from sudokuprint.logic.state import State
 from sudokuprint.logic.step import TrialDetails

@@ -145,7 +145,7 @@ def _nested_position(level: int) -> tuple[State, tuple[int, ...]]:
     solved by the engine up to its first nested chain of that level) and the puzzle's solution."""
     from conftest import REPO
 
-    from sudokuprint.formats.state import parse_state
+    from sudokuprint.formats.candidates_grid import parse_state
 
     text = (REPO / "tests" / "data" / "nested-positions.txt").read_text()
     for part in text.split("# ")[1:]:
