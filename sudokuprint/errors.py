@@ -9,6 +9,7 @@ interrupted (Ctrl-C).
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any, Sequence
 
 
 class ExitCode(IntEnum):
@@ -184,7 +185,7 @@ class TextFitError(SudokuprintError):
 class PreflightError(SudokuprintError):
     """A PDF breaks the printer's rules it is meant for; the message lists what, page by page."""
 
-    def __init__(self, message: str, findings: list | None = None) -> None:
+    def __init__(self, message: str, findings: Sequence[Any] | None = None) -> None:
         self.findings = list(findings or [])
         super().__init__(message)
 

@@ -126,7 +126,7 @@ def read_stream(stream: IO[str], format: str | None = None, *, source: str | Non
         raise error.located(source) if source and not error.source else error
 
 
-def read_file(path: str | os.PathLike, format: str | None = None) -> Iterator[Record]:
+def read_file(path: str | os.PathLike[str], format: str | None = None) -> Iterator[Record]:
     """Records from a file, lazily; ``-`` reads standard input.
 
     Files and standard input alike are read as UTF-8 whatever the locale,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from ..errors import ParseError
 from ..grid import Grid
@@ -76,7 +76,7 @@ def _meta(fields: Mapping[str, object], grid: Grid) -> dict[str, str]:
 # -- JSON lines -------------------------------------------------------------
 
 
-def _json_object(line: str) -> dict | None:
+def _json_object(line: str) -> dict[str, Any] | None:
     try:
         value = json.loads(line)
     except ValueError:

@@ -207,7 +207,7 @@ def _starts_sixteen_row_block(text: str, lines: Lines) -> bool:
     return following is not None and len(cells_of(following[1], following[0])) == 16
 
 
-def _sixteen_cell_lines(first: Row, lines: Lines, title: str, meta: dict) -> Iterator[Record]:
+def _sixteen_cell_lines(first: Row, lines: Lines, title: str, meta: dict[str, str]) -> Iterator[Record]:
     """Sixteen such lines in a row are one 16x16 grid (unless no digit in them is above 4);
     any other number, that many 4x4 puzzles."""
     rows = [first]

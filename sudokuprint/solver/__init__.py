@@ -199,7 +199,7 @@ def _as_grid(puzzle: Puzzle) -> Grid:
 def _load(puzzle: Puzzle) -> tuple[Grid | None, Shape, bytes]:
     """The grid (None for a bare line: built only if asked), shape and cell values of a puzzle."""
     if puzzle.__class__ is str:
-        found = line_values(puzzle)  # type: ignore[arg-type]
+        found = line_values(puzzle)
         if found is not None:
             return None, found[0], found[1]
     grid = _as_grid(puzzle)
@@ -242,8 +242,8 @@ def search(
             result.limit, result.shape, result._puzzle, result._solution = limit, CLASSIC, None, None
             return result
     if puzzle.__class__ is Grid:
-        grid: Grid | None = puzzle  # type: ignore[assignment]
-        shape, values = puzzle.shape, puzzle.cell_bytes  # type: ignore[union-attr]
+        grid: Grid | None = puzzle
+        shape, values = puzzle.shape, puzzle.cell_bytes
     else:
         grid, shape, values = _load(puzzle)
     try:
@@ -264,7 +264,7 @@ def count_solutions(
         if _NATIVE_BY_DEFAULT and grid.__class__ is Grid and limit.__class__ is int and 0 < limit <= pure.MAX_LIMIT:
             # a grid on the compiled engine: its count alone, with no SolveResult made around it
             try:
-                return native.solve_bytes(grid.cell_bytes, grid.shape, limit, None, None)[0]  # type: ignore[union-attr]
+                return native.solve_bytes(grid.cell_bytes, grid.shape, limit, None, None)[0]
             except (TimeoutError, InterruptedError) as error:
                 raise _gave_up(error, None) from None
         return search(grid, limit).count

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from typing import Callable, Iterable, Iterator, NoReturn, Sequence
+from typing import Callable, Iterable, Iterator, NoReturn, Protocol, Sequence
 
 from ..grid import Grid
 from ..notation import NOT_A_CELL, symbol_table
@@ -31,8 +31,22 @@ from . import pure
 
 NAME = "native"
 
+
+class _Extension(Protocol):
+    """What the C extension offers (its functions check their arguments again and raise ``ValueError``)."""
+
+    solve: Callable[..., tuple[int, bytes | None]]
+    solve_bytes: Callable[..., tuple[int, bytes | None]]
+    solve_text: Callable[..., tuple[int, bytes | None, bytes] | None]
+    count_many: Callable[..., list[int]]
+    dig_orbits: Callable[..., bytes]
+    fill: Callable[..., bytes | None]
+    equivalence_profile: Callable[[bytes, int, int], bytes]
+
+
+_native: _Extension | None
 try:
-    from . import _native  # type: ignore[attr-defined]
+    from . import _native  # type: ignore[attr-defined,no-redef]
 except ImportError as error:
     _native = None
     if importlib.util.find_spec(f"{__package__}._native") is None:
@@ -219,7 +233,7 @@ solve_text: Callable[..., tuple[int, bytes | None, bytes] | None] = (
 for any other text (nothing searched; read it with the parser)."""
 
 
-def _extension():
+def _extension() -> _Extension:
     if _native is None:
         raise RuntimeError(f"the native solver backend is not available: {_UNAVAILABLE_REASON}")
     return _native
