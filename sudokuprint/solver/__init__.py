@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from typing import Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, Union
 
 from ..errors import (
     InvalidGridError,
@@ -27,7 +27,9 @@ from ..grid import Grid
 from ..notation import line_values
 from ..shape import CLASSIC, Shape
 from . import native, pure
-from .backend import SolverBackend
+
+if TYPE_CHECKING:  # the protocol types the registry; nothing of it runs
+    from .backend import SolverBackend
 
 BACKEND_ENV = "SUDOKUPRINT_BACKEND"
 """Names the backend to use (``python`` or ``native``); read once, when the solver is first imported."""
