@@ -16,6 +16,7 @@ from .formats import Record, read_file, read_text
 from .grid import Grid
 from .layout.page import Document
 from .layout.template import Template, load_template
+from .publish.book import Book, BookOptions, build_book, write_book
 from .publish.booklet import build_answer_key, build_booklet
 from .publish.output import write_document
 from .publish.plan import read_plan
@@ -25,7 +26,6 @@ from .shape import Shape
 
 if TYPE_CHECKING:
     from .ocr.pipeline import ScanResult
-    from .publish.book import Book
 
 PuzzleItem = Union[str, "os.PathLike[str]", Grid, Record]
 """One puzzle, a text of puzzles, or a file of them."""
@@ -215,7 +215,7 @@ def book(
     *,
     output: str | os.PathLike[str] | None = None,
     **options: Any,
-) -> "Book":
+) -> Book:
     """A paperback ready to upload: the planned interior and cover, written to ``output`` when given
     (``NAME-interior.pdf`` and ``NAME-cover.pdf``, both PDF/X, after their preflight).
 
@@ -226,8 +226,6 @@ def book(
     solved and graded first.  Returns the :class:`~sudokuprint.publish.book.Book`; its ``interior``
     and ``cover`` are documents, ``pages`` its page count.
     """
-    from .publish.book import BookOptions, build_book, write_book
-
     made = build_book(ready_puzzles(puzzles), BookOptions(**options))
     if output is not None:
         write_book(made, output)

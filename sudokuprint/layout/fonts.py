@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Literal
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import MissingDependencyError, MissingGlyphError
-from .shaping import Piece, segments, shaped_width, visual_order
+from .shaping import segments, shaped_width, visual_order
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -147,6 +147,19 @@ def coverage(face: Face) -> frozenset[int]:
     """The code points the face has glyphs for (less its excluded ranges)."""
     return frozenset(code for code, glyph in pdf_font(face).face.charToGlyph.items()
                      if glyph and not any(first <= code <= last for first, last in face.excludes))
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One stretch of a text as printed, in one face (:mod:`.shaping` cuts a text where shaping starts or stops)."""
+
+    face: Face
+    text: str
+    """The characters; in logical order for a shaped piece."""
+    direction: str | None
+    """``rtl`` or ``ltr`` for a piece HarfBuzz shapes; None for one drawn glyph by glyph."""
+    width: float
+    """Advance width in em."""
 
 
 @dataclass(frozen=True)

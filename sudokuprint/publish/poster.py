@@ -16,7 +16,6 @@ from ..layout.geometry import digit_font_size, frame
 from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Item, Line, Metadata, Page, Rect, Text
 from ..layout.template import Template
-from .generated import PATTERN_SECONDS, puzzle_on_pattern
 from .marks import with_crop_marks
 from .motif import motif_of
 from .pages import PlannedPage, assemble
