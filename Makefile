@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 EXTRAS ?= tesseract,serve
 TEST_EXTRAS ?= test,tesseract,cluster,serve
 
-.PHONY: demo test test-setup typecheck fuzz setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
+.PHONY: demo test test-setup typecheck lint-imports fuzz setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -40,6 +40,7 @@ test: test-setup
 	    "without ocr $$($(BIN)/coverage report --omit='*/sudokuprint/ocr/*' --format=total)%;" \
 	    "ocr/ (installed as sudokuprint/ocr) $$($(BIN)/coverage report --include='*/sudokuprint/ocr/*' --format=total)%"
 	$(MAKE) --no-print-directory typecheck
+	$(MAKE) --no-print-directory lint-imports
 
 typecheck:
 	bash scripts/typecheck.sh $(BIN)
@@ -55,6 +56,10 @@ mutate: test-setup
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	nice -n 10 $(BIN)/mutmut run --max-children $(MUTATE_WORKERS)
 	$(BIN)/python benchmarks/mutation_score.py --survivors
+
+# The floors of docs/architecture.md, checked by import-linter on the checkout's package (contracts in pyproject.toml).
+lint-imports:
+	PYTHONPATH=. $(BIN)/lint-imports --no-cache --no-logo
 
 FUZZ_SECONDS ?= 300
 fuzz: setup

@@ -71,7 +71,7 @@ def _throughput(job: tuple[int, float, bool]) -> tuple[int, Counter]:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         puzzle = generate_puzzle(CLASSIC, rng, DigTarget(symmetry="rot180", minimal=True), graded=graded)
-        levels[puzzle.grade.level] += 1
+        levels[puzzle.graded_as.level if puzzle.graded_as is not None else None] += 1
         made += 1
     return made, levels
 

@@ -29,7 +29,7 @@ from sudokuprint.logic.techniques import ADVANCED, SINGLES, Technique, forcing, 
 AIC = Technique("AIC", 4, 6.6, forcing.find_aic, forcing.chain_rating)
 """The forcing chain with every AIC elimination of chains as short (not in the grading order)."""
 
-ENGINE = SINGLES + tuple(t for t in ADVANCED if t.name != nested.NESTED_FORCING)
+ENGINE = SINGLES + tuple(t for t in ADVANCED if t.name != nested.NESTED_FORCING.name)
 """The techniques used: all but the nested forcing chains, whose search starts with a trial."""
 
 LIBRARY = Path(__file__).resolve().parents[2] / "shared" / "data" / "formats" / "hodoku" / "reglib-1.3.txt"

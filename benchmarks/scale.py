@@ -60,7 +60,7 @@ from typing import Any, Callable
 
 import psutil
 
-from sudokuprint.batch import GRADE_NEEDS, grade_item
+from sudokuprint.grade_batch import GRADE_NEEDS, grade_item
 from sudokuprint.cluster import prepare_worker, start_local_cluster
 from sudokuprint.executor import InProcess, executor, executor_settings, run_all
 from sudokuprint.formats import read_file

@@ -124,7 +124,7 @@ def tdoku_solver() -> Solver | None:
 
 def engine_solver() -> Solver:
     """The C engine, one call per puzzle, on cell bytes prepared beforehand."""
-    from sudokuprint.grid import line_values
+    from sudokuprint.notation import line_values
     from sudokuprint.solver import _native  # type: ignore[attr-defined]
 
     prepared: dict[str, bytes] = {}
@@ -164,7 +164,7 @@ def api_solver(kind: str) -> Solver:
 
 def engine_guesses(puzzles: Sequence[str], limit: int) -> float:
     """The C engine's guesses a puzzle, counting up to `limit` solutions."""
-    from sudokuprint.grid import line_values
+    from sudokuprint.notation import line_values
     from sudokuprint.solver import _native  # type: ignore[attr-defined]
 
     cells = []

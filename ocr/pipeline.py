@@ -279,13 +279,13 @@ def _faint_givens(found: GridCells, the_reader: DigitReader, values: list[int],
 
 
 @overload
-def scan(source: PhotoSource, *, reader: "str | DigitReader" = ..., readers: str | None = ...,
+def scan(source: PhotoSource, *, reader: "str | DigitReader" = ...,
          solver_check: bool = ..., confident: float = ..., debug: DebugSink | str | os.PathLike | None = ...,
          all: Literal[False] = ...) -> ScanResult: ...
 
 
 @overload
-def scan(source: PhotoSource, *, reader: "str | DigitReader" = ..., readers: str | None = ...,
+def scan(source: PhotoSource, *, reader: "str | DigitReader" = ...,
          solver_check: bool = ..., confident: float = ..., debug: DebugSink | str | os.PathLike | None = ...,
          all: Literal[True]) -> list[ScanResult]: ...
 
@@ -294,7 +294,6 @@ def scan(
     source: PhotoSource,
     *,
     reader: "str | DigitReader" = DEFAULT_READER,
-    readers: str | None = None,
     solver_check: bool = True,
     confident: float = CONFIDENT,
     debug: DebugSink | str | os.PathLike | None = None,
@@ -303,13 +302,13 @@ def scan(
     """Read the Sudoku in a photo: a path, PIL image, numpy array (gray or BGR), bytes or binary file object.
 
     ``reader`` is a :class:`~ocr.readers.DigitReader` or a registered name
-    (:func:`~ocr.readers.reader_names`; ``readers`` is the old spelling).  The grid read is the
+    (:func:`~ocr.readers.reader_names`).  The grid read is the
     main one, the most complete and central; ``all=True`` returns every grid
     that reads as a Sudoku, the main one first (their ``grid_number`` 1, 2, ...).
     Raises :class:`sudokuprint.errors.NoGridError` when no grid can be read.
     """
     sink = debug if isinstance(debug, DebugSink) else (DebugSink(debug) if debug is not None else NO_DEBUG)
-    the_reader = get_reader(readers if readers is not None else reader)
+    the_reader = get_reader(reader)
     clock = time.perf_counter()
     photo = source if isinstance(source, Photo) else load_photo(source)
     loaded = time.perf_counter()

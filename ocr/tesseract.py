@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import cv2
 import numpy as np
 
 from sudokuprint.errors import MissingDependencyError
@@ -28,7 +29,7 @@ TIMEOUT = 10
 def tesseract_version() -> str | None:
     """The installed Tesseract version, or ``None`` if pytesseract or the binary is missing."""
     try:
-        import pytesseract
+        import pytesseract  # here: pytesseract is optional (the tesseract extra)
     except ImportError:
         return None
     try:
@@ -54,8 +55,6 @@ def require_tesseract() -> str:
 
 def digit_strip(digits: list[np.ndarray]) -> np.ndarray:
     """One line of dark digits on white, one wide slot per digit (what Tesseract reads best)."""
-    import cv2
-
     strip = np.full((SLOT_HEIGHT + 32, SLOT_WIDTH * len(digits) + 32), 255, np.uint8)
     for slot, digit in enumerate(digits):
         big = cv2.resize(digit, (SLOT_HEIGHT, SLOT_HEIGHT), interpolation=cv2.INTER_LINEAR)
@@ -73,7 +72,7 @@ def read_digits_tesseract(digits: list[np.ndarray]) -> list[tuple[int, float] | 
     require_tesseract()
     if not digits:
         return []
-    import pytesseract
+    import pytesseract  # here: as in tesseract_version (present: require_tesseract said so)
 
     strip = digit_strip(digits)
     config = "--psm 7 -c tessedit_char_whitelist=123456789"

@@ -15,9 +15,10 @@ import sys
 from pathlib import Path
 
 from sudokuprint import Grid
-from sudokuprint.formats.state import write_state
+from sudokuprint.formats.candidates_grid import write_state
 from sudokuprint.logic.engine import apply_step, solution_of, solve_state
 from sudokuprint.logic.state import State
+from sudokuprint.logic.step import TrialDetails
 from sudokuprint.logic.techniques.nested import NESTED_FORCING
 
 REPO = Path(__file__).resolve().parents[1]
@@ -32,8 +33,8 @@ def positions(line: str) -> list[tuple[int, Grid]]:
     state = State.from_grid(grid)
     found: dict[int, Grid] = {}
     for step in log.steps:
-        level = step.extra.get("nesting_level")
-        if step.technique == NESTED_FORCING and level == 2 and level not in found:
+        level = step.details.nesting_level if isinstance(step.details, TrialDetails) else None
+        if step.kind is NESTED_FORCING and level == 2 and level not in found:
             found[level] = state.to_grid()
         apply_step(state, step)
     return sorted(found.items())

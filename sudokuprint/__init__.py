@@ -12,6 +12,7 @@ The core for scripts::
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
@@ -49,8 +50,6 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     """The names of :data:`_LAZY`, imported from their module when first asked for."""
     if name in _LAZY:
-        from importlib import import_module
-
         value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
         globals()[name] = value
         return value

@@ -14,20 +14,24 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Union
 
 from .formats import Record, read_file, read_text
 from .grid import Grid
+from .layout.page import Document
+from .layout.template import Template, load_template
+from .publish.book import Book, BookOptions, build_book, write_book
+from .publish.booklet import build_answer_key, build_booklet
+from .publish.output import write_document
+from .publish.plan import read_plan
+from .publish.puzzles import Puzzle, ordered, prepare
+from .publish.sheets import build_worksheet, worksheet_template
 from .shape import Shape
 
 if TYPE_CHECKING:
-    from .layout.page import Document
-    from .layout.template import Template
     from .ocr.pipeline import ScanResult
-    from .publish.book import Book
-    from .publish.puzzles import Puzzle
 
 PuzzleItem = Union[str, "os.PathLike[str]", Grid, Record]
 """One puzzle, a text of puzzles, or a file of them."""
 PuzzleInput = Union[PuzzleItem, Iterable[PuzzleItem]]
 """What the publishing functions accept as their puzzles."""
-TemplateInput = Union[str, "os.PathLike[str]", "Template"]
+TemplateInput = Union[str, "os.PathLike[str]", Template]
 """A shipped template name, a ``.toml`` file, or a loaded template."""
 
 __all__ = ["answers", "book", "booklet", "ready_puzzles", "scan", "worksheet"]
@@ -43,7 +47,7 @@ def scan(source: Any, **options: Any) -> "ScanResult | list[ScanResult]":
     page, the main grid first.  Raises
     :class:`~sudokuprint.errors.NoGridError` when no grid can be read.
     """
-    from .ocr.pipeline import scan as run_scan
+    from .ocr.pipeline import scan as run_scan  # here: the OCR loads OpenCV and numpy, which publishing never needs
 
     return run_scan(source, **options)
 
@@ -81,15 +85,13 @@ def ready_puzzles(
     order: str = "input",
     allow_nonunique: bool = False,
     grade: bool = True,
-) -> list["Puzzle"]:
+) -> list[Puzzle]:
     """The puzzles of ``items`` checked, solved, graded and numbered from 1, ready to print.
 
     A puzzle with conflicting digits, no solution or (unless
     ``allow_nonunique``) several solutions raises an error naming it.
     ``order="difficulty"`` orders them easy to hard.
     """
-    from .publish.puzzles import ordered, prepare
-
     if order not in ("input", "difficulty"):
         raise ValueError(f"unknown order {order!r}; choose 'input' or 'difficulty'")
     ready = [
@@ -101,17 +103,13 @@ def ready_puzzles(
     return ordered(ready, order)
 
 
-def _template(template: TemplateInput) -> "Template":
-    from .layout.template import Template, load_template
-
+def _template(template: TemplateInput) -> Template:
     return template if isinstance(template, Template) else load_template(os.fspath(template))
 
 
-def _written(document: "Document", output: str | os.PathLike[str] | None, format: str | None, dpi: float) -> "Document":
+def _written(document: Document, output: str | os.PathLike[str] | None, format: str | None, dpi: float) -> Document:
     """Write ``document`` to ``output`` when one is given (the page output from the name unless named)."""
     if output is not None:
-        from .publish.output import write_document
-
         write_document(document, output, format=format, dpi=dpi)
     return document
 
@@ -129,15 +127,13 @@ def booklet(
     answer_template: TemplateInput | None = None,
     order: str = "input",
     allow_nonunique: bool = False,
-) -> "Document":
+) -> Document:
     """A puzzle booklet (title page, numbered puzzles, answer key), written to ``output`` if given.
 
     ``answers`` is ``"end"``, ``"under"`` or ``"none"`` (default: the
     template's choice).  The output is a PDF, or PNG pages when ``format`` is
     ``"png"`` or the name ends in ``.png``.  Returns the laid-out document.
     """
-    from .publish.booklet import build_booklet
-
     ready = ready_puzzles(puzzles, order=order, allow_nonunique=allow_nonunique)
     key = _template(answer_template) if answer_template is not None else None
     document = build_booklet(ready, _template(template), title=title, author=author, placement=answers,
@@ -158,7 +154,7 @@ def answers(
     author: str = "",
     order: str = "input",
     allow_nonunique: bool = False,
-) -> "Document":
+) -> Document:
     """An answer key, written to ``output`` if given.
 
     With ``booklet`` (a booklet PDF made by sudokuprint) each label names the
@@ -167,9 +163,6 @@ def answers(
     own.  With ``booklet_template`` the pages are those of a booklet of these
     puzzles in that template; with neither, labels are the numbers alone.
     """
-    from .publish.booklet import build_answer_key
-    from .publish.plan import read_plan
-
     if booklet is not None and booklet_template is not None:
         raise ValueError("give booklet or booklet_template, not both")
     plan = read_plan(booklet) if booklet is not None else None
@@ -206,10 +199,8 @@ def worksheet(
     pages: int = 1,
     pencil_guide: bool = False,
     title: str | None = None,
-) -> "Document":
+) -> Document:
     """Pages of blank grids of ``size`` (``9``, ``"16x16"``, ...), written to ``output`` if given."""
-    from .publish.sheets import build_worksheet, worksheet_template
-
     shape = _shape(size)
     layout = _template(template)
     if template == "worksheet-a4":
@@ -224,7 +215,7 @@ def book(
     *,
     output: str | os.PathLike[str] | None = None,
     **options: Any,
-) -> "Book":
+) -> Book:
     """A paperback ready to upload: the planned interior and cover, written to ``output`` when given
     (``NAME-interior.pdf`` and ``NAME-cover.pdf``, both PDF/X, after their preflight).
 
@@ -235,8 +226,6 @@ def book(
     solved and graded first.  Returns the :class:`~sudokuprint.publish.book.Book`; its ``interior``
     and ``cover`` are documents, ``pages`` its page count.
     """
-    from .publish.book import BookOptions, build_book, write_book
-
     made = build_book(ready_puzzles(puzzles), BookOptions(**options))
     if output is not None:
         write_book(made, output)

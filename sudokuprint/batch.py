@@ -1,4 +1,4 @@
-"""The work of one puzzle for the commands that run over many: check, solve, grade.
+"""The work of one puzzle for the commands that run over many: check and solve (grade: :mod:`.grade_batch`).
 
 Each function takes one ``(source, record)`` item, as
 :func:`sudokuprint.cli.app.read_inputs` yields them, and returns plain data;
@@ -124,7 +124,7 @@ def check_rows(items: list[Item], timeout: float | None = None, fmt: str = "text
     more solutions, the row is written directly, without a report.
     """
     if fmt != "text":
-        import json
+        import json  # here: the text rows, the default, need no json (a cost at every start-up of check)
 
         reports = check_chunk(items, timeout)
         return "".join([json.dumps(report) + "\n" for report in reports]), all(
@@ -178,20 +178,3 @@ def solve_chunk(items: list[Item], allow_multiple: bool = False, timeout: float 
     """``solve_item`` of many items, searched many per engine call."""
     results = searched(items, 1 if allow_multiple else 2, timeout)
     return [_solved(item, result) for item, result in zip(items, results)]
-
-
-GRADE_NEEDS = ("sudokuprint.logic",)
-"""What :func:`grade_item` imports when first called (for ``run_all(warm=...)``)."""
-
-
-def grade_item(numbered: tuple[int, Item]) -> dict:
-    """Grade one item (its id is the record's ``id`` or its number); an error becomes an ``error`` entry."""
-    from .logic import grade
-
-    number, (source, record) = numbered
-    puzzle_id = str(record.meta.get("id") or number)
-    try:
-        result = grade(record.grid, puzzle_id).to_dict()
-    except SudokuprintError as error:
-        result = {"puzzle": record.grid.to_string(), "error": str(error)}
-    return {"source": source, "line": record.line, **result}

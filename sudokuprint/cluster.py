@@ -74,7 +74,7 @@ _LOCAL = re.compile(r"local(?::(\d+))?$")
 def require_dask() -> ModuleType:
     """The ``distributed`` module, or a :class:`MissingDependencyError` naming the extra to install."""
     try:
-        import distributed
+        import distributed  # Dask is the optional extra: loaded with the cluster, never before
     except ImportError as error:
         raise MissingDependencyError(
             f"--cluster needs Dask distributed, which is not installed ({error}); install it with: {EXTRA_HINT}"
@@ -130,7 +130,7 @@ def start_local_cluster(workers: int) -> Any:
 
 def dask_settings() -> Any:
     """A context in which Dask objects made take the :data:`QUIET` settings."""
-    import dask
+    import dask  # the optional extra, as in require_dask
 
     return dask.config.set(QUIET)
 
@@ -183,8 +183,8 @@ class DaskCluster(WorkerPool):
 
     def result(self, task: Task) -> ChunkOutcome:
         from distributed import KilledWorker  # the optional extra, as above
-        from distributed.client import FutureCancelledError
-        from distributed.comm.core import CommClosedError
+        from distributed.client import FutureCancelledError  # the optional extra, as above
+        from distributed.comm.core import CommClosedError  # the optional extra, as above
 
         try:
             outcome: ChunkOutcome = task.result()

@@ -9,6 +9,7 @@ interrupted (Ctrl-C).
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any, Sequence
 
 
 class ExitCode(IntEnum):
@@ -169,6 +170,12 @@ class MissingGlyphError(SudokuprintError):
     exit_code = ExitCode.USAGE
 
 
+class TemplateError(SudokuprintError):
+    """A template file that cannot be read or describes an impossible layout; the message names the file and field."""
+
+    exit_code = ExitCode.USAGE
+
+
 class TextFitError(SudokuprintError):
     """A text (title, author, ...) that does not fit its place even at the template's smallest size."""
 
@@ -178,7 +185,7 @@ class TextFitError(SudokuprintError):
 class PreflightError(SudokuprintError):
     """A PDF breaks the printer's rules it is meant for; the message lists what, page by page."""
 
-    def __init__(self, message: str, findings: list | None = None) -> None:
+    def __init__(self, message: str, findings: Sequence[Any] | None = None) -> None:
         self.findings = list(findings or [])
         super().__init__(message)
 

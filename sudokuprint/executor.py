@@ -347,7 +347,7 @@ class LocalProcesses(WorkerPool):
 
     def submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[ChunkOutcome]:
         if self._pool is None:
-            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures import ProcessPoolExecutor  # loaded with the first pool: check and solve start without it
 
             gc.freeze()  # what exists now is the workers' too: their collections leave it alone (no copy-on-write)
             try:
@@ -359,7 +359,7 @@ class LocalProcesses(WorkerPool):
         return self._pool.submit(timed_chunk, function, chunk)
 
     def wait(self, tasks: list[Task]) -> None:
-        from concurrent.futures import FIRST_COMPLETED, wait
+        from concurrent.futures import FIRST_COMPLETED, wait  # as ProcessPoolExecutor in submit
 
         wait(tasks, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]  # (this pool's tasks are its futures)
 

@@ -16,46 +16,11 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Iterable, Iterator, Sequence
 
-from .shape import CLASSIC, DIGIT_SYMBOLS, STANDARD_BOXES, House, Shape, digit_symbol
-
-_LINE_SHAPES = {side * side: Shape.for_side(side) for side in STANDARD_BOXES if side >= 4}
-"""The standard shape of a one-line puzzle, by its length (16 → 4x4, 81 → 9x9, ...)."""
-
-_NOT_A_CELL = 255
-_SYMBOLS = (b"." + DIGIT_SYMBOLS.encode("ascii")).ljust(256, b"?")
-"""Cell value → its character in the standard string ('.' for empty)."""
-
-
-@lru_cache(maxsize=None)
-def _line_table(side: int) -> bytes:
-    """Characters of a standard line → cell values for ``side`` digits; 255 for anything else."""
-    table = bytearray([_NOT_A_CELL]) * 256
-    table[ord(".")] = table[ord("0")] = 0
-    for digit, symbol in enumerate(DIGIT_SYMBOLS[:side], start=1):
-        table[ord(symbol)] = table[ord(symbol.lower())] = digit
-    return bytes(table)
-
-
-def line_values(text: str) -> tuple[Shape, bytes] | None:
-    """The shape and cell values (one byte a cell) of a bare standard line, else None.
-
-    A bare line is only cells, one character each: ``1``-``9``, ``A``-``G``
-    (either case) up to the grid's side, ``.`` or ``0`` empty; 16, 36, 64,
-    81, ... characters.  Anything else (blanks, comments, a wrong length, a
-    digit too large) gives None: read it with :mod:`sudokuprint.formats` for
-    a located error.  This is the fast path of every puzzle-string reader.
-    """
-    shape = _LINE_SHAPES.get(len(text))
-    if shape is None or not text.isascii():
-        return None
-    values = text.encode("ascii").translate(_line_table(shape.side))
-    if _NOT_A_CELL in values:
-        return None
-    return shape, values
-
+from .notation import EMPTY_SYMBOLS, line_values, parse_values, puzzle_string
+from .shape import CLASSIC, House, Shape, digit_symbol
 
 def candidate_digits(mask: int) -> list[int]:
     """The digits whose bits are set in a candidate mask (bit ``d-1`` = ``d``)."""
@@ -139,9 +104,10 @@ class Grid:
         return cls(shape, values, given_cells, tuple(candidates) if candidates is not None else None)
 
     @classmethod
-    def from_line(cls, text: str) -> "Grid | None":
-        """The grid of givens of a bare standard line (see :func:`line_values`), else None."""
-        found = line_values(text)
+    def from_line(cls, text: str, empty: str = EMPTY_SYMBOLS) -> "Grid | None":
+        """The grid of givens of a bare line of the notation (see
+        :func:`~sudokuprint.notation.line_values`; ``empty``: the symbols of an empty cell), else None."""
+        found = line_values(text, empty)
         if found is None:
             return None
         shape, values = found
@@ -176,17 +142,22 @@ class Grid:
 
     @classmethod
     def from_string(cls, text: str) -> "Grid":
-        """A grid from the standard puzzle string (docs/formats.md §1); see :mod:`sudokuprint.formats`."""
-        from .formats.standard import parse_standard
+        """The grid of givens of a standard puzzle string (docs/formats.md §1; whitespace ignored).
 
-        return parse_standard(text)
+        Raises :class:`~sudokuprint.errors.ParseError` naming the line and
+        column of a symbol that is no cell's (see :mod:`sudokuprint.notation`).
+        """
+        found = line_values(text)
+        if found is not None:
+            return cls.from_values(found[1], found[0])
+        shape, values = parse_values(text)
+        return cls.from_values(values, shape)
 
     # -- views --------------------------------------------------------------
 
     def to_string(self, *, empty: str = ".") -> str:
-        """The standard puzzle string of every value (givens and filled digits)."""
-        text = self.cell_bytes.translate(_SYMBOLS).decode("ascii")
-        return text if empty == "." else text.replace(".", empty)
+        """The standard puzzle string of every value (givens and filled digits), ``empty`` for an empty cell."""
+        return puzzle_string(self.cell_bytes, empty)
 
     def __str__(self) -> str:
         return self.to_string()

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .errors import MissingDependencyError, MissingInputError, NoGridError, SudokuprintError
+from .outputs import atomic_output
 from .worker import one_native_thread
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
@@ -105,9 +106,7 @@ def _overlay_path(options: ScanOptions, photo: str) -> Path | None:
 
 def _write_overlay(target: Path, image: Any) -> None:
     """Encode the overlay image by its file's extension and write it whole or not at all."""
-    import cv2
-
-    from .outputs import atomic_output
+    import cv2  # here: OpenCV loads in the workers, after one_native_thread (see _read_rows)
 
     try:
         encoded, data = cv2.imencode(target.suffix or ".jpg", image)
@@ -182,7 +181,7 @@ def scan_rows(options: ScanOptions, photo: str) -> list[dict]:
 
 def _read_rows(options: ScanOptions, photo: str) -> list[dict]:
     one_native_thread()  # before numpy and OpenCV load: one photo a process, the cores are the workers'
-    from sudokuprint.ocr.pipeline import scan
+    from .ocr.pipeline import scan  # here: after one_native_thread, which must run before numpy and OpenCV load
 
     debug = Path(options.debug_dir) / photo_stem(options, photo) if options.debug_dir else None
     try:
@@ -197,7 +196,7 @@ def _read_rows(options: ScanOptions, photo: str) -> list[dict]:
             rows.append(row)
         overlay = _overlay_path(options, photo)
         if overlay is not None:
-            from sudokuprint.ocr.overlay import draw_solution
+            from .ocr.overlay import draw_solution  # here: as the pipeline above
 
             _write_overlay(overlay, draw_solution(results[0]))
         return rows

@@ -127,9 +127,6 @@ class Shape:
         boxes_across = self.side // self.box_width
         return (row // self.box_height) * boxes_across + column // self.box_width
 
-    def cell_at(self, row: int, column: int) -> int:
-        return row * self.side + column
-
     def cell_name(self, cell: int) -> str:
         """``r3c7`` (1-based row and column), the name solvers use."""
         row, column = divmod(cell, self.side)

@@ -45,12 +45,18 @@ def test_check_of_a_standard_list_imports_nothing_heavy(tmp_path):
     assert loaded == []
 
 
-@pytest.mark.parametrize("command, module", [("check", "core"), ("generate", "generate"), ("grade", "logic")])
-def test_a_command_loads_only_its_module(command, module):
+SHARED = {"app": "every command", "inputs": "the commands that read puzzles", "collection": "generate and pattern"}
+"""The modules of sudokuprint.cli that register no command: what several commands share."""
+
+
+@pytest.mark.parametrize("command, module, shared", [("check", "core", {"inputs"}), ("generate", "generate", {"collection"}),
+                                                     ("grade", "logic", {"inputs"})])
+def test_a_command_loads_only_its_module(command, module, shared):
     code, modules = _modules_after(command, "--help")
     assert code == 0
     commands = {m for m in modules if m.startswith("sudokuprint.cli.") and m != "sudokuprint.cli.app"}
-    assert commands == {f"sudokuprint.cli.{module}"}
+    assert commands == {f"sudokuprint.cli.{module}"} | {f"sudokuprint.cli.{name}" for name in shared}
+    assert shared <= set(SHARED)
 
 
 def test_the_help_lists_every_command_with_its_line_and_each_module_registers_what_it_names():

@@ -29,7 +29,7 @@ from sudokuprint.formats.partial_json import (
 )
 from sudokuprint.formats.pattern_code import decode_pattern, encode_pattern, sniff_pattern_code, write_pattern_code
 from sudokuprint.formats.registry import SAMPLE_SIZE
-from sudokuprint.formats.state import parse_state, sniff_state, write_state
+from sudokuprint.formats.candidates_grid import parse_state, sniff_state, write_state
 from sudokuprint.formats.svd import (
     SvdLabel,
     format_svd_label,

@@ -12,7 +12,7 @@ from sudokuprint.cli import main
 from sudokuprint.errors import ParseError
 from sudokuprint.formats import read_text
 from sudokuprint.formats.partial_json import parse_partial
-from sudokuprint.formats.state import parse_state
+from sudokuprint.formats.candidates_grid import parse_state
 
 DATA = Path(__file__).parent / "data"
 SVD_SIMPLE = "003456700050080020700123006204060807365897214807010305500642008040070030008531600"

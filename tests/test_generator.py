@@ -99,7 +99,7 @@ def test_impossible_targets_are_refused_with_the_reason():
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_target_level_is_the_graded_level(level):
     generated = generate_puzzle(CLASSIC, random.Random(level), DigTarget(symmetry="rot180", level=level))
-    assert generated.grade.level == level
+    assert generated.graded_as is not None and generated.graded_as.level == level
     line = "".join(str(v) if v else "." for v in generated.puzzle)
     assert reference_level_below_3(line) == (level if level < 3 else None)  # a singles-only solver says so too
     assert _unique_with_solution(generated)

@@ -24,14 +24,14 @@ NEW = (aic.GROUPED_AIC, death_blossom.DEATH_BLOSSOM, als_chains.ALS_CHAIN, nets.
 
 def test_hard_techniques_are_tried_in_rating_order() -> None:
     names = [t.name for t in ADVANCED]
-    order = ["Forcing Chain", "Cell/Region Forcing Chains", aic.GROUPED_AIC, "ALS-XZ", "ALS-XY-Wing",
-             death_blossom.DEATH_BLOSSOM, als_chains.ALS_CHAIN, nets.DYNAMIC_FORCING]
+    order = ["Forcing Chain", "Cell/Region Forcing Chains", aic.GROUPED_AIC.name, "ALS-XZ", "ALS-XY-Wing",
+             death_blossom.DEATH_BLOSSOM.name, als_chains.ALS_CHAIN.name, nets.DYNAMIC_FORCING.name]
     positions = [names.index(name) for name in order]
     assert positions == sorted(positions)
     ratings = [BY_NAME[name].rating for name in order]
     assert ratings == sorted(ratings) and ratings[-1] == 8.5
     # the most expensive finders come last, before nested trial: dynamic chains, then nested ones
-    assert names[-2:] == [nets.DYNAMIC_FORCING, nested.NESTED_FORCING]
+    assert names[-2:] == [nets.DYNAMIC_FORCING.name, nested.NESTED_FORCING.name]
 
 
 def test_grouped_aic_writes_its_chain_and_is_rated_by_length() -> None:
@@ -42,11 +42,11 @@ def test_grouped_aic_writes_its_chain_and_is_rated_by_length() -> None:
         assert step is not None, f"line {lib_step.line}"
         check_step(step, _solution(lib_step.grid), state)
         assert "=" in step.explanation and "strong link" in step.explanation
-        nodes = step.extra["nodes"]
+        nodes = step.details.nodes
         assert nodes >= 4 and nodes % 2 == 0
-        assert rate(step) == round((8.1 if step.extra["xy"] else 8.0) + length_bonus(nodes), 1)
-        assert technique_of(step) is BY_NAME[aic.GROUPED_AIC]
-        grouped += step.extra["grouped"]
+        assert rate(step) == round((8.1 if step.details.xy else 8.0) + length_bonus(nodes), 1)
+        assert technique_of(step) is BY_NAME[aic.GROUPED_AIC.name]
+        grouped += step.details.grouped
     assert grouped >= 3  # groups (a digit in two or three cells of a box and a line) are used
 
 
@@ -57,11 +57,11 @@ def test_death_blossom_names_stem_and_petals() -> None:
         assert step is not None, f"line {lib_step.line}"
         check_step(step, _solution(lib_step.grid), state)
         stem = step.cells[0]
-        z = step.extra["z"]
+        z = step.details.z
         assert not state.cands[stem] >> (z - 1) & 1  # z is not a stem digit
-        assert step.extra["petals"] == bin(state.cands[stem]).count("1")
+        assert step.details.petals == bin(state.cands[stem]).count("1")
         assert step.explanation.startswith("stem ") and "petal" in step.explanation
-        assert rate(step) == (8.3 if step.extra["petals"] > 2 else 8.2)
+        assert rate(step) == (8.3 if step.details.petals > 2 else 8.2)
         assert all(digit == z and state.cands[cell] >> (z - 1) & 1 for cell, digit in step.eliminations)
 
 
@@ -74,8 +74,8 @@ def test_als_chain_joins_four_or_more_sets() -> None:
             continue
         found += 1
         check_step(step, _solution(lib_step.grid), state)
-        assert step.extra["sets"] >= 4 and step.explanation.count("{") == step.extra["sets"]
-        assert rate(step) == round(8.4 + 0.1 * (step.extra["sets"] - 4), 1)
+        assert step.details.sets >= 4 and step.explanation.count("{") == step.details.sets
+        assert rate(step) == round(8.4 + 0.1 * (step.details.sets - 4), 1)
     assert found >= 5
 
 
@@ -85,9 +85,9 @@ def test_dynamic_forcing_places_what_both_ways_force() -> None:
         step = nets.find_dynamic_forcing(state)
         assert step is not None
         check_step(step, _solution(lib_step.grid), state)
-        assert step.technique in (nets.DYNAMIC_FORCING, nets.DYNAMIC_CELL, nets.DYNAMIC_REGION)
+        assert step.kind in (nets.DYNAMIC_FORCING, nets.DYNAMIC_CELL, nets.DYNAMIC_REGION)
         assert "following each assumption with singles" in step.explanation
-        assert rate(step) == round(8.5 + length_bonus(step.extra["length"]), 1) >= 8.5
+        assert rate(step) == round(8.5 + length_bonus(step.details.length), 1) >= 8.5
 
 
 def test_multiple_forcing_chains_still_reach_grouped_positions() -> None:
@@ -111,7 +111,7 @@ def test_hard_solves_use_the_new_techniques_soundly(line: str) -> None:
         assert step is not None
         check_step(step, solution, state)
         found = technique_of(step)
-        if found is not None and found.name in NEW:
+        if found is not None and any(kind in NEW for kind in found.kinds):
             assert step.rating == found.rate(step)
         apply_step(state, step)
     assert state.values == list(solution)
@@ -133,10 +133,10 @@ def test_forum_hardest_puzzles_reach_dynamic_chains() -> None:
             break
     # where trials with every technique stall, inner dynamic chains (a candidate whose own
     # assumption breaks by singles) are used inside each assumption: level 3, 10.0 up
-    assert step.technique == nested.NESTED_FORCING and step.extra["nesting_level"] == 3
-    assert 1 <= step.extra["inner"] <= nested.MAX_INNER
-    assert step.rating == round(10.0 + length_bonus(step.extra["length"]), 1) >= 10.0
-    assert f"{step.extra['inner']} forcing chain(s) of their own" in step.explanation
+    assert step.kind is nested.NESTED_FORCING and step.details.nesting_level == 3
+    assert 1 <= step.details.inner <= nested.MAX_INNER
+    assert step.rating == round(10.0 + length_bonus(step.details.length), 1) >= 10.0
+    assert f"{step.details.inner} forcing chain(s) of their own" in step.explanation
     assert "contradiction" in step.explanation
 
 
@@ -145,7 +145,7 @@ def _nested_position(level: int) -> tuple[State, tuple[int, ...]]:
     solved by the engine up to its first nested chain of that level) and the puzzle's solution."""
     from conftest import REPO
 
-    from sudokuprint.formats.state import parse_state
+    from sudokuprint.formats.candidates_grid import parse_state
 
     text = (REPO / "tests" / "data" / "nested-positions.txt").read_text()
     for part in text.split("# ")[1:]:
@@ -169,9 +169,9 @@ def test_nested_chains_come_after_dynamic_plus_and_use_forcing_chains_inside() -
     for technique in ADVANCED[:-1]:
         assert technique.find(state) is None, technique.name
     step = next_step(state, use_trial=False)
-    assert step is not None and step.technique == nested.NESTED_FORCING and step.extra["nesting_level"] == 2
+    assert step is not None and step.kind is nested.NESTED_FORCING and step.details.nesting_level == 2
     _sound(step, solution, state)
-    assert step.rating == round(9.5 + length_bonus(step.extra["length"]), 1) and step.rating >= 9.5
+    assert step.rating == round(9.5 + length_bonus(step.details.length), 1) and step.rating >= 9.5
     assert "assuming" in step.explanation and "chains inside the chain" in step.explanation
     assert "contradiction" in step.explanation
 

@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from sudokuprint.cli import main, run
 from sudokuprint.errors import InvalidGridError, MultipleSolutionsError
 from sudokuprint.formats import parse
-from sudokuprint.formats.partial_json import parse_partial
+from sudokuprint.formats.partial_json import make_partial, parse_partial, write_partial
 from sudokuprint.grid import Grid
 from sudokuprint.logic import InconsistentStepError, grade, hint, solve
 from sudokuprint.logic import engine as engine_module
-from sudokuprint.logic.step import Step
+from sudokuprint.logic.step import Step, StepKind
 from sudokuprint.logic.techniques import ADVANCED, Technique
 from sudokuprint.shape import Shape
 from sudokuprint.solver import is_unique, solve as core_solve
@@ -98,7 +98,7 @@ def test_a_wrong_step_is_raised_not_hidden(monkeypatch) -> None:
 
     def liar(state):
         cell = next(c for c, m in enumerate(state.cands) if m)
-        return Step("Liar", "removes the solution digit", eliminations=((cell, solution[cell]),))
+        return Step(StepKind("Liar"), "removes the solution digit", eliminations=((cell, solution[cell]),))
 
     monkeypatch.setattr(engine_module, "ADVANCED", (Technique("Liar", 3, 1.0, liar),) + ADVANCED)
     with pytest.raises(InconsistentStepError):
@@ -114,7 +114,7 @@ def test_hint_from_a_candidates_state_keeps_its_marks() -> None:
     grid = parse(STATE_TABLE)
     found = hint(grid)
     assert found.step.eliminations or found.step.placements
-    partial = parse_partial(found.to_partial_json())
+    partial = parse_partial(write_partial(make_partial(found.begin, found.end, (found.id,))))
     assert partial.begin.values == grid.values
     for cell, digit in found.step.eliminations:
         assert partial.end.candidates[cell] >> (digit - 1) & 1 == 0
@@ -190,10 +190,10 @@ def _stuck_before(line_index: int, technique_name: str):
 def test_wxyz_and_vwxyz_wings_on_real_positions(line_index: int, size: int) -> None:
     from sudokuprint.logic.techniques import wings
 
-    name = wings.WING_NAMES[size]
-    state, solution = _stuck_before(line_index, name)
+    kind = wings.WING_KINDS[size]
+    state, solution = _stuck_before(line_index, kind.name)
     step = wings.pivot_wing(state, size)
-    assert step is not None and step.technique == name and len(step.cells) == size
+    assert step is not None and step.kind is kind and len(step.cells) == size
     union = 0
     for cell in step.cells:
         union |= state.cands[cell]
@@ -231,19 +231,20 @@ def test_explainer_order_of_rated_puzzles() -> None:
 
 
 def test_level_of_unknown_and_variant_techniques() -> None:
-    from sudokuprint.logic.techniques import level_of
+    from sudokuprint.logic.techniques import chains, level_of, subsets
 
-    assert level_of(Step("Something New", "x")) == 4
-    assert level_of(Step("Skyscraper", "x")) == 4
-    assert level_of(Step("Simple Colouring (wrap)", "x")) == 4
-    assert level_of(Step("Hidden Pair", "x")) == 3
+    assert level_of(Step(StepKind("Something New"), "x")) == 4
+    assert level_of(Step(chains.SKYSCRAPER, "x")) == 4
+    assert level_of(Step(chains.COLOURING_WRAP, "x")) == 4
+    assert level_of(Step(subsets.HIDDEN_SUBSETS[2], "x")) == 3
+    assert level_of(Step(StepKind("Hidden Pair"), "x")) == 4  # a kind is its object, not its name
 
 
 def test_hint_json_names_the_technique() -> None:
     found = hint(parse(STATE_TABLE))
-    data = json.loads(found.to_partial_json())
+    data = json.loads(write_partial(make_partial(found.begin, found.end, (found.id,))))
     assert found.id in json.dumps(data)
-    assert parse_partial(found.to_partial_json()).given_hints == (found.id,)
+    assert parse_partial(write_partial(make_partial(found.begin, found.end, (found.id,)))).given_hints == (found.id,)
     assert found.id.startswith(found.step.technique.lower().split(" ")[0])
 
 
@@ -309,5 +310,5 @@ def test_no_step_looks_at_the_solution(monkeypatch) -> None:
         assert state.values == list(solution)
     state = State.from_grid(forum)
     step = bifurcate(state, None)
-    assert step is not None and step.extra["depth"] == 3 and "fewest candidates" in step.explanation
+    assert step is not None and step.details.depth == 3 and "fewest candidates" in step.explanation
     check_step(step, forum_solution, state)

@@ -96,7 +96,7 @@ def _record() -> None:
 def _key(step):
     if step is None:
         return None
-    return (step.technique, step.explanation, step.eliminations, step.cells, step.digits, step.extra)
+    return (step.technique, step.explanation, step.eliminations, step.cells, step.digits, step.details)
 
 
 def _compare(state: State, monkeypatch: pytest.MonkeyPatch) -> int:

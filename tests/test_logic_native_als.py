@@ -32,7 +32,7 @@ FINDERS = (als.find_als_xz, als.find_als_xy_wing, death_blossom.find_death_bloss
 def _key(step):
     if step is None:
         return None
-    return (step.technique, step.explanation, step.eliminations, step.cells, step.digits, step.houses, step.extra)
+    return (step.technique, step.explanation, step.eliminations, step.cells, step.digits, step.houses, step.details)
 
 
 def _compare(state: State, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:

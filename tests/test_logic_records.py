@@ -9,7 +9,7 @@ from conftest import STATE_TABLE, data_file, puzzle_lines
 from sudokuprint.cli import run
 from sudokuprint.formats import parse
 from sudokuprint.formats.hodoku import parse_library_line
-from sudokuprint.formats.partial_json import parse_partial
+from sudokuprint.formats.partial_json import make_partial, parse_partial, write_partial
 from sudokuprint.grid import Grid
 from sudokuprint.logic import grade, hint, solve
 from sudokuprint.logic.grading import UNGRADED, Grade
@@ -53,15 +53,16 @@ def test_two_strong_links_are_named_as_hodoku_names_them() -> None:
 
 
 def test_turbot_fish_of_parallel_lines_through_a_box() -> None:
-    assert chains.strong_link_name(2, ("row", "row"), (0, 10), State.from_grid(Grid.from_string("." * 81)).tables.houses_of) == "Turbot Fish"
-    assert chains.strong_link_name(2, ("row", "row"), (0, 9), State.from_grid(Grid.from_string("." * 81)).tables.houses_of) == "Skyscraper"
+    houses_of = State.from_grid(Grid.from_string("." * 81)).tables.houses_of
+    assert chains.strong_link_kind(2, ("row", "row"), (0, 10), houses_of) is chains.TURBOT_FISH
+    assert chains.strong_link_kind(2, ("row", "row"), (0, 9), houses_of) is chains.SKYSCRAPER
 
 
 def test_hint_on_a_candidates_grid_keeps_its_digits_as_the_map() -> None:
     grid = parse(STATE_TABLE)
     assert not grid.givens  # the table cannot tell givens from filled digits
     found = hint(grid)
-    partial = parse_partial(found.to_partial_json())
+    partial = parse_partial(write_partial(make_partial(found.begin, found.end, (found.id,))))
     filled = [c for c, v in enumerate(grid.values) if v]
     assert sorted(partial.puzzle.givens) == filled
     assert [partial.puzzle.values[c] for c in filled] == [grid.values[c] for c in filled]
@@ -69,11 +70,11 @@ def test_hint_on_a_candidates_grid_keeps_its_digits_as_the_map() -> None:
 
 def test_given_hints_hold_an_id_and_input_ids_are_kept(tmp_path, capsys) -> None:
     found = hint(parse(STATE_TABLE))
-    hints = parse_partial(found.to_partial_json()).given_hints
+    hints = parse_partial(write_partial(make_partial(found.begin, found.end, (found.id,)))).given_hints
     assert hints == (found.id,) and hints[0] != found.step.technique and " " not in hints[0]
     assert hints[0].split(":")[0] == found.step.technique.lower().replace(" ", "-").replace("(", "").replace(")", "")
     path = tmp_path / "in.json"
-    path.write_text(found.to_partial_json(id="step-7", map_id="puzzle-3"))
+    path.write_text(write_partial(make_partial(found.begin, found.end, (found.id,), id="step-7", map_id="puzzle-3")))
     assert run(["hint", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["id"] == "step-7" and out["map"]["id"] == "puzzle-3"
@@ -106,16 +107,16 @@ def test_one_grade_record_everywhere() -> None:
     import random
 
     from sudokuprint.generator import DigTarget, generate_puzzle
-    from sudokuprint.generator import grading as generator_grading
-    from sudokuprint.publish import grading as publish_grading
+    from sudokuprint.generator.difficulty import grade as generator_grade
+    from sudokuprint.publish.puzzles import grade_puzzle
     from sudokuprint.shape import CLASSIC
 
-    assert generator_grading.Grade is publish_grading.Grade is Grade
     made = generate_puzzle(CLASSIC, random.Random(3), DigTarget())
-    assert isinstance(made.grade, Grade) and made.grade.graded
-    again = publish_grading.grade_puzzle(made.grid())
-    assert again == grade(made.grid())
-    assert (again.level, again.moves, again.rating) == (made.grade.level, made.grade.moves, made.grade.rating)
+    assert isinstance(made.graded_as, Grade) and made.graded_as.graded
+    assert generator_grade(made.puzzle, CLASSIC) == made.graded_as
+    again = grade_puzzle(made.grid())
+    assert isinstance(again, Grade) and again == grade(made.grid())
+    assert (again.level, again.moves, again.rating) == (made.graded_as.level, made.graded_as.moves, made.graded_as.rating)
 
 
 def test_a_collection_that_cannot_finish_stops_and_says_why(tmp_path) -> None:
@@ -173,11 +174,13 @@ def test_twelve_by_twelve_is_generated_and_graded_with_techniques(tmp_path) -> N
 
 def test_nested_trials_reach_past_ten() -> None:
     from sudokuprint.logic.step import Step as LogicStep
+    from sudokuprint.logic.step import TrialDetails
     from sudokuprint.logic.techniques import rate_trial
+    from sudokuprint.logic.techniques.trial import TRIAL
 
     def nested(nesting: int, length: int) -> float:
-        return rate_trial(LogicStep("Trial", "x", extra={"depth": 3, "nesting": nesting, "length": length}))
+        return rate_trial(LogicStep(TRIAL, "x", details=TrialDetails(depth=3, nesting=nesting, length=length)))
 
     assert nested(1, 3) == 9.5 and nested(2, 3) == 10.0 and nested(2, 20) == 10.5
-    assert rate_trial(LogicStep("Trial", "x", extra={"depth": 1, "length": 3})) == 8.5
-    assert rate_trial(LogicStep("Trial", "x", extra={"depth": 2, "length": 500})) == 9.4
+    assert rate_trial(LogicStep(TRIAL, "x", details=TrialDetails(depth=1, length=3))) == 8.5
+    assert rate_trial(LogicStep(TRIAL, "x", details=TrialDetails(depth=2, length=500))) == 9.4

@@ -236,13 +236,13 @@ def test_forcing_chains_are_rated_by_kind_and_length() -> None:
     from sudokuprint.logic.techniques import length_bonus
 
     for step in _forcing_steps("0702", 6) + _forcing_steps("0701", 6):
-        nodes = step.extra["nodes"]
+        nodes = step.details.nodes
         assert nodes >= 6 and nodes % 2 == 0
-        base = 7.0 if step.extra["xy"] else 6.6
+        base = 7.0 if step.details.xy else 6.6
         assert forcing.chain_rating(step) == round(base + length_bonus(nodes - 2), 1)
-        assert step.technique == ("Forcing Chain" if step.extra["xy"] else "Forcing X-Chain")
+        assert step.technique == ("Forcing Chain" if step.details.xy else "Forcing X-Chain")
     # X-chain positions need no in-cell links: the single-digit chain is found and rated lower
-    assert any(not step.extra["xy"] for step in _forcing_steps("0701", 6))
+    assert any(not step.details.xy for step in _forcing_steps("0701", 6))
 
 
 def test_x_chain_tiers_name_skyscrapers_and_kites() -> None:
@@ -271,7 +271,7 @@ def test_wxyz_wings_are_rated_by_their_biggest_cell_as_explainer_rates_them() ->
             continue
         for step in log.steps:
             if "WXYZ" in step.technique:
-                big = step.extra["biggest"]
+                big = step.details.biggest
                 expected = {4: {3: 5.6}, 5: {3: 6.4, 2: 6.3, 4: 6.3}}[len(step.cells)].get(big)
                 assert step.rating == (expected or (5.5 if len(step.cells) == 4 else 6.2))
         total += 1
@@ -294,7 +294,7 @@ def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: 
     solution = _solution(grid)
     names = [t.name for t in ADVANCED]
     state = State.from_grid(grid)
-    stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(cycles.XY_CYCLE)], use_trial=False)
+    stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(cycles.XY_CYCLE.name)], use_trial=False)
     assert not stalled.solved
     step = cycles.find_xy_cycle(state)
     assert step is not None and step.eliminations and len(step.cells) >= cells
@@ -303,7 +303,7 @@ def test_xy_cycle_on_real_positions_is_sound_and_rated_as_explainer(line_index: 
         assert bin(state.cands[a]).count("1") == 2 and state.tables.sees(a, b) and state.cands[a] & state.cands[b]
     assert all(solution[c] != d for c, d in step.eliminations)
     log = solve(grid)
-    assert log.rating == theirs and any(s.technique == cycles.XY_CYCLE for s in log.steps)
+    assert log.rating == theirs and any(s.kind is cycles.XY_CYCLE for s in log.steps)
 
 
 @pytest.mark.parametrize("line_index", [34, 189])
@@ -317,13 +317,13 @@ def test_bug_type_2_on_real_positions(line_index: int) -> None:
     solution = _solution(grid)
     names = [t.name for t in ADVANCED]
     state = State.from_grid(grid)
-    cheaper = ADVANCED[: names.index(bug_types.BUG_TYPE_2)]
+    cheaper = ADVANCED[: names.index(bug_types.BUG_TYPE_2.name)]
     while True:  # the cheaper techniques and singles, until they stall on the grave
         log = solve_state(grid, state, solution, techniques=cheaper, use_trial=False)
         step = bug_types.find_bug_type_2(state)
         if step is not None or log.solved:
             break
-        more = [t.find(state) for t in ADVANCED[names.index(bug_types.BUG_TYPE_2) + 1 :]]
+        more = [t.find(state) for t in ADVANCED[names.index(bug_types.BUG_TYPE_2.name) + 1 :]]
         first = next(s for s in more if s is not None)
         for cell, digit in first.eliminations:
             state.eliminate(cell, digit)
@@ -349,13 +349,13 @@ def test_grouped_x_chains_on_real_positions(line_index: int, links: int) -> None
     grid = Grid.from_string(puzzle_lines("sudoku_exchange_diabolical_se.txt", limit=line_index + 1)[line_index])
     theirs = float(puzzle_lines("sudoku_exchange_diabolical_se.ratings.txt", limit=line_index + 1)[line_index])
     solution = _solution(grid)
-    name = grouped_fish.GROUPED_X_CHAIN_2 if links == 2 else grouped_fish.GROUPED_X_CHAIN_3
+    kind = grouped_fish.GROUPED_X_CHAIN_2 if links == 2 else grouped_fish.GROUPED_X_CHAIN_3
     names = [t.name for t in ADVANCED]
     state = State.from_grid(grid)
-    stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(name)], use_trial=False)
+    stalled = solve_state(grid, state, solution, techniques=ADVANCED[: names.index(kind.name)], use_trial=False)
     assert not stalled.solved
     step = grouped_fish.finder(links)(state)
-    assert step is not None and step.eliminations and step.extra["strong_links"] == links
+    assert step is not None and step.eliminations and step.details.strong_links == links
     (digit,) = step.digits
     t = state.tables
     assert all(state.cands[c] >> (digit - 1) & 1 for c in step.cells)
@@ -366,5 +366,5 @@ def test_grouped_x_chains_on_real_positions(line_index: int, links: int) -> None
         assert removed == digit and solution[cell] != digit and cell not in step.cells
         assert sum(1 for c in step.cells if t.sees(cell, c)) >= 2
     log = solve(grid)
-    assert log.rating == theirs == 5.7 and any(s.technique == name for s in log.steps)
+    assert log.rating == theirs == 5.7 and any(s.kind is kind for s in log.steps)
 

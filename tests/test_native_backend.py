@@ -514,7 +514,7 @@ def test_x86_and_portable_builds_of_the_9x9_engine_agree(tmp_path) -> None:
 
 
 def test_the_line_read_in_c_gives_what_the_cell_bytes_give() -> None:
-    from sudokuprint.grid import line_values
+    from sudokuprint.notation import line_values
 
     lines = puzzle_lines("sudoku17_royle_49151.txt", limit=200, step=240)
     lines += puzzle_lines("forum_hardest_1106.txt", limit=20, step=50)

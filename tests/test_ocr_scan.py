@@ -154,9 +154,9 @@ def no_tesseract(monkeypatch):
 def test_without_tesseract_the_builtin_reader_still_works_and_asking_for_it_says_how_to_install(no_tesseract):
     assert not tesseract.available()
     expected = dat_string(SAMPLE.with_suffix(".dat"))
-    assert scan(SAMPLE, readers="auto").grid.to_string() == expected
+    assert scan(SAMPLE, reader="auto").grid.to_string() == expected
     with pytest.raises(MissingDependencyError, match="apt-get install tesseract-ocr"):
-        scan(SAMPLE, readers="tesseract")
+        scan(SAMPLE, reader="tesseract")
     outcome = CliRunner().invoke(main, ["scan", "--readers", "combined", str(SAMPLE)])
     assert outcome.exit_code == MissingDependencyError.exit_code
     assert "Tesseract OCR is not installed" in outcome.stderr and "built-in digit reader" in outcome.stderr

@@ -16,7 +16,8 @@ from sudokuprint.layout.template import load_template
 from sudokuprint.patterns import library_motif, motif
 from sudokuprint.patterns.picture import read_image
 from sudokuprint.publish.marks import CROP_SLUG
-from sudokuprint.publish.poster import build_poster, puzzle_on_pattern
+from sudokuprint.publish.generated import puzzle_on_pattern
+from sudokuprint.publish.poster import build_poster
 from sudokuprint.render import render_pdf
 from sudokuprint.render.png import render_png
 from sudokuprint.shape import CLASSIC

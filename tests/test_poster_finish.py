@@ -19,7 +19,8 @@ from sudokuprint.layout.page import Line, Rect, Text
 from sudokuprint.layout.template import load_template, shipped_templates
 from sudokuprint.patterns import motif
 from sudokuprint.publish.mosaic import tile_levels, tone
-from sudokuprint.publish.poster import build_poster, build_word_poster, puzzle_on_pattern
+from sudokuprint.publish.generated import puzzle_on_pattern
+from sudokuprint.publish.poster import build_poster, build_word_poster
 from sudokuprint.render import render_png
 from sudokuprint.shape import CLASSIC
 

@@ -22,7 +22,8 @@ from sudokuprint.publish.mosaic import (
     DARK, GIVEN_FILLS, GIVEN_SHARES, build_mosaic, generate_mosaic, make_tile, spread_order, tile_levels, tile_pattern, tiles_matching, tone,
 )
 from sudokuprint.publish.motif import library_motifs, pattern_of
-from sudokuprint.publish.poster import build_poster, puzzle_on_pattern
+from sudokuprint.publish.generated import puzzle_on_pattern
+from sudokuprint.publish.poster import build_poster
 from sudokuprint.publish.puzzles import recheck
 from sudokuprint.render import render_pdf
 from sudokuprint.shape import CLASSIC

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-from click.testing import CliRunner
+import os
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
+
+import sudokuprint
 from conftest import puzzle_lines
 from sudokuprint import Grid, Shape, count_solutions, is_unique, parse, search, solve
-from sudokuprint.cli import main
 from sudokuprint.errors import InvalidGridError, MissingDependencyError, MultipleSolutionsError, NoSolutionError
 from sudokuprint.solver import get_backend
 
@@ -122,12 +126,17 @@ def test_a_real_16x16_puzzle() -> None:
     assert parse(text).values == puzzle.values
 
 
-def test_a_backend_that_is_not_there_is_a_missing_dependency(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SUDOKUPRINT_BACKEND", "abacus")
-    with pytest.raises(MissingDependencyError, match="SUDOKUPRINT_BACKEND='abacus'"):
-        is_unique(parse("." * 81))
+def test_a_backend_that_is_not_there_is_a_missing_dependency(tmp_path: Path) -> None:
     with pytest.raises(MissingDependencyError, match="'abacus' is not available"):
         get_backend("abacus")
-    result = CliRunner().invoke(main, ["check"], input="." * 81 + "\n")
-    assert result.exit_code == 3
-    assert "sudokuprint: error: SUDOKUPRINT_BACKEND='abacus'" in result.stderr
+    # $SUDOKUPRINT_BACKEND is read when the solver is imported: a process started with it
+    env = {**os.environ, "SUDOKUPRINT_BACKEND": "abacus",
+           "PYTHONPATH": os.path.dirname(os.path.dirname(sudokuprint.__file__))}
+    probe = ("import sudokuprint\ntry:\n    sudokuprint.is_unique('.' * 81)\n"
+             "except sudokuprint.MissingDependencyError as error:\n    print(error)")
+    library = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert library.stdout.startswith("SUDOKUPRINT_BACKEND='abacus', but only these solver backends are available")
+    command = subprocess.run([sys.executable, "-m", "sudokuprint", "check"], input="." * 81 + "\n",
+                             capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert command.returncode == 3
+    assert "sudokuprint: error: SUDOKUPRINT_BACKEND='abacus'" in command.stderr

@@ -13,7 +13,8 @@ from .. import __version__
 from .app import main, run  # noqa: F401  (``main`` is the console script)
 
 main.lazy("core", "check", "solve", "convert", "formats")
-main.lazy("generate", "generate", "pattern")
+main.lazy("generate", "generate")
+main.lazy("pattern", "pattern")
 main.lazy("logic", "grade", "hint", "explain")
 main.lazy("publish", "booklet", "answers", "worksheet", "motif", "poster", "svd-answers")
 main.lazy("scan", "scan")

@@ -17,16 +17,15 @@ import signal
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
 
 from .. import __version__, executor
 from ..errors import ExitCode, ParseError, SudokuprintError
+from ..levels import LEVELS_BY_NAME, parse_level
 from ..shape import Shape
-
-if TYPE_CHECKING:
-    from ..formats import Record
+from ..solver import active_backend, native
 
 T = TypeVar("T")
 
@@ -164,8 +163,6 @@ class _Group(click.Group):
 
 
 def _version_message() -> str:
-    from ..solver import active_backend, native
-
     try:
         backend = active_backend().NAME
     except SudokuprintError as error:  # a wrong $SUDOKUPRINT_BACKEND: say so, commands will refuse
@@ -203,26 +200,6 @@ def run(argv: list[str] | None = None) -> int:
     return 0
 
 
-def __getattr__(name: str) -> Any:
-    """``FORMAT_NAMES`` and ``FROM``, made when a command module first imports them: a command
-    that reads no puzzle files (``generate``) starts without loading the formats."""
-    if name not in ("FORMAT_NAMES", "FROM"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from ..formats import formats
-
-    names = globals()["FORMAT_NAMES"] = [f.name for f in formats()]
-    globals()["FROM"] = format_option("--from", "from_format", help="Input format (default: detected from the content).")
-    return names if name == "FORMAT_NAMES" else globals()["FROM"]
-
-
-def format_option(*names: str, help: str, writable: bool = False):
-    """A ``--from`` / ``--to`` option whose choices are the registered formats."""
-    from ..formats import formats
-
-    choices = [f.name for f in formats() if f.write is not None] if writable else [f.name for f in formats()]
-    return click.option(*names, type=click.Choice(choices, case_sensitive=False), default=None, help=help)
-
-
 INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
 """Input files; none (or '-') means standard input."""
 
@@ -234,16 +211,6 @@ OUTPUT = click.option(
     type=click.Path(allow_dash=True, dir_okay=False, writable=True),
     help="Write here ('-' for standard output); a file is replaced only when the job succeeds.",
 )
-
-def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Record]]:
-    """Every record of every input (standard input when there are none), lazily, with its source's name."""
-    from ..formats import read_file
-
-    for path in tuple(paths) or ("-",):
-        name = "<stdin>" if path == "-" else path
-        for record in read_file(path, fmt):
-            yield name, record
-
 
 @contextlib.contextmanager
 def about_puzzle(source: str, line: int) -> Iterator[None]:
@@ -431,26 +398,21 @@ def output_format(
     return decorate
 
 
-LEVEL_NAMES = ("easy", "medium", "hard", "expert")
-
-
 class LevelType(click.ParamType):
-    """``--level``: 1-4 or a name (easy, medium, hard, expert) → 1-4."""
+    """``--level``: 1-4 or a name (easy, medium, hard, expert) → 1-4 (:func:`~sudokuprint.levels.parse_level`)."""
 
     name = "level"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
-        key = str(value).strip().lower()
-        if key in LEVEL_NAMES:
-            return LEVEL_NAMES.index(key) + 1
-        if key in ("1", "2", "3", "4"):
-            return int(key)
-        self.fail(f"unknown level {value!r}; use 1-4 or {', '.join(LEVEL_NAMES)}", param, ctx)
+        try:
+            return parse_level(str(value))
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "1-4|" + "|".join(LEVEL_NAMES)
+        return "1-4|" + "|".join(LEVELS_BY_NAME)
 
 
 LEVEL = click.option("--level", type=LevelType(), default=None, help="Level 1-4 or easy, medium, hard, expert.")

@@ -10,7 +10,8 @@ from ..layout.printers import PRINTERS
 from ..publish.book import BookOptions, build_book, write_book
 from ..publish.generated import generate_puzzles
 from ..publish.puzzles import load_puzzles, ordered
-from .app import FROM, INPUTS, LEVEL, SEED, counter, main, note, progress
+from .app import INPUTS, LEVEL, SEED, counter, main, note, progress
+from .inputs import FROM
 
 
 def _blurb(value: str | None) -> str:

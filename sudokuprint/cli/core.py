@@ -15,8 +15,8 @@ from ..executor import run_all
 from ..formats import Record, formats, get_format, write_all
 from ..grid import Grid
 from ..outputs import atomic_output, row_output
-from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, peekable, read_inputs, stop,
-                  with_progress)
+from .app import INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, peekable, stop, with_progress
+from .inputs import FROM, read_inputs
 
 WRITABLE = [f.name for f in formats() if f.write is not None]
 

@@ -6,13 +6,15 @@ import json
 
 import click
 
-from ..batch import GRADE_NEEDS, grade_item
 from ..errors import ExitCode
 from ..executor import run_all
+from ..formats.partial_json import make_partial, write_partial
+from ..grade_batch import GRADE_NEEDS, grade_item
 from ..logic import hint as next_hint
 from ..logic import solve as solve_logically
 from ..outputs import atomic_output, row_output
-from .app import FROM, INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, read_inputs, stop, with_progress
+from .app import INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, stop, with_progress
+from .inputs import FROM, read_inputs
 
 JSONL = output_format(["text", "jsonl"], "text", flag_aliases={"--json": "jsonl"},
                       help="text: a line per puzzle; jsonl: a JSON object per puzzle.")
@@ -77,8 +79,11 @@ def hint(inputs: tuple[str, ...], from_format: str | None, fmt: str, indent: int
                 found = next_hint(record.grid)
             meta = record.meta
             ids = {key: None if meta.get(key) is None else str(meta[key]) for key in ("id", "map_id")}
-            text = found.text() if fmt == "text" else found.to_partial_json(indent=indent, id=ids["id"],
-                                                                             map_id=ids["map_id"])
+            if fmt == "text":
+                text = found.text()
+            else:  # the step as partial-puzzle JSON, its givenHints the hint's id
+                partial = make_partial(found.begin, found.end, (found.id,), id=ids["id"], map_id=ids["map_id"])
+                text = write_partial(partial, indent=indent)
             out.write(text + "\n")
 
 

@@ -86,7 +86,7 @@ def _read(path: str, hint: str) -> bytes:
 def _interior(path: str) -> tuple[int, tuple[float, float]]:
     """The page count and trim size of the interior PDF at ``path`` (exit 2 naming it when it is not a PDF)."""
     from pypdf import PdfReader  # pypdf is loaded only when a file is checked
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import PdfReadError  # as above
 
     try:
         pages = PdfReader(path).pages

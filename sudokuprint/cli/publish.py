@@ -17,12 +17,16 @@ from ..publish.plan import read_plan
 from ..publish.mosaic import TILE_SECONDS, build_mosaic, generate_mosaic, oriented, tiles_from_puzzles, tiles_matching
 from ..publish.motif import build_catalogue, build_motif_views, library_motifs, load_motifs, pattern_of
 from ..publish.marks import with_crop_marks
-from ..publish.poster import build_poster, build_word_poster, puzzle_on_pattern
+from ..publish.generated import puzzle_on_pattern
+from ..publish.poster import build_poster, build_word_poster
 from ..publish.sheets import build_candidates_sheet, build_worksheet, worksheet_template
 from ..publish.svd_answers import build_svd_answers, load_svd_puzzles
 from ..render import page_output_for, page_output_names
+from ..patterns.library import is_motif
+from ..patterns.library import motif as motif_pattern
 from ..patterns.picture import IMAGE_SUFFIXES
-from .app import FROM, INPUTS, SizeType, main, note, progress, read_inputs
+from .app import INPUTS, SizeType, main, note, progress
+from .inputs import FROM, read_inputs
 from .puzzle_options import puzzle_options, read_puzzles, writable_output
 
 
@@ -279,8 +283,6 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
 
 def _word_poster(word: str, seed: int, template: Template, title: str | None, crop_marks: bool) -> Document:
     """One puzzle a character of ``word`` (spaces skipped), each on its library motif, seeds ``seed``, ``seed+1`` ..."""
-    from ..patterns import is_motif, motif
-
     letters = [char for char in word if not char.isspace()]
     unknown = sorted({char for char in letters if not (char.isascii() and char.isalnum() and is_motif(char))})
     if not letters or unknown:
@@ -288,7 +290,7 @@ def _word_poster(word: str, seed: int, template: Template, title: str | None, cr
                                  "words take the letters A-Z and digits 0-9", param_hint="--text")
     puzzles = []
     for index, char in enumerate(letters):
-        shape, cells = motif(char)
+        shape, cells = motif_pattern(char)
         made = puzzle_on_pattern(cells, shape, seed + index, source=f"letter {char.upper()}")
         puzzles.append(replace(made, number=index + 1))
     return build_word_poster(puzzles, word.upper(), template, title=title or "", crop_marks=crop_marks)

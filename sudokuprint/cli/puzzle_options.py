@@ -11,7 +11,8 @@ import click
 from ..publish import load_puzzles
 from ..publish.generated import generate_puzzles
 from ..publish.puzzles import Puzzle, ordered
-from .app import FROM, LEVEL, SEED, counter
+from .app import LEVEL, SEED, counter
+from .inputs import FROM
 
 
 def writable_output(ctx: click.Context, param: click.Parameter, value: str) -> str:

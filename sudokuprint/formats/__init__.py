@@ -36,7 +36,7 @@ _MODULES = (
     "pattern_code",   # pattern code + solution (§7)
     "svd",            # SVD simple / extended (§6)
     "explainer",      # Sudoku Explainer 729-char state (§4)
-    "state",          # candidates grid, standard and HoDoKu frames (§3)
+    "candidates_grid",  # the state (candidates) grid, standard and HoDoKu frames (§3)
     "simple_sudoku",  # Simple Sudoku .ss
     "sdm",            # SudoCue .sdm: lines of 81 digits, 0 for empty
     "standard",  # standard strings, 9-line grids, one-per-line lists

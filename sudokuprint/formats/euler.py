@@ -20,9 +20,9 @@ from typing import Iterable, Iterator
 
 from ..errors import ParseError
 from ..grid import Grid
-from ..shape import digit_symbol
+from ..notation import MAX_SIDE, puzzle_string
 from .base import Format, Lines, Record
-from .textgrid import MAX_SIDE, Row, end_of_input, grid_from_rows, row_of
+from .textgrid import Row, end_of_input, grid_from_rows, row_of
 
 TITLE = "Project Euler grid list"
 _TITLE_LINE = re.compile(r"\s*grid\b.*", re.IGNORECASE)
@@ -63,7 +63,7 @@ def read_euler(lines: Lines) -> Iterator[Record]:
 
 def write_euler(grid: Grid, number: int = 1) -> str:
     """A ``Grid NN`` block: the title, then the rows, ``0`` for empty."""
-    rows = ("".join(digit_symbol(v) if v else "0" for v in row) for row in grid.rows())
+    rows = (puzzle_string(row, empty="0") for row in grid.rows())
     return "\n".join([f"Grid {number:02d}", *rows])
 
 

@@ -33,10 +33,11 @@ from typing import Iterator, NamedTuple
 
 from ..errors import ParseError
 from ..grid import Grid
+from ..notation import Cell
 from ..shape import CLASSIC
 from .base import Format, Lines, Record
 from .standard import is_comment, split_puzzle_line
-from .textgrid import Cell, grid_from_cells
+from .textgrid import grid_from_cells
 
 TITLE = "HoDoKu"
 FIELDS = ("technique", "technique_candidates", "givens", "deleted", "eliminations", "placements", "extra")

@@ -17,13 +17,13 @@ from typing import Any, Iterator
 
 from ..errors import ParseError
 from ..grid import Grid
-from ..shape import CLASSIC, Shape, digit_symbol, symbol_digit
+from ..notation import NOT_A_CELL, puzzle_string, symbol_table
+from ..shape import CLASSIC, Shape, digit_symbol
 from .base import Format, Lines, Record
 from .jsontext import JsonObject, iter_objects, sniff_json
 
 TITLE = "JSON puzzle"
 PUZZLE_TYPES = ("classic",)
-EMPTY_SYMBOLS = ".0"
 
 
 def _key_error(title: str, place: JsonObject, key: str, reason: str, expected: str) -> ParseError:
@@ -73,6 +73,7 @@ def values_of(place: JsonObject, key: str, shape: Shape, title: str = TITLE) -> 
     if len(rows) != side:
         raise _key_error(title, place, key, f'"{key}" has {len(rows)} rows', f"{side} rows for a {shape.name} grid")
     values = []
+    table = symbol_table(side)
     for number, row in enumerate(rows):
         if len(row) != side:
             line, column = place.item_position(key, number)
@@ -85,8 +86,8 @@ def values_of(place: JsonObject, key: str, shape: Shape, title: str = TITLE) -> 
                 expected=f"{side} cells",
             )
         for offset, symbol in enumerate(row):
-            digit = 0 if symbol in EMPTY_SYMBOLS else symbol_digit(symbol)
-            if not 0 <= digit <= side:
+            digit = table[ord(symbol)] if ord(symbol) < 256 else NOT_A_CELL
+            if digit == NOT_A_CELL:
                 line, column = place.item_position(key, number, offset)
                 raise ParseError(
                     title,
@@ -121,9 +122,7 @@ def rows_of(grid: Grid, values: tuple[int, ...] | None = None) -> list[str]:
     """Row strings of ``values`` (the grid's own by default), ``.`` for empty."""
     values = grid.values if values is None else values
     side = grid.side
-    return [
-        "".join(digit_symbol(v) if v else "." for v in values[r * side : (r + 1) * side]) for r in range(side)
-    ]
+    return [puzzle_string(values[r * side : (r + 1) * side]) for r in range(side)]
 
 
 def puzzle_object(grid: Grid, *, id: str | None = None) -> dict[str, Any]:

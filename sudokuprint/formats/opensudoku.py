@@ -29,9 +29,10 @@ from xml.parsers import expat
 
 from ..errors import ParseError, UnsupportedError
 from ..grid import Grid
+from ..notation import Cell
 from ..shape import CLASSIC
 from .base import Format, Lines, Record
-from .textgrid import Cell, grid_from_cells, quick_grid
+from .textgrid import grid_from_cells
 
 TITLE = "OpenSudoku XML"
 ROOT = "opensudoku"
@@ -109,7 +110,7 @@ class _Collector:
 
 def _grid_of_data(data: str, line: int, column: int, line_text: str) -> Grid:
     """The givens of a game's data attribute; errors point into the attribute when they can."""
-    if len(data) == DATA_LENGTH and (grid := quick_grid(data, "0")) is not None:
+    if len(data) == DATA_LENGTH and (grid := Grid.from_line(data, "0")) is not None:
         return grid
     found = line_text.find(data, column - 1) if line_text else -1
     first_column = found + 1 if found >= 0 else column

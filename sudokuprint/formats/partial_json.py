@@ -24,7 +24,7 @@ from ..shape import digit_symbol
 from .base import Format, Lines, Record
 from .json_puzzle import grid_of, puzzle_object, rows_of, values_of
 from .jsontext import JsonObject, iter_objects, sniff_json
-from .state import cell_tokens, parse_table, table_lines
+from .candidates_grid import cell_tokens, parse_table, table_lines
 
 TITLE = "partial-puzzle JSON"
 

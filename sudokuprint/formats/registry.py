@@ -6,6 +6,7 @@ import contextlib
 import io
 import itertools
 import os
+import sys
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
@@ -125,14 +126,12 @@ def read_stream(stream: IO[str], format: str | None = None, *, source: str | Non
         raise error.located(source) if source and not error.source else error
 
 
-def read_file(path: str | os.PathLike, format: str | None = None) -> Iterator[Record]:
+def read_file(path: str | os.PathLike[str], format: str | None = None) -> Iterator[Record]:
     """Records from a file, lazily; ``-`` reads standard input.
 
     Files and standard input alike are read as UTF-8 whatever the locale,
     with undecodable bytes replaced (they then fail as text that is not a digit).
     """
-    import sys
-
     name = os.fspath(path)
     if name == "-":
         buffer = getattr(sys.stdin, "buffer", None)

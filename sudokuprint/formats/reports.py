@@ -26,12 +26,11 @@ from __future__ import annotations
 import csv
 import json
 import re
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from ..errors import ParseError
 from ..grid import Grid
 from .base import Format, Lines, Record
-from .textgrid import quick_grid
 
 META_KEYS = ("id", "level", "label", "rating", "moves", "solution", "source", "status", "name")
 """Fields of a report that travel with its puzzle."""
@@ -54,7 +53,7 @@ def _first_lines(sample: str, count: int = 3) -> list[str]:
 
 def _grid(text: object, format: str, number: int, line: str) -> Grid:
     """The grid of a puzzle string in a report, or a located error."""
-    grid = quick_grid(str(text)) if isinstance(text, str) else None
+    grid = Grid.from_line(str(text)) if isinstance(text, str) else None
     if grid is None:
         raise ParseError(format, "the puzzle field is not a whole puzzle string", line=number, text=line,
                          expected="16, 36, 81 or 256 cells of digits and '.'")
@@ -77,7 +76,7 @@ def _meta(fields: Mapping[str, object], grid: Grid) -> dict[str, str]:
 # -- JSON lines -------------------------------------------------------------
 
 
-def _json_object(line: str) -> dict | None:
+def _json_object(line: str) -> dict[str, Any] | None:
     try:
         value = json.loads(line)
     except ValueError:
@@ -146,7 +145,7 @@ def read_records_csv(lines: Lines) -> Iterator[Record]:
 
 def _collection_fields(text: str) -> dict[str, str] | None:
     words = text.split()
-    if len(words) != len(COLLECTION_COLUMNS) or not words[0].isdigit() or quick_grid(words[1]) is None:
+    if len(words) != len(COLLECTION_COLUMNS) or not words[0].isdigit() or Grid.from_line(words[1]) is None:
         return None
     return dict(zip(COLLECTION_COLUMNS, words))
 

@@ -27,9 +27,10 @@ from typing import Iterator, Mapping
 
 from ..errors import ParseError
 from ..grid import Grid, candidate_digits
+from ..notation import MAX_SIDE, VALID_SIDES, cells_of, puzzle_string, side_for_count
 from ..shape import digit_symbol, symbol_digit
 from .base import Format, Lines, Record
-from .textgrid import MAX_SIDE, VALID_SIDES, Row, cells_of, end_of_input, grid_from_rows, row_of, side_for_count
+from .textgrid import Row, end_of_input, grid_from_rows, row_of
 
 TITLE = "SadMan .sdk"
 HEADER_NAMES = {
@@ -198,7 +199,7 @@ def read_sadman(lines: Lines) -> Iterator[Record]:
 
 
 def _grid_rows(values: tuple[int, ...], side: int) -> list[str]:
-    return ["".join(digit_symbol(v) if v else "." for v in values[r * side : (r + 1) * side]) for r in range(side)]
+    return [puzzle_string(values[r * side : (r + 1) * side]) for r in range(side)]
 
 
 def write_sadman(grid: Grid) -> str:

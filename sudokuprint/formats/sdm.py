@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..grid import Grid
+from ..notation import side_for_count
 from .base import Format, Lines, Record
 from .standard import read_puzzle_list
-from .textgrid import side_for_count
 
 TITLE = "SudoCue .sdm list"
 

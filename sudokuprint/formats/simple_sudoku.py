@@ -25,9 +25,10 @@ from typing import Iterator
 
 from ..errors import ParseError, UnsupportedError
 from ..grid import Grid
-from ..shape import CLASSIC, digit_symbol
+from ..notation import Cell, cells_of, puzzle_string
+from ..shape import CLASSIC
 from .base import Format, Lines, Record
-from .textgrid import Cell, cells_of, grid_from_cells
+from .textgrid import grid_from_cells
 
 TITLE = "Simple Sudoku .ss"
 EMPTY_SYMBOLS = ".0*"
@@ -144,7 +145,7 @@ def write_simple_sudoku(grid: Grid) -> str:
     for row_index, row in enumerate(grid.rows()):
         if row_index and row_index % BOX == 0:
             lines.append(SEPARATOR)
-        symbols = "".join(digit_symbol(v) if v else "." for v in row)
+        symbols = puzzle_string(row)
         lines.append("|".join(symbols[i : i + BOX] for i in range(0, SIDE, BOX)))
     return "\n".join(lines)
 

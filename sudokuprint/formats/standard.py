@@ -1,8 +1,10 @@
-"""The standard puzzle string (docs/formats.md §1) and one-puzzle-per-line lists.
+"""Lists of standard puzzle strings (docs/formats.md §1), one puzzle per line or grid.
 
-One character per cell: ``1``-``9`` (then ``A``, ``B``, ... above 9) for a
-given, ``.`` or ``0`` for an empty cell.  Spaces, tabs and line ends are
-ignored, so the 9-line grid form is the same puzzle.
+The notation itself (one symbol per cell, ``.`` or ``0`` for an empty one,
+blanks ignored) is the model's: :mod:`sudokuprint.notation` reads and writes
+it, and :meth:`Grid.from_string <sudokuprint.grid.Grid.from_string>` /
+:meth:`Grid.to_string <sudokuprint.grid.Grid.to_string>` are its pair.  This
+module reads whole files of it.
 
 A list holds one puzzle per line (16, 36, 64, 81, ... cells) or grids of N
 lines of N cells separated by blank lines, and also:
@@ -25,26 +27,11 @@ from typing import Iterator
 
 from ..errors import ParseError
 from ..grid import Grid
+from ..notation import EMPTY_SYMBOLS, MAX_SIDE, TITLE, VALID_SIDES, Cell, cells_of, side_for_count
 from ..shape import symbol_digit
 from .base import Format, Lines, Record
-from .textgrid import (
-    EMPTY_SYMBOLS,
-    MAX_SIDE,
-    VALID_SIDES,
-    Cell,
-    Row,
-    cells_of,
-    end_of_input,
-    grid_from_cells,
-    grid_from_rows,
-    is_prose,
-    nearest_full_size,
-    quick_grid,
-    row_of,
-    side_for_count,
-)
+from .textgrid import Row, end_of_input, grid_from_cells, grid_from_rows, is_prose, nearest_full_size, row_of
 
-TITLE = "standard puzzle string"
 COMMENT_PREFIXES = ("#", "//", ";")
 
 __all__ = [
@@ -54,7 +41,6 @@ __all__ = [
     "TITLE",
     "VALID_SIDES",
     "is_comment",
-    "parse_standard",
     "read_puzzle_list",
     "read_standard",
     "sniff_standard",
@@ -183,7 +169,7 @@ def read_puzzle_list(lines: Lines, title: str, name: str = "") -> Iterator[Recor
             started = True
             yield from _sixteen_cell_lines(row_of(number, text), lines, title, meta)
             continue
-        quick = quick_grid(text.strip())
+        quick = Grid.from_line(text.strip())
         if quick is not None:
             started = True
             yield Record(quick, number, meta)
@@ -221,7 +207,7 @@ def _starts_sixteen_row_block(text: str, lines: Lines) -> bool:
     return following is not None and len(cells_of(following[1], following[0])) == 16
 
 
-def _sixteen_cell_lines(first: Row, lines: Lines, title: str, meta: dict) -> Iterator[Record]:
+def _sixteen_cell_lines(first: Row, lines: Lines, title: str, meta: dict[str, str]) -> Iterator[Record]:
     """Sixteen such lines in a row are one 16x16 grid (unless no digit in them is above 4);
     any other number, that many 4x4 puzzles."""
     rows = [first]
@@ -239,24 +225,8 @@ def _sixteen_cell_lines(first: Row, lines: Lines, title: str, meta: dict) -> Ite
 
 
 def write_standard(grid: Grid) -> str:
-    """The one-line standard string, ``.`` for empty cells."""
+    """The one-line standard string, ``.`` for empty cells (the model's own printer)."""
     return grid.to_string()
-
-
-def parse_standard(text: str) -> Grid:
-    """One puzzle from a standard string (whitespace and line ends ignored)."""
-    cells = [cell for number, line in enumerate(text.splitlines(), start=1) for cell in cells_of(line, number)]
-    side = _whole_puzzle(cells)
-    if side is None:
-        raise ParseError(
-            TITLE,
-            f"{len(cells)} cells is not a square grid size",
-            line=1,
-            column=1,
-            text=text.strip(),
-            expected="81 cells (or 16, 36, 64, 144, 256)",
-        )
-    return grid_from_cells(cells, side, TITLE)
 
 
 def sniff_standard(sample: str) -> bool:
@@ -264,7 +234,7 @@ def sniff_standard(sample: str) -> bool:
     for line in sample.splitlines():
         if is_comment(line):
             continue
-        if quick_grid(line.strip()) is not None or split_puzzle_line(line, 1, whole_line=False) is not None:
+        if Grid.from_line(line.strip()) is not None or split_puzzle_line(line, 1, whole_line=False) is not None:
             return True
         if is_prose(line):
             continue

@@ -1,53 +1,25 @@
-"""What the plain-text grid formats share: cells with their places, rows, errors.
+"""What the plain-text grid formats share: rows of cells, prose, errors.
 
-A *cell* here is one non-blank character of a line with its 1-based line and
-column, so every error can point at it.  A *row block* is a run of lines of
-cells that together make one square grid (the 9-line form of a puzzle);
-:func:`grid_from_rows` checks that it is square and says what is wrong if not.
+A *cell* is one non-blank character of a line with its 1-based line and
+column (:class:`sudokuprint.notation.Cell`), so every error can point at it.
+A *row block* is a run of lines of cells that together make one square grid
+(the 9-line form of a puzzle); :func:`grid_from_rows` checks that it is
+square and says what is wrong if not.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Sequence
 
 from ..errors import ParseError
 from ..grid import Grid
-from ..shape import STANDARD_BOXES, Shape, digit_symbol, symbol_digit
-
-VALID_SIDES = tuple(side for side in sorted(STANDARD_BOXES) if side >= 4)
-"""Grid sides the text formats read: 4, 6, 8, 9, 10, 12, 15, 16."""
-
-MAX_SIDE = VALID_SIDES[-1]
-EMPTY_SYMBOLS = ".0"
+from ..notation import EMPTY_SYMBOLS, VALID_SIDES, Cell, cell_values, cells_of, shape_for_side
 
 _LETTER_RUN = re.compile(r"[A-Za-z]{3,}")
 _CELL_RUN = re.compile(r"[0-9.]{6,}")
 _NOT_DIGIT_LETTER = re.compile(r"[H-Zh-z]")
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One written cell: its character and where it stands (1-based)."""
-
-    symbol: str
-    line: int
-    column: int
-
-
-def cells_of(text: str, line: int, first_column: int = 1) -> list[Cell]:
-    """The non-blank characters of ``text`` with their places."""
-    return [Cell(ch, line, column) for column, ch in enumerate(text, start=first_column) if not ch.isspace()]
-
-
-def side_for_count(count: int) -> int | None:
-    """The side of a grid of ``count`` cells (81 → 9), or None."""
-    for side in VALID_SIDES:
-        if side * side == count:
-            return side
-    return None
 
 
 def full_sizes() -> list[int]:
@@ -68,59 +40,9 @@ def is_prose(text: str) -> bool:
     return any(_NOT_DIGIT_LETTER.search(word) for word in _LETTER_RUN.findall(text))
 
 
-def cell_value(cell: Cell, side: int, title: str, empty: str = EMPTY_SYMBOLS) -> int:
-    """The digit a cell holds (0 = empty), or a ParseError that points at it."""
-    if cell.symbol in empty:
-        return 0
-    digit = symbol_digit(cell.symbol)
-    if 1 <= digit <= side:
-        return digit
-    empties = " or ".join(repr(symbol) for symbol in empty)
-    raise ParseError(
-        title,
-        f"{cell.symbol!r} is not a digit of a {side}x{side} grid",
-        line=cell.line,
-        column=cell.column,
-        text=cell.symbol,
-        expected=f"a digit 1-{digit_symbol(side)} or {empties} for an empty cell",
-    )
-
-
-@cache
-def shape_for_side(side: int) -> Shape:
-    """One shared Shape per side, so its cached houses and peers are computed once."""
-    return Shape.for_side(side)
-
-
-@cache
-def _symbol_table(side: int, empty: str) -> dict[str, int]:
-    table = {symbol: 0 for symbol in empty}
-    for digit in range(1, side + 1):
-        table[digit_symbol(digit)] = table[digit_symbol(digit).lower()] = digit
-    return table
-
-
-def quick_grid(text: str, empty: str = EMPTY_SYMBOLS) -> Grid | None:
-    """The grid of a compact whole-puzzle string, or None if it is anything else.
-
-    The fast path for long lists; on None, read the text cell by cell to get
-    a located error.
-    """
-    side = side_for_count(len(text))
-    if side is None:
-        return None
-    table = _symbol_table(side, empty)
-    try:
-        values = [table[ch] for ch in text]
-    except KeyError:
-        return None
-    return Grid.from_values(values, shape_for_side(side))
-
-
 def grid_from_cells(cells: Sequence[Cell], side: int, title: str, empty: str = EMPTY_SYMBOLS) -> Grid:
-    """A grid of givens from N*N cells."""
-    values = [cell_value(cell, side, title, empty) for cell in cells]
-    return Grid.from_values(values, shape_for_side(side))
+    """A grid of givens from N*N cells (a located error for a symbol that is no cell's)."""
+    return Grid.from_values(cell_values(cells, side, title, empty), shape_for_side(side))
 
 
 @dataclass(frozen=True)

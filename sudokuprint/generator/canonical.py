@@ -18,11 +18,9 @@ from itertools import compress
 from typing import Sequence
 
 from ..shape import Shape
+from ..solver import native
 
-try:
-    from ..solver._native import equivalence_profile as _native_profile  # type: ignore[import-not-found]
-except ImportError:  # no compiled extension: the Python profile below
-    _native_profile = None
+_native_profile = native.equivalence_profile
 
 _ROUNDS = 4
 _LINE, _CHUTE, _BOX, _DIGIT, _GIVEN = range(1, 6)
@@ -113,7 +111,7 @@ def equivalence_profile(puzzle: Sequence[int], shape: Shape) -> bytes:
     """:func:`python_profile` of a puzzle, computed in C when the extension is there (the same bytes)."""
     if _native_profile is not None:
         values = puzzle if puzzle.__class__ is bytes else bytes(puzzle)
-        return _native_profile(values, shape.box_width, shape.box_height)  # type: ignore[no-any-return]
+        return _native_profile(values, shape.box_width, shape.box_height)
     return python_profile(puzzle, shape)
 
 
@@ -169,7 +167,7 @@ class DistinctPuzzles:
         return len(self._by_profile) + len(self._keys) - sum(1 for p in self._by_profile.values() if p is None)
 
     def _key(self, puzzle: Sequence[int]) -> bytes:
-        from hashlib import blake2b
+        from hashlib import blake2b  # here: as in equivalence_key
 
         return blake2b(equivalence_key(puzzle, self.shape).encode(), digest_size=8).digest()
 

@@ -30,8 +30,9 @@ from typing import IO, Callable, Iterable, Iterator
 
 from ..errors import ParseError, SudokuprintError
 from ..executor import run_all
+from ..notation import Cell, cell_values, puzzle_string
 from ..outputs import atomic_output, locked_append
-from ..shape import DIGIT_SYMBOLS, Shape, symbol_digit
+from ..shape import Shape
 from ..solver import get_backend
 from .canonical import DistinctPuzzles, equivalence_profile
 from .dig import DigTarget, generate_puzzle
@@ -103,16 +104,13 @@ def seeded(text: str) -> random.Random:
     return rng
 
 
-_SYMBOLS = ("." + DIGIT_SYMBOLS).encode("ascii").ljust(256, b"?")
-
-
 def record_of(index: int, generated: Generated) -> dict:
     """The fields of one collection line."""
     grade = generated.graded_as
     return {
         "id": index,
-        "puzzle": generated.puzzle_bytes.translate(_SYMBOLS).decode("ascii"),
-        "solution": generated.solution_bytes.translate(_SYMBOLS).decode("ascii"),
+        "puzzle": puzzle_string(generated.puzzle_bytes),
+        "solution": puzzle_string(generated.solution_bytes),
         "clues": generated.clues,
         "level": None if grade is None else grade.level,
         "moves": None if grade is None else grade.moves,
@@ -126,11 +124,11 @@ def format_record(record: dict, fmt: str) -> str:
     if fmt == "text":
         return " ".join("-" if record[k] is None else str(record[k]) for k in COLUMNS) + "\n"
     if fmt == "jsonl":
-        import json  # here, as csv below: the text lines (the default) need neither at start-up
+        import json  # here: the text lines, the default, need neither json nor csv at start-up
 
         return json.dumps({k: record[k] for k in COLUMNS}) + "\n"
     if fmt == "csv":
-        import csv
+        import csv  # here: as json above
 
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerow(["" if record[k] is None else record[k] for k in COLUMNS])
@@ -144,8 +142,8 @@ def header(fmt: str) -> str:
 
 def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
     """A record from one complete line of a collection file."""
-    import csv
-    import json
+    import csv  # here: as in format_record
+    import json  # here: as in format_record
 
     try:
         if fmt == "jsonl":
@@ -164,14 +162,13 @@ def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
 
 
 def puzzle_values(text: str, shape: Shape) -> list[int]:
-    """The cell values of a collection's puzzle string ('.' for an empty cell); ValueError if it is not one of ``shape``."""
+    """The cell values of a collection's puzzle string; ValueError if it is not one of ``shape``."""
     if len(text) != shape.cell_count:
         raise ValueError(f"{len(text)} cells, not the {shape.cell_count} of a {shape.name} grid")
-    values = [0 if ch == "." else symbol_digit(ch) for ch in text]
-    for cell, value in enumerate(values):
-        if value == -1 or value > shape.side:
-            raise ValueError(f"{text[cell]!r} at cell {cell + 1} is not a digit of a {shape.name} grid")
-    return values
+    try:
+        return cell_values((Cell(symbol, 1, cell) for cell, symbol in enumerate(text, start=1)), shape.side)
+    except ParseError as error:
+        raise ValueError(f"{error.text!r} at cell {error.column} is not a digit of a {shape.name} grid") from None
 
 
 def _parse_lines(data: bytes, fmt: str, shape: Shape | None, source: str) -> tuple[list[dict], int]:

@@ -18,6 +18,7 @@ import random
 from functools import lru_cache
 
 from ..shape import Shape
+from ..solver import native
 from .draws import below, pooled, sample_small
 
 _SEEDS_PER_SIDE = 1.25
@@ -142,8 +143,6 @@ def fill_python(values: list[int], shape: Shape, budget: int = FILL_BUDGET) -> t
 
 def fill(values: list[int], shape: Shape, budget: int = FILL_BUDGET) -> tuple[int, ...] | None:
     """The fill search, compiled when the extension is there (the same result either way)."""
-    from ..solver import native
-
     if native.available() and shape.side <= native.MAX_SIDE:
         found = native.fill(values, shape, budget)
         return tuple(found) if found is not None else None

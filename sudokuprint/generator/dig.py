@@ -16,15 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..shape import Shape
-from ..solver import get_backend
+from ..solver import get_backend, native
 from .complete import random_complete_grid
 from .draws import shuffle
-from .grading import grade, require_grader
+from .difficulty import grade
 from .result import GenerationError, Generated, SearchStats
 from .symmetry import orbits
 
 if TYPE_CHECKING:
-    from .grading import Grade
+    from ..logic.grading import Grade
 
 KNOWN_MINIMUM_CLUES = {4: 4, 6: 8, 9: 17}
 """Fewest givens a unique puzzle can have, where it is known, by grid side."""
@@ -73,12 +73,8 @@ def check_target(shape: Shape, target: DigTarget) -> None:
             raise GenerationError(f"a {shape.name} grid has only {shape.cell_count} cells")
         if target.clues not in reachable_clue_counts(shape, target.symmetry):
             raise GenerationError(f"{target.clues} clues cannot be a union of {target.symmetry} orbits on {shape.name}")
-    if target.level is not None:
-        require_grader("a target level")
-        if not 1 <= target.level <= 4:
-            raise GenerationError(f"level {target.level} is not an SVD level (1-4)")
-    if target.rating is not None:
-        require_grader("a target rating")
+    if target.level is not None and not 1 <= target.level <= 4:
+        raise GenerationError(f"level {target.level} is not an SVD level (1-4)")
 
 
 def dig(
@@ -104,8 +100,8 @@ def dig(
     order = list(orbits(shape, symmetry))
     shuffle(rng, order)
     if clues is None and keep is None:
-        if hasattr(engine, "dig_orbits"):  # the same dig in one C call
-            return list(engine.dig_orbits(bytes(puzzle), order, _opening(order, len(puzzle)), shape))
+        if engine is native:  # the same dig in one C call
+            return list(native.dig_orbits(bytes(puzzle), order, _opening(order, len(puzzle)), shape))
         return _dig_all(puzzle, order, shape, solve)
     remaining = shape.cell_count
     for orbit in order:
@@ -171,7 +167,7 @@ def _dig_all(puzzle: bytearray, order: list[tuple[int, ...]], shape: Shape, solv
 def _level_at_most(level: int, shape: Shape) -> Predicate:
     def easy_enough(values: Sequence[int]) -> bool:
         found = grade(values, shape)
-        return found is not None and found.level is not None and found.level <= level
+        return found.level is not None and found.level <= level
 
     return easy_enough
 

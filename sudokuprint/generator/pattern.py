@@ -35,7 +35,7 @@ from ..shape import Shape
 from ..solver import get_backend
 from .complete import random_complete_grid
 from .dig import KNOWN_MINIMUM_CLUES
-from .grading import grade
+from .difficulty import grade
 from .result import GenerationError, Generated, ImpossiblePatternError, SearchStats
 
 
@@ -129,7 +129,9 @@ class _Search:
         local minimum left in ``givens`` (0 when time ran out).
         """
         if count == 1:
-            return givens, self.solve(givens, self.shape, 1)[1]
+            solution = self.solve(givens, self.shape, 1)[1]
+            assert solution is not None  # a count of 1 comes with its solution
+            return givens, solution
         level_moves = self.settings.level_moves
         while True:
             for cell, digit in self.changes(givens):
@@ -139,7 +141,7 @@ class _Search:
                 givens[cell] = digit
                 # Counting to count+1 tells "fewer", "as many" and "more" apart.
                 found, first = self.solve(givens, self.shape, count + 1)
-                if found == 1:
+                if found == 1 and first is not None:
                     return givens, first
                 if 1 < found < count:
                     count = found
@@ -186,7 +188,7 @@ class _Search:
             givens = self.fresh_fill()
             count, first = self.solve(givens, self.shape, self.count_limit)
             self.stats.record(count)
-            result = (givens, first) if count == 1 else self.rework(givens, count)
+            result = (givens, first) if count == 1 and first is not None else self.rework(givens, count)
             if result is not None:
                 puzzle, solution = result
                 self.out_of_time()

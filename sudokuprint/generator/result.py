@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 from ..errors import ExitCode, SudokuprintError
 from ..grid import Grid
+from ..notation import puzzle_string
 from ..shape import CLASSIC, Shape
 
 if TYPE_CHECKING:
-    from .grading import Grade
+    from ..logic.grading import Grade
 
 
 @dataclass(frozen=True)
@@ -23,15 +24,6 @@ class Generated:
     solution: tuple[int, ...]
     graded_as: Grade | None = None
     """The engine's grade, or None when the puzzle was not graded (nothing of the engine is loaded then)."""
-
-    @property
-    def grade(self) -> Grade:
-        """The grade; the engine's ``UNGRADED`` (every figure ``None``) when the puzzle was not graded."""
-        if self.graded_as is not None:
-            return self.graded_as
-        from .grading import ungraded
-
-        return ungraded()
 
     @property
     def clues(self) -> int:
@@ -81,7 +73,7 @@ class Generated:
         if given != given[::-1]:  # a 180° turn reverses the cells
             return None
         code = f"{int(given[:_HALF], 2):010X}" + ("1" if given[_HALF] == _ONE else "")
-        return f"{code}_{self.solution_bytes.translate(_DIGITS).decode('ascii')}"
+        return f"{code}_{puzzle_string(self.solution_bytes)}"
 
 
 _IS_GIVEN = b"0" + b"1" * 255
@@ -89,8 +81,6 @@ _IS_GIVEN = b"0" + b"1" * 255
 _ONE = ord("1")
 _HALF = 40
 """Cells 0-39 are coded; 40 is the centre, 41-80 their mirrors."""
-_DIGITS = bytes(range(ord("0"), ord("0") + 10)).ljust(256, b"?")
-"""Cell value 0-9 → its ASCII digit (``bytes.translate`` table)."""
 
 
 def count_bucket(count: int, limit: int) -> tuple[int, str]:
@@ -122,13 +112,6 @@ class SearchStats:
         parts = [f"{label}×{self.histogram[(low, label)]}" for low, label in sorted(self.histogram)]
         histogram = ", ".join(parts) if parts else "none"
         return f"{self.tries} tries in {self.seconds:.1f} s; solution counts of fresh fills: {histogram}"
-
-    def as_dict(self) -> dict:
-        return {
-            "tries": self.tries,
-            "seconds": round(self.seconds, 3),
-            "histogram": {label: self.histogram[(low, label)] for low, label in sorted(self.histogram)},
-        }
 
 
 class GenerationError(SudokuprintError):

@@ -41,7 +41,7 @@ def chromium_path() -> str:
 def chromium() -> Iterator[Any]:
     """A headless Chromium browser (a Playwright ``Browser``), closed at the end."""
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import sync_playwright  # here: Playwright is optional (the test extra)
     except ImportError:
         raise MissingDependencyError("driving a browser needs Playwright: pip install 'sudokuprint[test]'") from None
     path = chromium_path()

@@ -19,7 +19,11 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import SudokuprintError
 from ..executor import run_all
 from ..grid import Grid
-from ..publish.grading import LEVEL_NAMES, Grade
+from ..levels import LEVEL_NAMES
+from ..logic.engine import solution_of, solve_state
+from ..logic.grading import Grade, basic_level, grade_log
+from ..logic.state import State
+from ..logic.step import InconsistentStepError
 from ..publish.puzzles import Puzzle, svd_label_for
 
 CHUNK_SIZE = 25
@@ -57,11 +61,6 @@ def solve_path(grid: Grid) -> SolvePath:
     no path and a ``problem`` saying why; the page then offers no hints for it.
     A grid larger than 9x9 gets only its level (see :data:`PAGE_HINTS_ABOVE`).
     """
-    from ..logic.engine import solution_of, solve_state
-    from ..logic.grading import basic_level, grade_log
-    from ..logic.state import State
-    from ..logic.step import InconsistentStepError
-
     try:
         solution = solution_of(grid)
         if grid.side > PAGE_HINTS_ABOVE:

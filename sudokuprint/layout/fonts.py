@@ -35,13 +35,12 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import MissingDependencyError, MissingGlyphError
-from .page import FontName
-from .shaping import Piece, segments, shaped_width, visual_order
+from .shaping import segments, shaped_width, visual_order
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -49,13 +48,16 @@ if TYPE_CHECKING:
 _METRIC_SIZE = 1000
 """Font size (in pixels) at which metrics are measured: results are in 1/1000 em."""
 
+FontName = Literal["regular", "bold"]
+"""A font's role on the page: every text is set in one of the two."""
+
 ROLES: tuple[FontName, ...] = ("regular", "bold")
 
 
 @lru_cache(maxsize=None)
 def font_directory() -> Path:
     """The folder of reportlab's bundled fonts."""
-    import reportlab
+    import reportlab  # here: reportlab loads only when a font or a PDF needs it (PNG pages never do)
 
     return Path(os.path.dirname(reportlab.__file__)) / "fonts"
 
@@ -128,8 +130,8 @@ def require_file(face: Face) -> None:
 @lru_cache(maxsize=None)
 def pdf_font(face: Face) -> "TTFont":
     """The face registered in reportlab (parsed once)."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont, TTFError
+    from reportlab.pdfbase import pdfmetrics  # here: reportlab loads only when a PDF is drawn
+    from reportlab.pdfbase.ttfonts import TTFont, TTFError  # here: as above
 
     require_file(face)
     try:
@@ -145,6 +147,19 @@ def coverage(face: Face) -> frozenset[int]:
     """The code points the face has glyphs for (less its excluded ranges)."""
     return frozenset(code for code, glyph in pdf_font(face).face.charToGlyph.items()
                      if glyph and not any(first <= code <= last for first, last in face.excludes))
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One stretch of a text as printed, in one face (:mod:`.shaping` cuts a text where shaping starts or stops)."""
+
+    face: Face
+    text: str
+    """The characters; in logical order for a shaped piece."""
+    direction: str | None
+    """``rtl`` or ``ltr`` for a piece HarfBuzz shapes; None for one drawn glyph by glyph."""
+    width: float
+    """Advance width in em."""
 
 
 @dataclass(frozen=True)

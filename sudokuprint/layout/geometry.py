@@ -7,13 +7,10 @@ which includes the bleed).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .fonts import size_for_ink_height
 from .page import Box
-
-if TYPE_CHECKING:
-    from .template import GridStyle, PageSpec, Template
+from .spec import GridStyle, PageSpec, Template
 
 
 def is_recto(page_index: int) -> bool:
@@ -21,7 +18,7 @@ def is_recto(page_index: int) -> bool:
     return page_index % 2 == 0
 
 
-def trim_box(page: "PageSpec", page_index: int = 0) -> Box:
+def trim_box(page: PageSpec, page_index: int = 0) -> Box:
     """The trimmed page inside the bleed.
 
     A bound book (mirrored margins) bleeds at the top, bottom and outside edge
@@ -33,7 +30,7 @@ def trim_box(page: "PageSpec", page_index: int = 0) -> Box:
     return left, bleed, left + page.trim_width, bleed + page.trim_height
 
 
-def frame(page: "PageSpec", page_index: int, page_count: int) -> Box:
+def frame(page: PageSpec, page_index: int, page_count: int) -> Box:
     """The live area of one page: the trim less the margins.
 
     The inside margin grows with the page count (``gutter_steps``); with
@@ -66,12 +63,12 @@ class Slot:
         return self.x + self.size
 
 
-def label_band(template: "Template") -> float:
+def label_band(template: Template) -> float:
     """Height kept above each grid for its label."""
     return template.grid.label_size * 1.2 + template.grid.label_gap
 
 
-def slots(template: "Template", live: Box, side: int, *, below: float = 0.0) -> list[Slot]:
+def slots(template: Template, live: Box, side: int, *, below: float = 0.0) -> list[Slot]:
     """The grid slots of a page, row by row; ``below`` is a share of the grid kept free under it."""
     spec = template.grid
     ink = template.style.border_line / 2  # a border stroke straddles its edge: keep all of it in the live area
@@ -94,11 +91,11 @@ def slots(template: "Template", live: Box, side: int, *, below: float = 0.0) -> 
     return result
 
 
-def grid_boxes(template: "Template", live: Box, side: int) -> list[tuple[float, float, float]]:
+def grid_boxes(template: Template, live: Box, side: int) -> list[tuple[float, float, float]]:
     """(x, y, size) of every grid of a page."""
     return [(s.x, s.y, s.size) for s in slots(template, live, side)]
 
 
-def digit_font_size(cell: float, style: "GridStyle") -> float:
+def digit_font_size(cell: float, style: GridStyle) -> float:
     """Font size of the digits in a cell of side ``cell``: their ink is ``digit_ratio`` of it."""
     return size_for_ink_height(cell * style.digit_ratio, style.given_font, style.fonts)  # type: ignore[arg-type]

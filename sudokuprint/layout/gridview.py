@@ -14,7 +14,7 @@ from ..shape import Shape, digit_symbol
 from .fonts import DEFAULT_FONTS, FontSet, optical_origin, size_for_ink_height
 from .geometry import digit_font_size
 from .page import GridPlacement, Item, Line, Rect, Text
-from .template import GridStyle
+from .spec import GridStyle
 
 MIN_LINE = 0.25
 """No line is drawn thinner than this, in points."""

@@ -9,12 +9,10 @@ A text's ``y`` is its baseline.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Sequence, Union
+from typing import Literal, Sequence, Union
 
-if TYPE_CHECKING:
-    from .fonts import FontSet
+from .fonts import FontName, FontSet
 
-FontName = Literal["regular", "bold"]
 Align = Literal["left", "center", "right"]
 Box = tuple[float, float, float, float]
 """A box as (left, top, right, bottom) in page coordinates."""
@@ -82,13 +80,6 @@ class GridPlacement:
     values: str = ""
     """The digits drawn in the grid, as a standard string ('.' for none)."""
 
-    def cell_box(self, cell: int) -> Box:
-        """The (left, top, right, bottom) of a cell, 0-based."""
-        row, column = divmod(cell, self.side)
-        step = self.size / self.side
-        left, top = self.x + column * step, self.y + row * step
-        return left, top, left + step, top + step
-
 
 @dataclass
 class Page:
@@ -101,7 +92,7 @@ class Page:
     bleed_box: Box | None = None
     number: int = 0
     grids: list[GridPlacement] = field(default_factory=list)
-    fonts: "FontSet | None" = None
+    fonts: FontSet | None = None
     """The template's fallback chains of faces per role (None: the default chains)."""
 
     def add(self, *items: Item) -> None:

@@ -21,32 +21,14 @@ Widths are in em, measured with HarfBuzz for shaped pieces.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ..errors import MissingDependencyError
-
-if TYPE_CHECKING:
-    from .fonts import Face
 
 RTL_CLASSES = {"R", "AL"}
 """Bidirectional classes of right-to-left letters."""
 _INDIC = (0x0900, 0x0DFF)
 """Devanagari to Sinhala: scripts whose letters combine and reorder."""
-
-
-@dataclass(frozen=True)
-class Piece:
-    """One stretch of a text as printed, in one face."""
-
-    face: "Face"
-    text: str
-    """The characters; in logical order for a shaped piece."""
-    direction: str | None
-    """``rtl`` or ``ltr`` for a piece HarfBuzz shapes; None for one drawn glyph by glyph."""
-    width: float
-    """Advance width in em."""
 
 
 def is_rtl(char: str) -> bool:

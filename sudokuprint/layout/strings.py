@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
+from .template_files import read_toml
+
 PLURAL_RULES = {
     "en": lambda n: "one" if n == 1 else "other",
     "ru": lambda n: ("one" if n % 10 == 1 and n % 100 != 11
@@ -74,9 +76,8 @@ def _freeze(value: Any, where: str) -> Any:
 
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, dict[str, Any]]:
-    from .template import _read_toml  # the shipped defaults are a TOML file beside the templates
-
-    return _read_toml("base-strings")[1].get("strings", {})
+    """The shipped defaults: a TOML file beside the templates."""
+    return read_toml("base-strings")[1].get("strings", {})
 
 
 def load_strings(tables: Mapping[str, Mapping[str, Any]], lang: str) -> Strings:

@@ -9,163 +9,17 @@ Every error names the file and the field (``booklet.toml: grid.columns: ...``).
 
 from __future__ import annotations
 
-import sys
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
-from ..errors import ExitCode, SudokuprintError
-from .fonts import CATALOGUE, DEFAULT_FONTS, ROLES, FontSet, font_set, require_file
-from .strings import Strings, load_strings
+from ..errors import TemplateError
 from .checks import Check, _choice, _flag, _font_chain, _gutter_steps, _length, _number, _text, _whole
+from .fonts import CATALOGUE, ROLES, FontSet, font_set, require_file
+from .spec import AnswerSpec, Furniture, GridSpec, GridStyle, PageSpec, Template
+from .strings import load_strings
+from .template_files import TEMPLATE_DIRECTORY, is_file_name, read_toml, shipped_templates, template_exists
 from .units import MAX_PAGE_SIDE, paper_size, to_mm
-
-
-class TemplateError(SudokuprintError):
-    """A template file that cannot be read or describes an impossible layout."""
-
-    exit_code = ExitCode.USAGE
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    """Paper, bleed and margins (all in points)."""
-
-    trim_width: float
-    trim_height: float
-    bleed: float
-    """Bleed the template asks for; pages get it only when something on them bleeds (none of the
-    shipped puzzle pages does), and then on the top, bottom and outside edges only."""
-    margin_top: float
-    margin_bottom: float
-    margin_inside: float
-    margin_outside: float
-    mirror_margins: bool
-    gutter_steps: tuple[tuple[int, float], ...]
-    """(page count from which it applies, extra inside margin), ascending."""
-    print_spec: str = "none"
-    """The printer's rules every PDF made with this template is checked against (``kdp``, ``ingramspark``)."""
-    bleeds: bool = False
-    """True when something on the pages reaches the trim edge, so the media carries the bleed."""
-
-    @property
-    def media_bleed(self) -> float:
-        """The bleed actually added to the media: none unless something bleeds."""
-        return self.bleed if self.bleeds else 0.0
-
-    @property
-    def width(self) -> float:
-        """Media width: the trim plus the bleed on the outside edge only (none at the spine)."""
-        return self.trim_width + self.media_bleed * (1 if self.mirror_margins else 2)
-
-    @property
-    def height(self) -> float:
-        return self.trim_height + 2 * self.media_bleed
-
-    def gutter(self, page_count: int) -> float:
-        """Extra inside margin for a book of ``page_count`` pages."""
-        extra = 0.0
-        for pages, width in self.gutter_steps:
-            if page_count >= pages:
-                extra = width
-        return extra
-
-
-@dataclass(frozen=True)
-class GridSpec:
-    """How many grids a page holds and the space between them."""
-
-    columns: int
-    rows: int
-    gap_x: float
-    gap_y: float
-    max_cell: float
-    """Largest cell side; 0 for no limit."""
-    label_size: float
-    label_gap: float
-
-    @property
-    def per_page(self) -> int:
-        return self.columns * self.rows
-
-
-@dataclass(frozen=True)
-class GridStyle:
-    """Lines, digits and shading of one grid."""
-
-    cell_line: float
-    box_line: float
-    border_line: float
-    digit_ratio: float
-    """Height of a digit's ink as a share of the cell side."""
-    given_font: str
-    filled_font: str
-    filled_grey: float
-    shade_grey: float
-    shaded_digit_grey: float
-    tint_grey: float
-    """Fill of lightly marked cells (givens outside a mosaic's picture)."""
-    candidate_ratio: float
-    guide_grey: float
-    min_digit_size: float
-    min_line: float
-    """No line is drawn thinner, however small its grid (the printer's least rule weight)."""
-    fonts: FontSet = DEFAULT_FONTS
-    """The template's fonts, with which digits are measured and drawn."""
-
-
-@dataclass(frozen=True)
-class Furniture:
-    """What surrounds the puzzles: title page, running head, folios, labels."""
-
-    title_page: bool
-    running_head: bool
-    page_numbers: bool
-    puzzle_numbers: bool
-    difficulty: bool
-    svd_label: bool
-    title_size: float
-    head_size: float
-    folio_size: float
-    title_lines: int
-    """Most lines a title, a subtitle or an author may wrap to before it shrinks."""
-    title_min_size: float
-    """Smallest size a title may shrink to; below it the title is refused."""
-    min_text_size: float
-    """Smallest size of any text printed (labels, answers, running heads, folios)."""
-    rule_line: float
-    """Weight of the rule under the running head."""
-
-
-@dataclass(frozen=True)
-class AnswerSpec:
-    """Where a booklet's answers go and which template lays out the key."""
-
-    placement: str
-    template: str
-    under_scale: float
-
-
-@dataclass(frozen=True)
-class Template:
-    """A whole validated template."""
-
-    name: str
-    description: str
-    source: str
-    page: PageSpec
-    grid: GridSpec
-    style: GridStyle
-    furniture: Furniture
-    answers: AnswerSpec
-    fonts: FontSet
-    strings: Strings
+from .validate import validate_geometry
 
 
 # -- schema --------------------------------------------------------------------
@@ -239,70 +93,13 @@ SCHEMA: dict[str, dict[str, tuple[Check, Any]]] = {
 }
 TOP_LEVEL = {"extends", "name", "description", "lang", "strings"}
 
-TEMPLATE_DIRECTORY = "sudokuprint.templates"
 
-
-# -- loading ---------------------------------------------------------------------
-
-
-def _template_root() -> Any:
-    """The folder of shipped templates: the installed package, or ``templates/`` in a source tree."""
-    try:
-        return resources.files(TEMPLATE_DIRECTORY)
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parents[2] / "templates"
-
-
-def shipped_templates() -> list[str]:
-    """Names of the templates that come with sudokuprint (base templates excluded)."""
-    names = [p.name[:-5] for p in _template_root().iterdir() if p.name.endswith(".toml")]
-    return sorted(n for n in names if not n.startswith("base-"))
-
-
-def _shipped_path(name: str) -> Any:
-    return _template_root() / f"{name}.toml"
-
-
-def _is_file_name(name_or_path: str) -> bool:
-    """True for a path to a .toml file, False for the name of a shipped template."""
-    candidate = Path(name_or_path)
-    return candidate.suffix == ".toml" or candidate.parent != Path("")
-
-
-def template_exists(name_or_path: str) -> bool:
-    """True when ``name_or_path`` is a shipped template or an existing file."""
-    if _is_file_name(name_or_path):
-        return Path(name_or_path).is_file()
-    return _shipped_path(name_or_path).is_file()
-
-
-def _read_toml(name_or_path: str) -> tuple[str, dict]:
-    """The (display name, raw table) of a template given by shipped name or file path."""
-    candidate = Path(name_or_path)
-    if _is_file_name(name_or_path):
-        label = str(candidate)
-        if not candidate.is_file():
-            raise TemplateError(f"{label}: no such template file")
-        try:
-            text = candidate.read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:
-            raise TemplateError(f"{label}: not a TOML text file (byte {error.start + 1} is not UTF-8)") from None
-    else:
-        resource = _shipped_path(name_or_path)
-        label = f"{name_or_path}.toml"
-        if not resource.is_file():
-            known = ", ".join(shipped_templates())
-            raise TemplateError(f"unknown template {name_or_path!r}; shipped templates: {known}")
-        text = resource.read_text(encoding="utf-8")
-    try:
-        return label, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise TemplateError(f"{label}: not valid TOML: {error}") from None
+# -- loading -------------------------------------------------------------------
 
 
 def _identity(name_or_path: str) -> str:
     """What makes two references the same template: the real path of a file, else the shipped name."""
-    if _is_file_name(name_or_path):
+    if is_file_name(name_or_path):
         return str(Path(name_or_path).resolve())
     return f"shipped:{name_or_path}"
 
@@ -314,7 +111,7 @@ def _raw_merged(name_or_path: str, seen: tuple[tuple[str, str], ...] = ()) -> tu
         raise TemplateError(f"{seen[-1][1]}: 'extends' makes a loop ({chain})")
     if len(seen) > 32:
         raise TemplateError(f"{seen[0][1]}: 'extends' goes more than 32 templates deep")
-    label, raw = _read_toml(name_or_path)
+    label, raw = read_toml(name_or_path)
     for key, value in raw.items():
         if key not in TOP_LEVEL and key not in SCHEMA:
             raise TemplateError(f"{label}: unknown section or key {key!r}; expected {', '.join(sorted(TOP_LEVEL | set(SCHEMA)))}")
@@ -333,7 +130,7 @@ def _raw_merged(name_or_path: str, seen: tuple[tuple[str, str], ...] = ()) -> tu
         if Path(label).parent != Path("") and not parent.endswith(".toml"):
             sibling = Path(label).parent / f"{parent}.toml"
             parent = str(sibling) if sibling.is_file() else parent
-        elif _is_file_name(label) and _is_file_name(parent) and not Path(parent).is_absolute():
+        elif is_file_name(label) and is_file_name(parent) and not Path(parent).is_absolute():
             parent = str(Path(label).parent / parent)  # a relative path is relative to the template's folder
         _, base = _raw_merged(parent, seen + ((identity, label),))
     merged = {key: dict(value) for key, value in base.items() if key in SCHEMA}
@@ -369,7 +166,7 @@ def _section(label: str, raw: dict, section: str) -> dict[str, Any]:
 def _fonts(label: str, raw: dict) -> FontSet:
     """The template's font chains; a font file it names (relative to the template's folder) must exist
     (exit 3 otherwise)."""
-    folder = Path(label).parent if _is_file_name(label) else Path(".")
+    folder = Path(label).parent if is_file_name(label) else Path(".")
     chains = {role: tuple(name if name in CATALOGUE or Path(name).is_absolute() else str(folder / name)
                           for name in chain)
               for role, chain in _section(label, raw, "fonts").items() if chain is not None}
@@ -435,7 +232,11 @@ def load_template(name_or_path: str, *, lang: str | None = None) -> Template:
     if not template_exists(template.answers.template):
         raise TemplateError(f"{label}: answers.template: {template.answers.template!r} is neither a shipped "
                             "template nor a template file")
-    from .validate import validate_geometry
-
     validate_geometry(template)
     return template
+
+
+__all__ = [
+    "SCHEMA", "TEMPLATE_DIRECTORY", "TOP_LEVEL", "AnswerSpec", "Furniture", "GridSpec", "GridStyle", "PageSpec",
+    "Template", "TemplateError", "load_template", "shipped_templates", "template_exists",
+]

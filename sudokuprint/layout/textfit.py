@@ -9,8 +9,7 @@ an error naming the field.  Running heads are cut with an ellipsis instead.
 from __future__ import annotations
 
 from ..errors import TextFitError
-from .fonts import DEFAULT_FONTS, FontSet, text_width
-from .page import FontName
+from .fonts import DEFAULT_FONTS, FontName, FontSet, text_width
 
 ELLIPSIS = "…"
 SHRINK_STEP = 0.95

@@ -7,19 +7,14 @@ folios, and the digits of puzzles and answers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..errors import TemplateError
 from .geometry import digit_font_size, frame, grid_boxes, slots
+from .spec import Template
 from .units import to_mm
 
-if TYPE_CHECKING:
-    from .template import Template
 
-
-def validate_geometry(template: "Template") -> None:
+def validate_geometry(template: Template) -> None:
     """Refuse layouts that cannot be printed well, with a sentence saying why."""
-    from .template import TemplateError
-
     label, style = template.source, template.style
     if not 2 <= style.box_line / style.cell_line <= 4:
         raise TemplateError(
@@ -55,16 +50,14 @@ def validate_geometry(template: "Template") -> None:
     check_text_sizes(template, digits)
 
 
-def too_small(template: "Template", what: str, size: float, fix: str) -> Exception:
+def too_small(template: Template, what: str, size: float, fix: str) -> Exception:
     """The error for a text that would print under the template's minimum size."""
-    from .template import TemplateError
-
     minimum = template.furniture.min_text_size
     return TemplateError(f"{template.source}: {what} would print at {size:.1f} pt, under this template's "
                          f"smallest text size of {minimum:g} pt (furniture.min_text_size); {fix}")
 
 
-def check_text_sizes(template: "Template", digits: float) -> None:
+def check_text_sizes(template: Template, digits: float) -> None:
     """Refuse a template whose labels, running head, folios or 9x9 digits print under its minimum."""
     furniture = template.furniture
     minimum = furniture.min_text_size
@@ -82,7 +75,7 @@ def check_text_sizes(template: "Template", digits: float) -> None:
         check_under_answers(template, 9)
 
 
-def under_digit_size(template: "Template", side: int) -> float:
+def under_digit_size(template: Template, side: int) -> float:
     """Font size of the digits of the small answers printed under each puzzle."""
     live = frame(template.page, 0, 1)
     below = template.answers.under_scale + 0.06
@@ -90,7 +83,7 @@ def under_digit_size(template: "Template", side: int) -> float:
     return digit_font_size(size * template.answers.under_scale / side, template.style)
 
 
-def check_under_answers(template: "Template", side: int) -> None:
+def check_under_answers(template: Template, side: int) -> None:
     """Refuse answers under each puzzle whose digits would print under the minimum size."""
     size = under_digit_size(template, side)
     if size < template.furniture.min_text_size - 1e-9:
@@ -98,7 +91,7 @@ def check_under_answers(template: "Template", side: int) -> None:
                         "print the answers at the end (--answers end)")
 
 
-def check_grid_digits(template: "Template", side: int, what: str) -> None:
+def check_grid_digits(template: Template, side: int, what: str) -> None:
     """Refuse a grid of ``side`` whose digits would print under the template's minimum size."""
     live = frame(template.page, 0, 1)
     size = min(slot.size for slot in slots(template, live, side))

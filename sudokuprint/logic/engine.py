@@ -20,9 +20,7 @@ from ..grid import Grid
 from ..solver import solve as core_solve
 from .state import State
 from .step import InconsistentStepError, Step
-from .techniques import ADVANCED, SINGLES, Technique, rate_trial
-from .techniques.cycles import XY_CYCLE
-from .techniques.grouped_fish import GROUPED_X_CHAIN_2, GROUPED_X_CHAIN_3
+from .techniques import ADVANCED, SINGLE_RATINGS, SINGLES, Technique, deducer, rate_trial
 from .techniques.singles import all_singles
 from .techniques.trial import find_trial
 
@@ -128,47 +126,10 @@ def next_step(
         if step is not None:
             return replace(step, rating=technique.rate(step))
     if use_trial:
-        step = find_trial(state, _deducer(tuple(techniques)))
+        step = find_trial(state, deducer(tuple(techniques)))
         if step is not None:
             return replace(step, rating=rate_trial(step))
     return None
-
-
-SINGLE_RATINGS = {t.name: t.rating for t in SINGLES}
-"""The rating of each single (singles have no rater)."""
-
-DEDUCE_BELOW = 8.0
-"""Inside a trial's assumption, techniques rated below this are used: the multiple forcing
-chains and ALS (8.0 up) would be run at every step of every assumption, and what they
-find there the trial's own assumptions find too."""
-
-
-NOT_IN_TRIAL = frozenset({GROUPED_X_CHAIN_2, GROUPED_X_CHAIN_3, XY_CYCLE})
-"""Techniques a trial does not use inside its assumptions, though rated below :data:`DEDUCE_BELOW`: with
-them there, the trial proves its contradictions at shallower levels and rates the forum's Explainer-11+
-puzzles lower (mean of ``benchmarks/grade.py --forum 8``: 9.59 with them, 9.97 without). They are used
-everywhere else; the Explainer-rated lines graded by the benchmark need no trial, so their ratings stay."""
-
-
-def _deducer(techniques: tuple[Technique, ...]):
-    """The deduction a trial makes inside an assumption: the first step of the techniques below
-    :data:`DEDUCE_BELOW` (picked on first use: most solves never reach a trial)."""
-    advanced: list[tuple[Technique, ...]] = []
-
-    def deduce(state: State) -> Step | None:
-        if not advanced:
-            singles = {id(t) for t in SINGLES}
-            advanced.append(tuple(
-                t for t in techniques
-                if id(t) not in singles and t.rating < DEDUCE_BELOW and t.name not in NOT_IN_TRIAL
-            ))
-        for technique in advanced[0]:
-            step = technique.find(state)
-            if step is not None:
-                return step
-        return None
-
-    return deduce
 
 
 def solve_state(
@@ -183,7 +144,7 @@ def solve_state(
     """Solve from a state in moves; stops when solved or when the techniques find nothing."""
     log = SolveLog(puzzle)
     step: Step | None
-    deduce = _deducer(tuple(techniques))
+    deduce = deducer(tuple(techniques))
     while not state.is_solved():
         singles = all_singles(state, SINGLE_RATINGS)
         if singles:

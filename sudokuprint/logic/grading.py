@@ -35,25 +35,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..grid import Grid
-from .engine import SINGLE_RATINGS, SolveLog, apply_step, solution_of, solve_state
+from ..levels import LEVEL_NAMES
+from .engine import SolveLog, apply_step, solution_of, solve_state
 from .state import State
-from .techniques import ADVANCED, TRIAL, level_of
-from .techniques.singles import (
-    FULL_HOUSE,
-    HIDDEN_SINGLE_BOX,
-    HIDDEN_SINGLE_LINE,
-    NAKED_SINGLE,
-    hidden_single_cells,
-    naked_single_cells,
-)
-
-SINGLE_NAMES = frozenset((FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE))
+from .techniques import ADVANCED, SINGLE_RATINGS, level_of
+from .techniques.singles import NAKED_SINGLE, SINGLE_KINDS, hidden_single_cells, naked_single_cells
+from .techniques.trial import TRIAL
 
 LEVEL_3_TECHNIQUES = tuple(t for t in ADVANCED if t.level <= 3)
 
 
-LEVEL_NAMES = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert"}
-"""Name printed for each SVD level."""
 
 
 @dataclass(frozen=True)
@@ -221,7 +212,7 @@ def naked_moves(grid: Grid, log: SolveLog) -> int:
     The solve's other steps are replayed in order where singles stall (their removals are
     facts about the solution, so the order does not change what they allow)."""
     state = State.from_grid(grid)
-    others = iter([s for s in log.steps if s.technique not in SINGLE_NAMES])
+    others = iter([s for s in log.steps if s.kind not in SINGLE_KINDS])
     moves = 0
     while not state.is_solved():
         fills = _singles(state)
@@ -253,7 +244,7 @@ def grade_log(grid: Grid, log: SolveLog, solution, puzzle_id: str = "") -> Grade
         givens=grid.clue_count,
         rating=_rating(grid, log),
         techniques=counts,
-        trial=TRIAL.name in counts,
+        trial=any(s.kind is TRIAL for s in log.steps),
         id=puzzle_id,
     )
 
@@ -266,7 +257,7 @@ naked single is rated by hidden singles first when they solve it (Explainer's wa
 def _rating(grid: Grid, log: SolveLog) -> float:
     """The log's rating, or the hidden-singles rating when naked singles were the hardest step."""
     rating = log.rating
-    if rating and all(s.technique in (NAKED_SINGLE,) or s.rating < NAKED_SINGLE_RATING for s in log.steps):
+    if rating and all(s.kind is NAKED_SINGLE or s.rating < NAKED_SINGLE_RATING for s in log.steps):
         easier = hidden_singles_rating(State.from_grid(grid))
         if easier is not None:
             return easier

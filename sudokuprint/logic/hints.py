@@ -1,4 +1,4 @@
-"""Hints: the next step for a puzzle or a state, as partial-puzzle JSON (docs/formats.md §5).
+"""Hints: the next step for a puzzle or a state, with the states before and after it.
 
 The input may be a puzzle (candidates are then what the filled digits
 leave) or a state with pencil marks (a candidates grid, §3, or an Explainer
@@ -6,6 +6,8 @@ leave) or a state with pencil marks (a candidates grid, §3, or an Explainer
 cannot tell a given from a digit filled later, so there every digit counts
 as a given (the map of the partial puzzle).  The hint is the cheapest
 step the engine finds there, checked against the unique solution.
+:func:`sudokuprint.formats.partial_json.make_partial` writes a hint as
+partial-puzzle JSON (docs/formats.md §5; the ``hint`` command does).
 """
 
 from __future__ import annotations
@@ -37,22 +39,6 @@ class Hint:
         """The hint's id: the technique as a slug and the step's changes,
         e.g. ``naked-pair:r2c3<>7`` (stable for the same step of the same state)."""
         return hint_id(self.step, self.begin.shape)
-
-    def to_partial_json(
-        self,
-        *,
-        indent: int | None = None,
-        given_hints: tuple[str, ...] | None = None,
-        id: str | None = None,
-        map_id: str | None = None,
-    ) -> str:
-        """The step as partial-puzzle JSON: map, begin/end numbers and candidate tables;
-        ``givenHints`` holds the hint's :attr:`id` unless other hint ids are given; ``id`` and
-        ``map_id`` (e.g. those of the input) are written when given."""
-        from ..formats.partial_json import make_partial, write_partial
-
-        hints = (self.id,) if given_hints is None else given_hints
-        return write_partial(make_partial(self.begin, self.end, hints, id=id, map_id=map_id), indent=indent)
 
 
 def hint_id(step: Step, shape: Shape) -> str:

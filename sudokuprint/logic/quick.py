@@ -25,23 +25,15 @@ from typing import Sequence
 
 from ..grid import Grid
 from ..shape import Shape
-from .engine import SINGLE_RATINGS, apply_step, check_step, next_step, solution_of
+from .engine import apply_step, check_step, next_step, solution_of
 from .grading import LEVEL_3_TECHNIQUES, NAKED_SINGLE_RATING, Grade, hidden_singles_rating
 from .state import State, Tables, lowest_digit
 from .step import InconsistentStepError, Step
-from .techniques import ADVANCED, TRIAL, level_of
-from .techniques.singles import (
-    FULL_HOUSE,
-    HIDDEN_SINGLE_BOX,
-    HIDDEN_SINGLE_LINE,
-    NAKED_SINGLE,
-    hidden_single_cells,
-    naked_single_cells,
-)
+from .techniques import ADVANCED, SINGLE_RATINGS, level_of
+from .techniques.singles import SINGLE_KINDS, hidden_single_cells, naked_single_cells
+from .techniques.trial import TRIAL
 
-_KINDS = (FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE)
-"""The singles in the order a move lists them (and so first counts them)."""
-_RATINGS = tuple(SINGLE_RATINGS[name] for name in _KINDS)
+_RATINGS = tuple(SINGLE_RATINGS[kind] for kind in SINGLE_KINDS)
 """Their ratings (the engine's, from :mod:`.techniques`), by the same index."""
 
 
@@ -77,7 +69,7 @@ def quick_grade(
         givens=grid.clue_count,
         rating=rating,
         techniques=counts,
-        trial=TRIAL.name in counts,
+        trial=any(s.kind is TRIAL for s in solve.others),
         id=puzzle_id,
     )
 
@@ -187,7 +179,7 @@ class _Solve:
         for kind, cell, digit in fills:
             if solution[cell] != digit:
                 raise InconsistentStepError(
-                    f"{_KINDS[kind]} placed {digit} in {self.state.tables.cell_name(cell)}, "
+                    f"{SINGLE_KINDS[kind]} placed {digit} in {self.state.tables.cell_name(cell)}, "
                     f"but the solution has {solution[cell]} there"
                 )
             found[kind] += 1
@@ -196,7 +188,7 @@ class _Solve:
         counts = self.counts
         for kind, number in enumerate(found):
             if number:
-                name = _KINDS[kind]
+                name = SINGLE_KINDS[kind].name
                 counts[name] = counts.get(name, 0) + number
                 if _RATINGS[kind] > self.rating:
                     self.rating = _RATINGS[kind]
@@ -205,7 +197,7 @@ class _Solve:
 
 def _move_singles(marks: _Marks) -> list[tuple[int, int, int]]:
     """``(kind, cell, digit)`` of every single at this point, each of the cheapest kind that fills its
-    cell (an index of :data:`_KINDS`), as :func:`~.techniques.singles.all_singles` names them."""
+    cell (an index of :data:`SINGLE_KINDS`), as :func:`~.techniques.singles.all_singles` names them."""
     state = marks.state
     cands, empty, houses_of = marks.cands, marks.empty, marks.houses_of
     fills = []

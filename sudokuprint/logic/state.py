@@ -368,11 +368,6 @@ class State:
         """The cell set of every empty cell where ``digit`` may go."""
         return self.digit_sets()[digit - 1]
 
-    def house_has(self, house: int, digit: int) -> bool:
-        """True when the digit is already filled in the house."""
-        values = self.values
-        return any(values[c] == digit for c in self.tables.houses[house])
-
     def broken(self) -> str | None:
         """Why this state cannot lead to a solution (None if no contradiction is visible)."""
         values, cands, t = self.values, self.cands, self.tables
@@ -394,9 +389,3 @@ class State:
             if missing:
                 return f"{t.house_names[house]} has no place for digit {lowest_digit(missing)}"
         return None
-
-    def candidate_count(self) -> int:
-        return sum(popcount(m) for m in self.cands)
-
-    def cell_digits(self, cell: int) -> list[int]:
-        return digits_of(self.cands[cell])

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from ..errors import MissingDependencyError, ParseError
+from ..errors import ParseError
 from ..shape import CLASSIC, Shape
 from .code import decode_pattern
 
@@ -82,10 +82,8 @@ def read_image(path: str | Path, shape: Shape = CLASSIC, *, threshold: int | Non
     threshold that best splits the cells' levels into two groups (Otsu's
     criterion), so mid-tone pictures split where their histogram does.
     """
-    try:
-        from PIL import Image
-    except ImportError:
-        raise MissingDependencyError("reading a pattern from an image needs Pillow (pip install pillow)") from None
+    from PIL import Image  # here: Pillow loads only for a pattern given as an image
+
     try:
         with Image.open(path) as image:
             levels = cell_levels(image, shape.side)
@@ -97,7 +95,7 @@ def read_image(path: str | Path, shape: Shape = CLASSIC, *, threshold: int | Non
 
 def cell_levels(image: "Image.Image", side: int) -> list[int]:
     """Grey level (0 black - 255 white) of each cell of a ``side`` x ``side`` grid laid over the picture."""
-    from PIL import Image, ImageOps
+    from PIL import Image, ImageOps  # here: as in read_image
 
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
         rgba = image.convert("RGBA")

@@ -33,6 +33,7 @@ from typing import Sequence
 from PIL import Image, ImageOps
 
 from ..errors import UnsupportedError
+from ..generator import GenerationError, PatternSearch, fill_pattern, random_complete_grid
 from ..grid import Grid
 from ..layout.geometry import slots
 from ..layout.gridview import draw_grid
@@ -197,8 +198,6 @@ def tile_pattern(levels: Sequence[int], shape: Shape = CLASSIC, *,
 
 def _fallback(cells: frozenset[int], levels: Sequence[int], shape: Shape, rng: random.Random) -> tuple[Grid, Grid]:
     """A unique puzzle on ``cells`` plus as few of the next darkest cells as needed, from a random solution."""
-    from ..generator import random_complete_grid
-
     solve = get_backend().solve
     solution = random_complete_grid(shape, rng)
     extra = [c for c in preference(levels, shape) if c not in cells]
@@ -220,8 +219,6 @@ def _fallback(cells: frozenset[int], levels: Sequence[int], shape: Shape, rng: r
 def make_tile(index: int, levels: Sequence[int], seed: int, *, seconds: float = TILE_SECONDS,
               shape: Shape = CLASSIC) -> MosaicTile:
     """The puzzle of one tile: the generator's fill of the tile's pattern, or the fallback."""
-    from ..generator import GenerationError, PatternSearch, fill_pattern
-
     cells = tile_pattern(levels, shape)
     rng = random.Random(seed * 100_003 + index)
     note = ""

@@ -12,9 +12,12 @@ from ..layout.geometry import slots
 from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Metadata, Page, Text
 from ..layout.template import Template
+from ..patterns.argument import pattern_argument
 from ..patterns.code import code_or_none
+from ..patterns.library import is_motif, library_motif, motif_names
 from ..shape import CLASSIC, Shape
 from .booklet import chunks, draw_label, slot_for
+from .generated import puzzle_on_pattern
 from .pages import PlannedPage, assemble
 
 
@@ -72,8 +75,6 @@ def pattern_of(argument: str) -> tuple[Shape, frozenset[int], str] | None:
     motif of the library (``heart``, ``letter-A``).  None for anything else
     (a file of puzzles); see :func:`sudokuprint.patterns.pattern_argument`.
     """
-    from ..patterns import pattern_argument
-
     return pattern_argument(argument)
 
 
@@ -83,8 +84,6 @@ def load_motifs(arguments: Sequence[str], fmt: str | None = None) -> list[Motif]
     for argument in arguments:
         pattern = None if fmt else pattern_of(argument)
         if pattern is not None:
-            from ..patterns import is_motif, library_motif
-
             shape, cells, title = pattern
             fix = library_motif(argument).fix if title and is_motif(argument) and not Path(argument).exists() else ""
             motifs.append(Motif(len(motifs) + 1, shape, cells, title=title, fix=fix))
@@ -104,16 +103,12 @@ def library_motifs(*, filled: bool = False, seed: int = 1) -> list[Motif]:
     With ``filled`` each is filled by the generator (from ``seed``) with a
     unique puzzle, graded, so a catalogue can show its difficulty.
     """
-    from ..patterns import library_motif, motif_names
-
     motifs = []
     for number, name in enumerate(motif_names(), 1):
         found = library_motif(name)
         grid: Grid | None = None
         level = ""
         if filled:
-            from .poster import puzzle_on_pattern
-
             puzzle = puzzle_on_pattern(found.givens, found.shape, seed, source=name, seconds=LIBRARY_SECONDS)
             grid, level = puzzle.grid, puzzle.difficulty or ""
         motifs.append(Motif(number, found.shape, found.givens, grid, name, level, found.fix))

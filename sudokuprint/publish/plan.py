@@ -26,9 +26,12 @@ import os
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
+from PIL import Image, UnidentifiedImageError
+
 from ..errors import MissingInputError, ParseError
+from ..formats import Record
 from ..grid import Grid
-from .puzzles import Puzzle
+from .puzzles import Puzzle, prepare
 
 PLAN_NAME = "sudokuprint-plan.json"
 """The name of the embedded file that holds a booklet's plan."""
@@ -112,9 +115,6 @@ class PagePlan:
 
     def puzzles_to_print(self, source: str = "the booklet", *, allow_nonunique: bool = False) -> list[Puzzle]:
         """The booklet's own puzzles, solved again, with their booklet numbers, in booklet order."""
-        from ..formats import Record
-        from .puzzles import prepare
-
         return [prepare(Record(Grid.from_string(p.puzzle), index), p.number, source,
                         allow_nonunique=allow_nonunique, with_grade=False)
                 for index, p in enumerate(self.puzzles, 1)]
@@ -122,8 +122,6 @@ class PagePlan:
 
 def _png_plan(name: str) -> PagePlan:
     """The plan in the first PNG page of a booklet (a text chunk named :data:`PLAN_NAME`)."""
-    from PIL import Image, UnidentifiedImageError
-
     try:
         with Image.open(name) as image:
             text = getattr(image, "text", {}).get(PLAN_NAME)
@@ -142,8 +140,8 @@ def read_plan(path: str | os.PathLike) -> PagePlan:
     another program, or not a booklet) raises an error that names the file
     (exit code 2).
     """
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf import PdfReader  # here: pypdf loads only to read a booklet back (most jobs never do)
+    from pypdf.errors import PdfReadError  # here: as above
 
     name = os.fspath(path)
     try:

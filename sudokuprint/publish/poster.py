@@ -8,42 +8,21 @@ small puzzles are in :mod:`.mosaic`.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from ..errors import UnsupportedError
-from ..grid import Grid
 from ..layout.geometry import digit_font_size, frame
 from ..layout.gridview import draw_grid
 from ..layout.page import Box, Document, Item, Line, Metadata, Page, Rect, Text
 from ..layout.template import Template
-from ..shape import Shape
 from .marks import with_crop_marks
+from .motif import motif_of
 from .pages import PlannedPage, assemble
-from .puzzles import Puzzle, recheck, svd_label_for
-
-PATTERN_SECONDS = 60.0
-"""Time the generator gets to fill a poster's pattern."""
+from .puzzles import Puzzle
 
 ANSWER_SHARE = 0.2
 """Side of the small answer at a poster's foot, as a share of the main grid."""
-
-
-def puzzle_on_pattern(cells: frozenset[int], shape: Shape, seed: int, *, source: str = "pattern",
-                      seconds: float = PATTERN_SECONDS) -> Puzzle:
-    """A graded unique puzzle whose givens are exactly ``cells``, made by the generator from ``seed``.
-
-    Raises the generator's :class:`~sudokuprint.generator.GenerationError` when
-    the pattern is impossible or no puzzle is found in ``seconds``.
-    """
-    from ..generator import PatternSearch, fill_pattern
-
-    made, _ = fill_pattern(cells, shape, random.Random(seed), PatternSearch(time_limit=seconds))
-    grid = made.grid()
-    grade = made.grade
-    solution = Grid.from_values(made.solution, shape, givens=grid.givens)
-    return recheck(Puzzle(1, grid, solution, True, grade, svd_label_for(1, grid, grade), f"{source}, seed {seed}"))
 
 
 def landscape(template: Template) -> Template:
@@ -62,8 +41,6 @@ def build_poster(puzzle: Puzzle, template: Template, *, title: str = "Sudoku", s
     a thin frame surrounds the whole.  The answer is printed small and upside
     down at the foot, so a framed poster does not give it away at a glance.
     """
-    from .motif import motif_of
-
     motif = motif_of(puzzle.grid, puzzle.number)
     code = f"pattern code {motif.code}" if motif.code else ""
     line = " · ".join(part for part in (subtitle, puzzle.difficulty, f"{len(motif.cells)} givens", code) if part)
@@ -144,8 +121,6 @@ def word_layout(template: Template, count: int) -> PosterLayout:
 def build_word_poster(puzzles: Sequence[Puzzle], word: str, template: Template, *, title: str = "",
                       crop_marks: bool = False) -> Document:
     """A word as rows of puzzles, one letter (or digit) each, filling the sheet (turned when that helps)."""
-    from .motif import motif_of
-
     placed = word_layout(template, len(puzzles)) if len(puzzles) > 1 else layout(template, 1, 1)
     cells = [motif_of(p.grid, p.number).cells for p in puzzles]
     levels = sorted({p.difficulty for p in puzzles if p.difficulty})

@@ -7,9 +7,10 @@ from typing import Callable, Iterable
 
 from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
 from ..formats import Record, read_file
+from ..formats.svd import format_svd_label
 from ..grid import Grid
+from ..logic.grading import UNGRADED, Grade, grade
 from ..solver import search
-from .grading import UNGRADED, Grade, grade_puzzle, require_grader
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,12 @@ def svd_label_for(number: int, puzzle: Grid, grade: Grade) -> str | None:
     """The SVD label computed from a grade (needs level and moves), or None."""
     if puzzle.side != 9 or grade.level is None or grade.moves is None or grade.level not in range(1, 5):
         return None
-    from ..formats.svd import format_svd_label
-
     return format_svd_label(number, grade.moves, grade.level, puzzle.clue_count)
+
+
+def grade_puzzle(grid: Grid) -> Grade:
+    """The logic engine's grade of a 9x9 puzzle's givens; :data:`UNGRADED` for other sizes."""
+    return grade(grid.puzzle()) if grid.side == 9 else UNGRADED
 
 
 def recheck(puzzle: Puzzle) -> Puzzle:
@@ -97,15 +101,12 @@ def load_puzzles(
 ) -> list[Puzzle]:
     """Every puzzle of the inputs (at most ``limit``), checked and numbered from 1.
 
-    ``order`` is ``input`` (as read) or ``difficulty`` (easy to hard, stable;
-    needs the logic engine).  Puzzles are renumbered after ordering.  With
+    ``order`` is ``input`` (as read) or ``difficulty`` (easy to hard, stable).  Puzzles are renumbered after ordering.  With
     ``grade`` false the logic engine is not asked (no difficulty labels).
     ``on_puzzle`` is called with each puzzle once it is checked (for progress).
     """
     if order not in ("input", "difficulty"):
         raise ValueError(f"unknown order {order!r}")
-    if order == "difficulty":
-        require_grader("ordering puzzles easy to hard")
     puzzles: list[Puzzle] = []
     for path in paths:
         source = "<stdin>" if path == "-" else path

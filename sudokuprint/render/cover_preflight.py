@@ -67,7 +67,7 @@ def cover_preflight(pdf: bytes, spec: str, pages: int, *, paper: str = "white", 
     Raises :class:`~sudokuprint.errors.ParseError` (exit 2) for bytes that are not a readable PDF.
     """
     from pypdf import PdfReader  # as preflight does: pypdf is loaded only when a file is checked
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import PdfReadError  # as above
 
     rules = printer(spec)
     interior = SPECS[spec]

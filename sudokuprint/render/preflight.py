@@ -252,8 +252,8 @@ def preflight(pdf: bytes, spec: str | PrintSpec) -> list[Finding]:
 
     Raises :class:`~sudokuprint.errors.ParseError` (exit 2) for bytes that are not a readable PDF.
     """
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+    from pypdf import PdfReader  # here: pypdf loads only when a PDF is checked (writing one never needs it)
+    from pypdf.errors import PdfReadError  # here: as above
 
     rules = SPECS[spec] if isinstance(spec, str) else spec
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings about damaged files: the error says it

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from types import ModuleType
-from typing import Iterable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence, Union
 
 from ..errors import (
     InvalidGridError,
@@ -24,30 +23,37 @@ from ..errors import (
     NoSolutionError,
     SolverTimeoutError,
 )
-from ..grid import Grid, line_values
+from ..grid import Grid
+from ..notation import line_values
 from ..shape import CLASSIC, Shape
-from . import pure
+from . import native, pure
+
+if TYPE_CHECKING:  # the protocol types the registry; nothing of it runs
+    from .backend import SolverBackend
 
 BACKEND_ENV = "SUDOKUPRINT_BACKEND"
+"""Names the backend to use (``python`` or ``native``); read once, when the solver is first imported."""
 
 
-def _load_backends() -> dict[str, ModuleType]:
-    backends: dict[str, ModuleType] = {}
-    try:
-        from . import native  # type: ignore[attr-defined]
-    except ImportError:
-        pass
-    else:
-        if native.available():
-            backends[native.NAME] = native
+def _load_backends() -> dict[str, SolverBackend]:
+    backends: dict[str, SolverBackend] = {}
+    if native.available():
+        backends[native.NAME] = native
     backends[pure.NAME] = pure
     return backends
 
 
 _BACKENDS = _load_backends()
 _PREFERRED = next(iter(_BACKENDS.values()))
-_NATIVE = _BACKENDS.get("native")
-_solve_text = _NATIVE.solve_text if _NATIVE is not None else None
+_WANTED = os.environ.get(BACKEND_ENV, "").strip().lower()
+"""``$SUDOKUPRINT_BACKEND`` as the process had it when the solver was imported, stripped and lower-case ('' unset).
+
+Read once: looking the variable up costs more than a whole easy search, and every search would pay it."""
+_DEFAULT = _BACKENDS.get(_WANTED) if _WANTED else _PREFERRED
+"""The backend a search without ``backend=`` uses; None when the variable names one that is not there."""
+_NATIVE = native if native.available() else None
+_solve_text = native.solve_text if _NATIVE is not None else None
+_NATIVE_BY_DEFAULT = _NATIVE is not None and _DEFAULT is _NATIVE
 
 
 def backend_names() -> list[str]:
@@ -55,36 +61,19 @@ def backend_names() -> list[str]:
     return list(_BACKENDS)
 
 
-# os.environ.get costs more than a whole easy search; its mapping's own dict
-# (kept in step with os.environ and putenv by CPython) is read directly.
-_ENVIRON_DATA = getattr(os.environ, "_data", None)
-_ENVIRON_KEY = os.environ.encodekey(BACKEND_ENV) if hasattr(os.environ, "encodekey") else None  # type: ignore[attr-defined]
-
-
-def _wanted_backend() -> str:
-    """``$SUDOKUPRINT_BACKEND``, stripped and lower-case ('' when unset)."""
-    if isinstance(_ENVIRON_DATA, dict) and _ENVIRON_KEY is not None:
-        raw = _ENVIRON_DATA.get(_ENVIRON_KEY)
-        return os.environ.decodevalue(raw).strip().lower() if raw is not None else ""  # type: ignore[attr-defined]
-    return os.environ.get(BACKEND_ENV, "").strip().lower()
-
-
-def active_backend() -> ModuleType:
-    """The backend in use: ``$SUDOKUPRINT_BACKEND`` if set, else the fastest importable.
+def active_backend() -> SolverBackend:
+    """The backend in use: ``$SUDOKUPRINT_BACKEND`` if set (when the solver was imported), else the fastest.
 
     Raises :class:`MissingDependencyError` when the variable names a backend that is not there.
     """
-    wanted = _wanted_backend()
-    if wanted:
-        if wanted not in _BACKENDS:
-            raise MissingDependencyError(
-                f"{BACKEND_ENV}={wanted!r}, but only these solver backends are available: {', '.join(_BACKENDS)}"
-            )
-        return _BACKENDS[wanted]
-    return next(iter(_BACKENDS.values()))
+    if _DEFAULT is None:
+        raise MissingDependencyError(
+            f"{BACKEND_ENV}={_WANTED!r}, but only these solver backends are available: {', '.join(_BACKENDS)}"
+        )
+    return _DEFAULT
 
 
-def get_backend(name: str | None = None) -> ModuleType:
+def get_backend(name: str | None = None) -> SolverBackend:
     """A backend by name (``python`` or ``native``), or the active one."""
     if name is None:
         return active_backend()
@@ -205,16 +194,14 @@ def _as_grid(puzzle: Puzzle) -> Grid:
     if isinstance(puzzle, Grid):
         return puzzle
     if isinstance(puzzle, str):
-        from ..formats.standard import parse_standard
-
-        return parse_standard(puzzle)
+        return Grid.from_string(puzzle)
     raise TypeError(f"expected a Grid or a puzzle string, got {type(puzzle).__name__}")
 
 
 def _load(puzzle: Puzzle) -> tuple[Grid | None, Shape, bytes]:
     """The grid (None for a bare line: built only if asked), shape and cell values of a puzzle."""
     if puzzle.__class__ is str:
-        found = line_values(puzzle)  # type: ignore[arg-type]
+        found = line_values(puzzle)
         if found is not None:
             return None, found[0], found[1]
     grid = _as_grid(puzzle)
@@ -242,8 +229,8 @@ def search(
         check_limit(limit)
     if time_limit is not None:
         _check_time_limit(time_limit)
-    if backend is None and _ENVIRON_DATA is not None and _ENVIRON_DATA.get(_ENVIRON_KEY) is None:
-        engine = _PREFERRED
+    if backend is None and _DEFAULT is not None:
+        engine = _DEFAULT
     else:
         engine = get_backend(backend)
     if puzzle.__class__ is str and engine is _NATIVE:
@@ -257,8 +244,8 @@ def search(
             result.limit, result.shape, result._puzzle, result._solution = limit, CLASSIC, None, None
             return result
     if puzzle.__class__ is Grid:
-        grid: Grid | None = puzzle  # type: ignore[assignment]
-        shape, values = puzzle.shape, puzzle.cell_bytes  # type: ignore[union-attr]
+        grid: Grid | None = puzzle
+        shape, values = puzzle.shape, puzzle.cell_bytes
     else:
         grid, shape, values = _load(puzzle)
     try:
@@ -276,11 +263,10 @@ def count_solutions(
 ) -> int:
     """The number of solutions, counted up to ``limit`` (so ``2`` means "two or more")."""
     if backend is None and time_limit is None:  # no keywords passed on: the usual call at its cheapest
-        if (grid.__class__ is Grid and _NATIVE is not None and limit.__class__ is int and 0 < limit <= pure.MAX_LIMIT
-                and _ENVIRON_DATA is not None and _ENVIRON_DATA.get(_ENVIRON_KEY) is None and _PREFERRED is _NATIVE):
+        if _NATIVE_BY_DEFAULT and grid.__class__ is Grid and limit.__class__ is int and 0 < limit <= pure.MAX_LIMIT:
             # a grid on the compiled engine: its count alone, with no SolveResult made around it
             try:
-                return _NATIVE.solve_bytes(grid.cell_bytes, grid.shape, limit, None, None)[0]  # type: ignore[attr-defined]
+                return native.solve_bytes(grid.cell_bytes, grid.shape, limit, None, None)[0]
             except (TimeoutError, InterruptedError) as error:
                 raise _gave_up(error, None) from None
         return search(grid, limit).count

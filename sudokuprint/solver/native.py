@@ -22,19 +22,31 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from functools import lru_cache
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, NoReturn, Protocol, Sequence
 
-from ..shape import DIGIT_SYMBOLS, MAX_SIDE as MAX_GRID_SIDE, Shape
+from ..grid import Grid
+from ..notation import NOT_A_CELL, symbol_table
+from ..shape import MAX_SIDE as MAX_GRID_SIDE, Shape
 from . import pure
-
-if TYPE_CHECKING:
-    from ..grid import Grid
 
 NAME = "native"
 
+
+class _Extension(Protocol):
+    """What the C extension offers (its functions check their arguments again and raise ``ValueError``)."""
+
+    solve: Callable[..., tuple[int, bytes | None]]
+    solve_bytes: Callable[..., tuple[int, bytes | None]]
+    solve_text: Callable[..., tuple[int, bytes | None, bytes] | None]
+    count_many: Callable[..., list[int]]
+    dig_orbits: Callable[..., bytes]
+    fill: Callable[..., bytes | None]
+    equivalence_profile: Callable[[bytes, int, int], bytes]
+
+
+_native: _Extension | None
 try:
-    from . import _native  # type: ignore[attr-defined]
+    from . import _native  # type: ignore[attr-defined,no-redef]
 except ImportError as error:
     _native = None
     if importlib.util.find_spec(f"{__package__}._native") is None:
@@ -54,20 +66,6 @@ _VALID_VALUES = [bytes(range(side + 1)) for side in range(MAX_GRID_SIDE + 1)]
 
 BATCH_SIZE = 4096
 """Puzzles packed into one buffer per C call in :func:`count_many`."""
-
-_INVALID = 255
-
-
-@lru_cache(maxsize=None)
-def string_table(side: int) -> bytes:
-    """Puzzle-string characters to cell values for ``side`` digits: '.' and '0'
-    empty, '1'-'9', 'A'... (either case) digits; anything else maps to 255."""
-    table = bytearray([_INVALID]) * 256
-    table[ord(".")] = table[ord("0")] = 0
-    for digit, symbol in enumerate(DIGIT_SYMBOLS[:side], start=1):
-        table[ord(symbol)] = table[ord(symbol.lower())] = digit
-    return bytes(table)
-
 
 def available() -> bool:
     """True when the C extension is importable."""
@@ -147,7 +145,7 @@ def count_buffer(
     )
 
 
-def count_many(grids: Iterable["Grid"], limit: int = 2) -> Iterator[int]:
+def count_many(grids: Iterable[Grid], limit: int = 2) -> Iterator[int]:
     """Solution counts (up to ``limit``) of many grids, ``BATCH_SIZE`` puzzles per C call.
 
     Consecutive grids of one shape share a call; a grid with clashing digits counts 0.
@@ -179,8 +177,8 @@ def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape |
     for index, puzzle in enumerate(encoded):
         if len(puzzle) != shape.cell_count:
             raise ValueError(f"puzzle {index}: {len(puzzle)} characters, a {shape.name} grid has {shape.cell_count}")
-    buffer = b"".join(encoded).translate(string_table(shape.side))
-    bad = buffer.find(_INVALID)
+    buffer = b"".join(encoded).translate(symbol_table(shape.side))
+    bad = buffer.find(NOT_A_CELL)
     if bad >= 0:
         index, cell = divmod(bad, shape.cell_count)
         raise ValueError(
@@ -212,7 +210,7 @@ def _check_limit(limit: int) -> None:
         raise ValueError(f"limit must be an integer from 1 to 2**63 - 1, got {limit!r}")
 
 
-def _unavailable(*args: object) -> tuple[int, bytes | None]:
+def _unavailable(*args: object) -> NoReturn:
     raise RuntimeError(f"the native solver backend is not available: {_UNAVAILABLE_REASON}")
 
 
@@ -221,13 +219,21 @@ _solve = _native.solve if _native is not None else _unavailable
 if _native is not None:
     solve_bytes = _native.solve_bytes  # noqa: F811 - the same contract, with no Python frame around the C call
 
-solve_text = _native.solve_text if _native is not None else _unavailable
+equivalence_profile: Callable[[bytes, int, int], bytes] | None = (
+    _native.equivalence_profile if _native is not None else None
+)
+"""``equivalence_profile(values, box_width, box_height)``: the generator's equivalence profile of a
+puzzle computed in C (:mod:`sudokuprint.generator.canonical`), or None without the extension."""
+
+solve_text: Callable[..., tuple[int, bytes | None, bytes] | None] = (
+    _native.solve_text if _native is not None else _unavailable
+)
 """``solve_text(text, limit, time_limit=None, stop=None)``: :func:`solve_bytes` of a bare
 81-character line read by the C code itself: ``(count, first, values)``, or None
 for any other text (nothing searched; read it with the parser)."""
 
 
-def _extension():
+def _extension() -> _Extension:
     if _native is None:
         raise RuntimeError(f"the native solver backend is not available: {_UNAVAILABLE_REASON}")
     return _native

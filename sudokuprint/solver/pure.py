@@ -168,7 +168,7 @@ class _Tables:
         return (self.peers[cell] << plane) | ((1 << cell) * (self.every_digit ^ (1 << plane)))
 
 
-class _LazyTable(dict):
+class _LazyTable(dict[int, int]):
     """A table whose entries are computed on first use."""
 
     def __init__(self, compute: Callable[[int], int]) -> None:

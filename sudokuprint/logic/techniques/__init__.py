@@ -103,10 +103,10 @@ first (see :mod:`sudokuprint.logic.grading`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
 from ..state import State
-from ..step import Step
+from ..step import Step, StepKind
 from . import (
     aic,
     als,
@@ -129,193 +129,197 @@ from . import (
     uniqueness,
     wings,
 )
+from .chains import rate_colouring, rate_x_chain
+from .rating import STRONG_LINK_BASE, length_bonus
+from .trial import rate_trial
 
-TRIAL_BASES = {1: 8.5, 2: 9.0}
-TRIAL_CAPS = {1: 9.4, 2: 9.4}
-NESTED_BASE = 9.5
-NESTED_STEP = 0.5
-LENGTH_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
-STRONG_LINK_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0, 8: 7.4}
 DEFAULT_LEVEL = 4
+"""The SVD level of a step whose kind no technique of the table makes."""
+
+Finder = Callable[[State], "Step | None"]
+"""A technique's search: the step it finds in a state, or None."""
 
 
-def length_bonus(length: int) -> float:
-    """Explainer-style penalty for a long chain: +0.1 per threshold exceeded."""
-    return 0.1 * sum(1 for limit in LENGTH_THRESHOLDS if length > limit)
-
-
-def rate_x_chain(step: Step) -> float:
-    """An X-chain by its number of strong links and the kinds of houses they are in."""
-    strong = step.extra.get("strong_links", 2)
-    kinds = step.extra.get("link_kinds", ())
-    lines = {k for k in kinds if k != "box"}
-    if strong <= 2:
-        return {"Skyscraper": 4.0, "2-String Kite": 4.1}.get(step.technique, 4.2)
-    base = STRONG_LINK_BASE.get(strong, 7.4)
-    if "box" not in kinds and len(lines) == 1:
-        return base
-    return round(base + (0.2 if "box" in kinds and len(lines) == 2 else 0.1), 1)
-
-
-def rate_colouring(step: Step) -> float:
-    """Colouring is an X-chain (trap) or a forcing X-chain (wrap): up to 6 strong links it is
-    rated as the mixed-house X-chain of as many strong links, beyond as a forcing X-chain
-    (6.6 plus the length bonus)."""
-    length = step.extra.get("length", 0)
-    strong = max(2, (length + 1) // 2)
-    if strong == 2:
-        return 4.2
-    if strong <= 6:
-        return round(STRONG_LINK_BASE[strong] + 0.1, 1)
-    return round(6.6 + length_bonus(length), 1)
-
-
-def _colouring(strong_links: int) -> Technique:
-    return Technique("Simple Colouring", 4, STRONG_LINK_BASE[strong_links], chains.colouring_finder(strong_links), rate_colouring)
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Technique:
-    """A technique: its name, SVD level, base rating and finder (and a rater for variable ratings)."""
+    """A technique of the table: its name, SVD level, base rating, finder, the kinds of step
+    the finder makes, and a rater for variable ratings.  Entries are compared by identity."""
 
     name: str
     level: int
     rating: float
-    find: Callable[[State], Step | None]
-    rater: Callable[[Step], float] | None = field(default=None, compare=False)
+    find: Finder
+    rater: Callable[[Step], float] | None = field(default=None)
+    kinds: tuple[StepKind, ...] = ()
 
     def rate(self, step: Step) -> float:
         """The rating of one step found by this technique."""
         return self.rater(step) if self.rater is not None else self.rating
 
 
-def rate_trial(step: Step) -> float:
-    """The rating of a trial step, from how deep and how far it had to look."""
-    depth = step.extra.get("depth", 1)
-    if depth >= 3:
-        nesting = step.extra.get("nesting", 1)
-        return round(NESTED_BASE + NESTED_STEP * (nesting - 1) + length_bonus(step.extra.get("length", 0)), 1)
-    bonus = length_bonus(step.extra.get("length", 0))
-    return round(min(TRIAL_CAPS[depth], TRIAL_BASES[depth] + bonus), 1)
+def _named(kind: StepKind, level: int, rating: float, find: Finder, rater: Callable[[Step], float] | None = None) -> Technique:
+    """The entry of a technique that makes one kind of step, named as its steps are."""
+    return Technique(kind.name, level, rating, find, rater, (kind,))
 
 
-SINGLES = (
-    Technique(singles.FULL_HOUSE, 1, 1.0, singles.find_full_house),
-    Technique(singles.NAKED_SINGLE, 1, 2.3, singles.find_naked_single),
-    Technique(singles.HIDDEN_SINGLE_BOX, 2, 1.2, singles.find_hidden_single_box),
-    Technique(singles.HIDDEN_SINGLE_LINE, 3, 1.5, singles.find_hidden_single_line),
-)
-"""Singles, in the order they are tried."""
+def _colouring(strong_links: int) -> Technique:
+    return Technique("Simple Colouring", 4, STRONG_LINK_BASE[strong_links], chains.colouring_finder(strong_links),
+                     rate_colouring, (chains.COLOURING_WRAP, chains.COLOURING_TRAP))
 
 
 def _x_chains(strong_links: int, rating: float) -> Technique:
-    return Technique(f"X-Chain ({strong_links} strong links)", 4, rating, chains.x_chain_finder(strong_links), rate_x_chain)
+    return Technique(f"X-Chain ({strong_links} strong links)", 4, rating, chains.x_chain_finder(strong_links),
+                     rate_x_chain, chains.X_CHAIN_KINDS)
 
 
-ADVANCED = (
-    Technique(intersections.POINTING, 3, 2.6, intersections.find_pointing),
-    Technique(intersections.CLAIMING, 3, 2.8, intersections.find_claiming),
-    Technique("Naked Pair", 3, 3.0, subsets.find_naked_pair),
-    Technique("X-Wing", 4, 3.2, fish.find_x_wing),
-    Technique("Hidden Pair", 3, 3.4, subsets.find_hidden_pair),
-    Technique("Naked Triple", 3, 3.6, subsets.find_naked_triple),
-    Technique("Swordfish", 4, 3.8, fish.find_swordfish),
-    Technique("Hidden Triple", 3, 4.0, subsets.find_hidden_triple),
-    _x_chains(2, 4.0),
-    Technique("XY-Wing", 4, 4.2, wings.find_xy_wing),
-    Technique(rectangles.EMPTY_RECTANGLE, 4, 4.3, rectangles.find_empty_rectangle),
-    Technique(grouped_fish.GROUPED_X_CHAIN_2, 4, grouped_fish.RATINGS[2], grouped_fish.finder(2)),
-    Technique("XYZ-Wing", 4, 4.4, wings.find_xyz_wing),
-    Technique("Unique Rectangle (type 1)", 4, 4.5, uniqueness.find_unique_rectangle_1),
-    Technique("Unique Rectangle (type 2)", 4, 4.6, uniqueness.find_unique_rectangle_2),
-    Technique("Unique Rectangle (type 4)", 4, 4.6, uniqueness.find_unique_rectangle_4),
-    Technique("Naked Quad", 3, 5.0, subsets.find_naked_quad),
-    Technique("Jellyfish", 4, 5.2, fish.find_jellyfish),
-    Technique("Hidden Quad", 3, 5.4, subsets.find_hidden_quad),
-    _colouring(3),
-    _x_chains(3, 5.4),
-    Technique("WXYZ-Wing", 4, 5.5, wings.find_wxyz_wing, wings.rate_wxyz_wing),
-    Technique("Bivalue Universal Grave + 1", 4, 5.6, uniqueness.find_bug_plus_one),
-    Technique(bug_types.BUG_TYPE_2, 4, 5.7, bug_types.find_bug_type_2),
-    Technique(grouped_fish.GROUPED_X_CHAIN_3, 4, grouped_fish.RATINGS[3], grouped_fish.finder(3)),
-    _colouring(4),
-    _x_chains(4, 5.8),
-    _colouring(5),
-    _x_chains(5, 6.2),
-    Technique("VWXYZ-Wing", 4, 6.2, wings.find_vwxyz_wing, wings.rate_vwxyz_wing),
-    _colouring(6),
-    _x_chains(6, 6.6),
-    Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring),
-    Technique(cycles.XY_CYCLE, 4, 6.5, cycles.find_xy_cycle, cycles.rate_xy_cycle),
-    Technique("W-Wing", 4, 7.1, wings.find_w_wing),
-    Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating),
-    Technique("Cell/Region Forcing Chains", 4, 8.0, multiple.find_multiple_forcing_chain, multiple.rate_multiple),
-    Technique(aic.GROUPED_AIC, 4, 8.0, aic.find_grouped_aic, aic.rate_grouped_aic),
-    Technique(als.ALS_XZ, 4, 8.0, als.find_als_xz),
-    Technique(als.ALS_XY_WING, 4, 8.1, als.find_als_xy_wing),
-    Technique(death_blossom.DEATH_BLOSSOM, 4, 8.2, death_blossom.find_death_blossom, death_blossom.rate_death_blossom),
-    Technique(als_chains.ALS_CHAIN, 4, 8.4, als_chains.find_als_chain, als_chains.rate_als_chain),
-    Technique(nets.DYNAMIC_FORCING, 4, 8.5, nets.find_dynamic_forcing, nets.rate_dynamic),
-    Technique(nested.NESTED_FORCING, 4, 9.5, lambda state: _find_nested(state), lambda step: _rate_nested(step)),
+SINGLES = (
+    _named(singles.FULL_HOUSE, 1, 1.0, singles.find_full_house),
+    _named(singles.NAKED_SINGLE, 1, 2.3, singles.find_naked_single),
+    _named(singles.HIDDEN_SINGLE_BOX, 2, 1.2, singles.find_hidden_single_box),
+    _named(singles.HIDDEN_SINGLE_LINE, 3, 1.5, singles.find_hidden_single_line),
 )
-"""Techniques beyond singles, in the order they are tried (nested trial comes after all)."""
+"""Singles, in the order they are tried."""
 
-DYNAMIC_PLUS = frozenset((
-    intersections.POINTING, intersections.CLAIMING, "Naked Pair", "Hidden Pair", "Naked Triple",
-    "Hidden Triple", "Naked Quad", "Hidden Quad", "X-Wing", "Swordfish", "Jellyfish",
-))
-"""The techniques inside Explainer's "dynamic forcing chains plus" (9.0): an assumption followed
-with these breaks a rule; with chains inside too, it is a nested forcing chain (9.5 up)."""
+SINGLE_RATINGS: Mapping[StepKind, float] = {t.kinds[0]: t.rating for t in SINGLES}
+"""The rating of each kind of single (singles have no rater)."""
 
-_INSIDE: list = []
+POINTING = _named(intersections.POINTING, 3, 2.6, intersections.find_pointing)
+CLAIMING = _named(intersections.CLAIMING, 3, 2.8, intersections.find_claiming)
+NAKED_PAIR = _named(subsets.NAKED_SUBSETS[2], 3, 3.0, subsets.find_naked_pair)
+X_WING = _named(fish.FISH_KINDS[2], 4, 3.2, fish.find_x_wing)
+HIDDEN_PAIR = _named(subsets.HIDDEN_SUBSETS[2], 3, 3.4, subsets.find_hidden_pair)
+NAKED_TRIPLE = _named(subsets.NAKED_SUBSETS[3], 3, 3.6, subsets.find_naked_triple)
+SWORDFISH = _named(fish.FISH_KINDS[3], 4, 3.8, fish.find_swordfish)
+HIDDEN_TRIPLE = _named(subsets.HIDDEN_SUBSETS[3], 3, 4.0, subsets.find_hidden_triple)
+GROUPED_TURBOT_FISH = _named(grouped_fish.GROUPED_X_CHAIN_2, 4, grouped_fish.RATINGS[2], grouped_fish.finder(2))
+NAKED_QUAD = _named(subsets.NAKED_SUBSETS[4], 3, 5.0, subsets.find_naked_quad)
+JELLYFISH = _named(fish.FISH_KINDS[4], 4, 5.2, fish.find_jellyfish)
+HIDDEN_QUAD = _named(subsets.HIDDEN_SUBSETS[4], 3, 5.4, subsets.find_hidden_quad)
+GROUPED_X_CHAIN_3 = _named(grouped_fish.GROUPED_X_CHAIN_3, 4, grouped_fish.RATINGS[3], grouped_fish.finder(3))
+XY_CYCLE = _named(cycles.XY_CYCLE, 4, 6.5, cycles.find_xy_cycle, cycles.rate_xy_cycle)
 
 
 def _find_nested(state: State) -> Step | None:
     """Trial with Explainer's 9.0 rules, then nested forcing chains (:mod:`.nested`)."""
-    if not _INSIDE:  # the engine's deduction inside a trial, over this table (import on first use)
-        from ..engine import _deducer
-
-        _INSIDE.extend((_deducer(tuple(t for t in ADVANCED if t.name in DYNAMIC_PLUS)), _deducer(ADVANCED)))
-    return nested.find_after_trial(state, _INSIDE[0], _INSIDE[1])
+    return nested.find_after_trial(state, _DEDUCE_PLUS, _DEDUCE_ALL)
 
 
 def _rate_nested(step: Step) -> float:
-    return rate_trial(step) if step.technique == "Trial" else nested.rate_nested(step)
+    return rate_trial(step) if step.kind is trial.TRIAL else nested.rate_nested(step)
 
-TRIAL = Technique("Trial", 4, 7.5, trial.find_trial, rate_trial)
+
+ADVANCED = (
+    POINTING,
+    CLAIMING,
+    NAKED_PAIR,
+    X_WING,
+    HIDDEN_PAIR,
+    NAKED_TRIPLE,
+    SWORDFISH,
+    HIDDEN_TRIPLE,
+    _x_chains(2, 4.0),
+    _named(wings.XY_WING, 4, 4.2, wings.find_xy_wing),
+    _named(rectangles.EMPTY_RECTANGLE, 4, 4.3, rectangles.find_empty_rectangle),
+    GROUPED_TURBOT_FISH,
+    _named(wings.XYZ_WING, 4, 4.4, wings.find_xyz_wing),
+    _named(uniqueness.UNIQUE_RECTANGLE_1, 4, 4.5, uniqueness.find_unique_rectangle_1),
+    _named(uniqueness.UNIQUE_RECTANGLE_2, 4, 4.6, uniqueness.find_unique_rectangle_2),
+    _named(uniqueness.UNIQUE_RECTANGLE_4, 4, 4.6, uniqueness.find_unique_rectangle_4),
+    NAKED_QUAD,
+    JELLYFISH,
+    HIDDEN_QUAD,
+    _colouring(3),
+    _x_chains(3, 5.4),
+    _named(wings.WING_KINDS[4], 4, 5.5, wings.find_wxyz_wing, wings.rate_wxyz_wing),
+    _named(uniqueness.BUG_PLUS_ONE, 4, 5.6, uniqueness.find_bug_plus_one),
+    _named(bug_types.BUG_TYPE_2, 4, 5.7, bug_types.find_bug_type_2),
+    GROUPED_X_CHAIN_3,
+    _colouring(4),
+    _x_chains(4, 5.8),
+    _colouring(5),
+    _x_chains(5, 6.2),
+    _named(wings.WING_KINDS[5], 4, 6.2, wings.find_vwxyz_wing, wings.rate_vwxyz_wing),
+    _colouring(6),
+    _x_chains(6, 6.6),
+    Technique("Simple Colouring", 4, 6.6, chains.find_simple_colouring, rate_colouring,
+              (chains.COLOURING_WRAP, chains.COLOURING_TRAP)),
+    XY_CYCLE,
+    _named(wings.W_WING, 4, 7.1, wings.find_w_wing),
+    Technique("Forcing Chain", 4, 6.6, forcing.find_forcing_chain, forcing.chain_rating,
+              (forcing.FORCING_CHAIN, forcing.FORCING_X_CHAIN)),
+    Technique("Cell/Region Forcing Chains", 4, 8.0, multiple.find_multiple_forcing_chain, multiple.rate_multiple,
+              (multiple.CELL_FORCING, multiple.REGION_FORCING)),
+    Technique(aic.GROUPED_AIC.name, 4, 8.0, aic.find_grouped_aic, aic.rate_grouped_aic,
+              (aic.GROUPED_AIC, aic.GROUPED_X_CHAIN)),
+    _named(als.ALS_XZ, 4, 8.0, als.find_als_xz),
+    _named(als.ALS_XY_WING, 4, 8.1, als.find_als_xy_wing),
+    _named(death_blossom.DEATH_BLOSSOM, 4, 8.2, death_blossom.find_death_blossom, death_blossom.rate_death_blossom),
+    _named(als_chains.ALS_CHAIN, 4, 8.4, als_chains.find_als_chain, als_chains.rate_als_chain),
+    Technique(nets.DYNAMIC_FORCING.name, 4, 8.5, nets.find_dynamic_forcing, nets.rate_dynamic,
+              (nets.DYNAMIC_FORCING, nets.DYNAMIC_CELL, nets.DYNAMIC_REGION)),
+    _named(nested.NESTED_FORCING, 4, 9.5, _find_nested, _rate_nested),
+)
+"""Techniques beyond singles, in the order they are tried (nested trial comes after all)."""
+
+TRIAL = _named(trial.TRIAL, 4, 7.5, trial.find_trial, rate_trial)
 
 ALL = SINGLES + ADVANCED + (TRIAL,)
 
 BY_NAME = {t.name: t for t in ALL}
-STEP_NAMES = {
-    "Skyscraper": 4,
-    "2-String Kite": 4,
-    "Turbot Fish": 4,
-    "X-Chain": 4,
-    forcing.FORCING_X_CHAIN: 4,
-    forcing.FORCING_CHAIN: 4,
-    aic.GROUPED_X_CHAIN: 4,
-    nets.DYNAMIC_CELL: 4,
-    nets.DYNAMIC_REGION: 4,
-    nested.NESTED_FORCING: 4,
-}
-"""SVD levels of step names that are not table names (variants of one finder)."""
+"""Table entries by name (the colouring tiers share one: the last is kept)."""
+
+BY_KIND: dict[StepKind, Technique] = {}
+"""The table entry whose finder makes each kind of step (the first, for the tiers of one finder)."""
+for _technique in ALL:
+    for _kind in _technique.kinds:
+        BY_KIND.setdefault(_kind, _technique)
+
+DYNAMIC_PLUS = (POINTING, CLAIMING, NAKED_PAIR, HIDDEN_PAIR, NAKED_TRIPLE, HIDDEN_TRIPLE, NAKED_QUAD, HIDDEN_QUAD,
+                X_WING, SWORDFISH, JELLYFISH)
+"""The techniques inside Explainer's "dynamic forcing chains plus" (9.0): an assumption followed
+with these breaks a rule; with chains inside too, it is a nested forcing chain (9.5 up)."""
+
+DEDUCE_BELOW = 8.0
+"""Inside a trial's assumption, techniques rated below this are used: the multiple forcing
+chains and ALS (8.0 up) would be run at every step of every assumption, and what they
+find there the trial's own assumptions find too."""
+
+NOT_IN_TRIAL = (GROUPED_TURBOT_FISH, GROUPED_X_CHAIN_3, XY_CYCLE)
+"""Techniques a trial does not use inside its assumptions, though rated below :data:`DEDUCE_BELOW`: with
+them there, the trial proves its contradictions at shallower levels and rates the forum's Explainer-11+
+puzzles lower (mean of ``benchmarks/grade.py --forum 8``: 9.59 with them, 9.97 without). They are used
+everywhere else; the Explainer-rated lines graded by the benchmark need no trial, so their ratings stay."""
 
 
-VARIANTS = {
-    aic.GROUPED_X_CHAIN: aic.GROUPED_AIC,
-    nets.DYNAMIC_CELL: nets.DYNAMIC_FORCING,
-    nets.DYNAMIC_REGION: nets.DYNAMIC_FORCING,
-}
-"""Step names of one finder's variants, with the table name they are rated by."""
+def deducer(techniques: tuple[Technique, ...]) -> Finder:
+    """The deduction a trial makes inside an assumption: the first step of the techniques below
+    :data:`DEDUCE_BELOW` (picked on first use: most solves never reach a trial)."""
+    advanced: list[tuple[Technique, ...]] = []
+
+    def deduce(state: State) -> Step | None:
+        if not advanced:
+            advanced.append(tuple(
+                t for t in techniques
+                if all(t is not s for s in SINGLES) and t.rating < DEDUCE_BELOW
+                and all(t is not n for n in NOT_IN_TRIAL)
+            ))
+        for technique in advanced[0]:
+            step = technique.find(state)
+            if step is not None:
+                return step
+        return None
+
+    return deduce
+
+
+_DEDUCE_PLUS = deducer(tuple(t for t in ADVANCED if any(t is p for p in DYNAMIC_PLUS)))
+_DEDUCE_ALL = deducer(ADVANCED)
+"""What :func:`_find_nested` follows an assumption with: Explainer's 9.0 "plus" techniques, then every one below 8.0."""
 
 
 def technique_of(step: Step) -> Technique | None:
-    """The table entry of a step's technique (variants like "(wrap)" included), or None."""
-    found = BY_NAME.get(VARIANTS.get(step.technique, step.technique))
-    if found is None:
-        found = BY_NAME.get(step.technique.split(" (")[0])
-    return found
+    """The table entry whose finder makes steps of this kind, or None."""
+    return BY_KIND.get(step.kind)
 
 
 def rate(step: Step) -> float:
@@ -328,10 +332,12 @@ def rate(step: Step) -> float:
 
 def level_of(step: Step) -> int:
     """The SVD level a step needs (1-4); steps of techniques beyond the table are level 4."""
-    if "level" in step.extra:
-        return step.extra["level"]
     found = technique_of(step)
-    if found is not None:
-        return found.level
-    base = step.technique.split(" (")[0]
-    return STEP_NAMES.get(base, DEFAULT_LEVEL)
+    return found.level if found is not None else DEFAULT_LEVEL
+
+
+__all__ = [
+    "ADVANCED", "ALL", "BY_KIND", "BY_NAME", "DEDUCE_BELOW", "DYNAMIC_PLUS", "NOT_IN_TRIAL", "SINGLES",
+    "SINGLE_RATINGS", "TRIAL", "Finder", "Technique", "deducer", "length_bonus", "level_of", "rate",
+    "rate_colouring", "rate_trial", "rate_x_chain", "technique_of",
+]

@@ -18,10 +18,11 @@ goes breadth first from every node, so each elimination comes from a shortest
 chain; the step writes that chain in Eureka notation, ``(5)r1c2=(5)r1c78-...``.
 
 The chains of single candidates are the forcing chains' (:mod:`.forcing`,
-tried first); this finder is the grouped form.  ``extra["nodes"]`` is the
-chain's number of nodes and ``extra["grouped"]`` / ``extra["xy"]`` whether it
-uses a group / more than one digit; the rating is 8.0 (one digit) or 8.1 plus
-the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`: Explainer
+tried first); this finder is the grouped form.  Its
+:class:`~sudokuprint.logic.step.AicDetails` hold ``nodes``, the chain's number
+of nodes, and ``grouped`` / ``xy``, whether it uses a group / more than one
+digit; the rating is 8.0 (one digit) or 8.1 plus the length bonus of
+:func:`~sudokuprint.logic.techniques.rating.length_bonus`: Explainer
 has no groups and rates what they show as region forcing chains (see the table
 in :mod:`sudokuprint.logic.techniques`).
 
@@ -34,10 +35,11 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State, cells_of, union_over
-from ..step import Step
+from ..step import AicDetails, Step, StepKind, details_of
+from .rating import length_bonus
 
-GROUPED_X_CHAIN = "Grouped X-Chain"
-GROUPED_AIC = "Grouped AIC"
+GROUPED_X_CHAIN = StepKind("Grouped X-Chain")
+GROUPED_AIC = StepKind("Grouped AIC")
 MAX_DEPTH = 11
 """Longest chain followed, in strong links (24 nodes)."""
 
@@ -261,7 +263,7 @@ def _chain_step(state: State, path: list[tuple[int, int]], nodes: int, conclusio
         f"{chain}: each '=' is a strong link (one of the two is true), each '-' a weak one (not both){conclusion}",
         cells=tuple(cells_of(cells)),
         digits=tuple(sorted(digits)),
-        extra={"nodes": nodes, "grouped": grouped, "xy": xy},
+        details=AicDetails(nodes=nodes, grouped=grouped, xy=xy),
         **changes,
     )
 
@@ -284,6 +286,5 @@ def _path(g: _Graph, parent: dict[int, tuple[int, int]], end: int) -> list[int]:
 
 def rate_grouped_aic(step: Step) -> float:
     """8.0 for a grouped X-chain, 8.1 with more than one digit, plus the length bonus."""
-    from . import length_bonus
-
-    return round((8.1 if step.extra.get("xy") else 8.0) + length_bonus(step.extra.get("nodes", 0)), 1)
+    details = details_of(step, AicDetails)
+    return round((8.1 if details.xy else 8.0) + length_bonus(details.nodes), 1)

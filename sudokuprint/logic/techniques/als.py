@@ -30,10 +30,10 @@ from itertools import combinations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State, cells_of, popcount
-from ..step import Step, cell_list
+from ..step import AlsDetails, Step, StepKind, cell_list
 
-ALS_XZ = "ALS-XZ"
-ALS_XY_WING = "ALS-XY-Wing"
+ALS_XZ = StepKind("ALS-XZ")
+ALS_XY_WING = StepKind("ALS-XY-Wing")
 MAX_ALS_CELLS = 5
 """Largest ALS looked at (cells); bigger ones are rare and slow to list."""
 
@@ -190,7 +190,7 @@ def _xz_step(state: State, a: _Als, b: _Als, x: int) -> Step | None:
         cells=tuple(cells_of(a.cells | b.cells)),
         digits=tuple(sorted(set(a.holders) & set(b.holders))),
         houses=(state.tables.house_names[a.house], state.tables.house_names[b.house]),
-        extra={"x": x},
+        details=AlsDetails(x=x),
     )
 
 
@@ -244,5 +244,5 @@ def _xy_wing_step(state: State, a: _Als, b: _Als, pivot: _Als, x: int, y: int) -
         eliminations=tuple(sorted(set(removed))),
         cells=tuple(cells_of(a.cells | b.cells | pivot.cells)),
         digits=tuple(sorted(set(a.holders) & set(b.holders))),
-        extra={"x": x, "y": y},
+        details=AlsDetails(x=x, y=y),
     )

@@ -11,7 +11,7 @@ digit ``z`` it would be locked, so it would hold ``x1``; then ``A2`` has no
 loses it.  Two ALSs are ALS-XZ and three with a pivot ALS-XY-Wing; this
 finder looks for chains of 4 to :data:`MAX_SETS` sets, shortest first.
 
-``extra["sets"]`` is the number of ALSs; the rating is 8.4 plus 0.1 per set
+The step's ``sets`` (:class:`~sudokuprint.logic.step.AlsChainDetails`) is the number of ALSs; the rating is 8.4 plus 0.1 per set
 beyond four.  The search is bounded (:data:`MAX_TRIES` extensions for each chain size).
 """
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State, cells_of
-from ..step import Step
+from ..step import AlsChainDetails, Step, StepKind, details_of
 from .als import _Als, _describe, als_at, cached_almost_locked_sets, restricted_links
 
-ALS_CHAIN = "ALS Chain"
+ALS_CHAIN = StepKind("ALS Chain")
 MIN_SETS = 4
 MAX_SETS = 6
 MAX_TRIES = 12000
@@ -121,7 +121,7 @@ def _step(state: State, chain: list[_Als], found: tuple) -> Step:
         eliminations=removals,
         cells=tuple(cells_of(cells)),
         digits=tuple(zs),
-        extra={"sets": len(chain)},
+        details=AlsChainDetails(sets=len(chain)),
     )
 
 
@@ -131,4 +131,4 @@ def digit_list_of(digits: list[int]) -> str:
 
 def rate_als_chain(step: Step) -> float:
     """8.4 for four sets, +0.1 per set beyond."""
-    return round(8.4 + 0.1 * max(0, step.extra.get("sets", 4) - 4), 1)
+    return round(8.4 + 0.1 * max(0, details_of(step, AlsChainDetails).sets - 4), 1)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from ...shape import digit_symbol
 from ..state import State, popcount
-from ..step import Step, cell_list
+from ..step import Step, StepKind, cell_list
 
-BUG_TYPE_2 = "Bivalue Universal Grave (type 2)"
+BUG_TYPE_2 = StepKind("Bivalue Universal Grave (type 2)")
 
 
 def find_bug_type_2(state: State) -> Step | None:

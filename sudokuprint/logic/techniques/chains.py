@@ -16,21 +16,33 @@ see each other (at most one holds it).
   row and a column joined in a box) and the Turbot Fish (the rest, e.g. two
   parallel lines joined through a box).
 
-Steps carry ``extra["length"]`` (links), and X-chains also
-``extra["strong_links"]`` and ``extra["link_kinds"]`` (the kinds of houses of
-their strong links), which the ratings use.
+Colouring steps carry their length in links
+(:class:`~sudokuprint.logic.step.ChainLength`), X-chains also their strong
+links and the kinds of houses of those
+(:class:`~sudokuprint.logic.step.XChainDetails`), which the ratings use:
+:func:`rate_x_chain` and :func:`rate_colouring`.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from ...shape import digit_symbol
+from ...shape import HouseKind, digit_symbol
 from .. import kernels
 from ..state import State, cells_of
-from ..step import Step, cell_list
+from ..step import ChainLength, Step, StepKind, XChainDetails, cell_list, details_of
+from .rating import STRONG_LINK_BASE, length_bonus
 
 MAX_CHAIN_LINKS = 16
+
+COLOURING_WRAP = StepKind("Simple Colouring (wrap)")
+COLOURING_TRAP = StepKind("Simple Colouring (trap)")
+SKYSCRAPER = StepKind("Skyscraper")
+TWO_STRING_KITE = StepKind("2-String Kite")
+TURBOT_FISH = StepKind("Turbot Fish")
+X_CHAIN = StepKind("X-Chain")
+X_CHAIN_KINDS = (SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH, X_CHAIN)
+"""What an X-chain step is called: three names for two strong links, one for more."""
 
 
 def strong_partners(state: State, digit: int) -> dict[int, list[tuple[int, int]]]:
@@ -57,9 +69,10 @@ def find_simple_colouring(state: State, max_length: int | None = None) -> Step |
     """The shortest colour wrap or trap (over every digit), of at most ``max_length`` links."""
     best: Step | None = None
     for step in _colourings(state):
-        if max_length is not None and step.extra["length"] > max_length:
+        length = details_of(step, ChainLength).length
+        if max_length is not None and length > max_length:
             continue
-        if best is None or step.extra["length"] < best.extra["length"]:
+        if best is None or length < details_of(best, ChainLength).length:
             best = step
     return best
 
@@ -125,13 +138,13 @@ def _wrap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int
             if colour[a] == colour[b] and t.sees(a, b):
                 false_cells = tuple(c for c in cells if colour[c] == colour[a])
                 return Step(
-                    "Simple Colouring (wrap)",
+                    COLOURING_WRAP,
                     f"{t.cell_name(a)} and {t.cell_name(b)} have the same colour in a chain of strong links on "
                     f"{digit_symbol(digit)} and see each other, so that colour is false",
                     eliminations=tuple((c, digit) for c in false_cells),
                     cells=tuple(cells),
                     digits=(digit,),
-                    extra={"length": depth[a] + depth[b] + 1},
+                    details=ChainLength(length=depth[a] + depth[b] + 1),
                 )
     return None
 
@@ -155,13 +168,13 @@ def _trap(state: State, digit: int, colour: dict[int, int], depth: dict[int, int
     if not removed:
         return None
     return Step(
-        "Simple Colouring (trap)",
+        COLOURING_TRAP,
         f"one of the two colours of a chain of strong links on {digit_symbol(digit)} is true, and "
         f"{cell_list(t.shape, [c for c, _ in removed])} see both colours",
         eliminations=tuple(removed),
         cells=tuple(sorted(colour)),
         digits=(digit,),
-        extra={"length": length},
+        details=ChainLength(length=length),
     )
 
 
@@ -206,7 +219,7 @@ def find_x_chain(state: State, max_strong_links: int = (MAX_CHAIN_LINKS + 1) // 
             step = search.first_chain(shorter_than)
             if step is not None:
                 best = step
-                shorter_than = step.extra["length"]
+                shorter_than = details_of(step, XChainDetails).length
     if best is None:
         state.searched_in_vain(tier)
     return best
@@ -254,7 +267,9 @@ def x_chain_finder(strong_links: int):
     return find
 
 
-def strong_link_name(strong_links: int, kinds: tuple[str, ...], weak: tuple[int, ...] = (), houses_of=None) -> str:
+def strong_link_kind(
+    strong_links: int, kinds: tuple[HouseKind, ...], weak: tuple[int, ...] = (), houses_of=None
+) -> StepKind:
     """Skyscraper, 2-String Kite, Turbot Fish, or X-Chain for longer ones.
 
     Two strong links make a Skyscraper when they are on parallel lines and the
@@ -264,7 +279,7 @@ def strong_link_name(strong_links: int, kinds: tuple[str, ...], weak: tuple[int,
     Turbot Fish.
     """
     if strong_links != 2:
-        return "X-Chain"
+        return X_CHAIN
     shared = None
     if len(weak) == 2 and houses_of is not None:
         a, b = houses_of[weak[0]], houses_of[weak[1]]
@@ -272,11 +287,11 @@ def strong_link_name(strong_links: int, kinds: tuple[str, ...], weak: tuple[int,
     if kinds[0] == kinds[1] and kinds[0] != "box":
         crossing = "column" if kinds[0] == "row" else "row"
         if shared is None or crossing in shared:
-            return "Skyscraper"
-        return "Turbot Fish"
+            return SKYSCRAPER
+        return TURBOT_FISH
     if set(kinds) == {"row", "column"} and (shared is None or "box" in shared):
-        return "2-String Kite"
-    return "Turbot Fish"
+        return TWO_STRING_KITE
+    return TURBOT_FISH
 
 
 class _XChainSearch:
@@ -303,7 +318,7 @@ class _XChainSearch:
         while self.found is None and self.frontier and self.links + 1 < shorter_than:
             self._next_level()
         found = self.found
-        return found if found is not None and found.extra["length"] < shorter_than else None
+        return found if found is not None and details_of(found, XChainDetails).length < shorter_than else None
 
     def _next_level(self) -> None:
         t = self.state.tables
@@ -348,7 +363,7 @@ def _x_chain_step(t, digit: int, start: int, links: int, chain: list[int], house
     kinds = tuple(t.house_kinds[h] for h in houses)
     strong = len(houses)
     return Step(
-        strong_link_name(strong, kinds, tuple(chain[1:3]), t.houses_of),
+        strong_link_kind(strong, kinds, tuple(chain[1:3]), t.houses_of),
         f"a chain of {links} alternating links ({strong} strong) on {digit_symbol(digit)} "
         f"from {t.cell_name(start)} to {t.cell_name(other)} puts {digit_symbol(digit)} at "
         f"one end, so {cell_list(t.shape, [c for c, _ in removed])} cannot hold it",
@@ -356,7 +371,7 @@ def _x_chain_step(t, digit: int, start: int, links: int, chain: list[int], house
         cells=tuple(chain),
         digits=(digit,),
         houses=tuple(t.house_names[h] for h in houses),
-        extra={"length": links, "strong_links": strong, "link_kinds": kinds},
+        details=XChainDetails(length=links, strong_links=strong, link_kinds=kinds),
     )
 
 
@@ -371,3 +386,29 @@ def _path(parent: dict, node: tuple[int, bool] | None) -> tuple[list[int], list[
             houses.append(link[2])
         node = link[0] if link else None
     return cells[::-1], houses[::-1]
+
+
+def rate_x_chain(step: Step) -> float:
+    """An X-chain by its number of strong links and the kinds of houses they are in."""
+    details = details_of(step, XChainDetails)
+    kinds = details.link_kinds
+    lines = {k for k in kinds if k != "box"}
+    if details.strong_links <= 2:
+        return {SKYSCRAPER: 4.0, TWO_STRING_KITE: 4.1}.get(step.kind, 4.2)
+    base = STRONG_LINK_BASE.get(details.strong_links, 7.4)
+    if "box" not in kinds and len(lines) == 1:
+        return base
+    return round(base + (0.2 if "box" in kinds and len(lines) == 2 else 0.1), 1)
+
+
+def rate_colouring(step: Step) -> float:
+    """Colouring is an X-chain (trap) or a forcing X-chain (wrap): up to 6 strong links it is
+    rated as the mixed-house X-chain of as many strong links, beyond as a forcing X-chain
+    (6.6 plus the length bonus)."""
+    length = details_of(step, ChainLength).length
+    strong = max(2, (length + 1) // 2)
+    if strong == 2:
+        return 4.2
+    if strong <= 6:
+        return round(STRONG_LINK_BASE[strong] + 0.1, 1)
+    return round(6.6 + length_bonus(length), 1)

@@ -27,9 +27,10 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State, popcount
-from ..step import Step, cell_list
+from ..step import CycleDetails, Step, StepKind, cell_list, details_of
+from .rating import length_bonus
 
-XY_CYCLE = "XY-Cycle"
+XY_CYCLE = StepKind("XY-Cycle")
 MAX_CELLS = 8
 """Longest loop looked for, in cells (16 candidates, rated 6.9)."""
 LARGE_GRID_MAX_CELLS = 6
@@ -137,12 +138,10 @@ def _step(state: State, cells: tuple[int, ...], bits: tuple[int, ...]) -> Step |
         eliminations=tuple(removed),
         cells=cells,
         digits=tuple(sorted(set(link_digits))),
-        extra={"nodes": 2 * len(cells), "length": 2 * len(cells) - 2},
+        details=CycleDetails(nodes=2 * len(cells), length=2 * len(cells) - 2),
     )
 
 
 def rate_xy_cycle(step: Step) -> float:
     """6.5 plus the length bonus of the loop's candidates less 2 (Explainer's Y-cycle)."""
-    from . import length_bonus  # the rating helpers live with the table
-
-    return round(6.5 + length_bonus(step.extra["nodes"] - 2), 1)
+    return round(6.5 + length_bonus(details_of(step, CycleDetails).nodes - 2), 1)

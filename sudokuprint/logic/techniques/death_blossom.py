@@ -8,7 +8,7 @@ locked: it holds each of its other digits.  So a digit ``z`` (not a stem
 candidate) that every petal holds is in one of the petals, and a cell seeing
 every place of ``z`` in every petal loses ``z``.
 
-The step's ``extra["petals"]`` is the number of petals; the rating (see the
+The step's ``petals`` (:class:`~sudokuprint.logic.step.BlossomDetails`) is the number of petals; the rating (see the
 table in :mod:`sudokuprint.logic.techniques`) is 8.2 plus 0.1 for a third
 petal.  The search is bounded (:data:`MAX_TRIES` petal combinations).
 """
@@ -18,10 +18,10 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State, cells_of, popcount
-from ..step import Step
+from ..step import BlossomDetails, Step, StepKind, details_of
 from .als import _Als, _describe, als_at, cached_almost_locked_sets
 
-DEATH_BLOSSOM = "Death Blossom"
+DEATH_BLOSSOM = StepKind("Death Blossom")
 MAX_STEM_DIGITS = 3
 MAX_TRIES = 20000
 """Petal combinations looked at in one search (the rest is left to later techniques)."""
@@ -137,10 +137,10 @@ def _step(state: State, stem: int, stem_digits: list[int], found: tuple, z: int)
         eliminations=removals,
         cells=(stem,) + tuple(cells_of(inside)),
         digits=(z,),
-        extra={"petals": len(petals), "z": z},
+        details=BlossomDetails(petals=len(petals), z=z),
     )
 
 
 def rate_death_blossom(step: Step) -> float:
     """8.2, and 8.3 with three petals."""
-    return 8.3 if step.extra.get("petals", 2) > 2 else 8.2
+    return 8.3 if details_of(step, BlossomDetails).petals > 2 else 8.2

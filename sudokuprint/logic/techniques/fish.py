@@ -11,9 +11,9 @@ from itertools import combinations
 
 from ...shape import digit_symbol
 from ..state import POPCOUNT, State
-from ..step import Step
+from ..step import Step, StepKind
 
-FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+FISH_KINDS = {2: StepKind("X-Wing"), 3: StepKind("Swordfish"), 4: StepKind("Jellyfish")}
 
 
 def fish(state: State, size: int) -> Step | None:
@@ -22,7 +22,7 @@ def fish(state: State, size: int) -> Step | None:
     t = state.tables
     n = t.side
     cands = state.cands
-    search = FISH_NAMES[size]
+    search = FISH_KINDS[size].name
     changed = state.changed_digits_since(search)
     if not changed:
         return None
@@ -68,7 +68,7 @@ def fish(state: State, size: int) -> Step | None:
                     base_names = [f"{base_kind} {b + 1}" for b in sorted(base)]
                     cover_names = [f"{cover_kind} {i + 1}" for i in covers]
                     return Step(
-                        FISH_NAMES[size],
+                        FISH_KINDS[size],
                         f"in {', '.join(base_names)}, {digit_symbol(digit)} fits only in {', '.join(cover_names)}, "
                         f"so those {cover_kind}s hold it nowhere else",
                         eliminations=tuple(sorted(removed)),

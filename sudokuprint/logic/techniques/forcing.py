@@ -20,11 +20,11 @@ The chains are static: the pencil marks do not change along the chain
 goes breadth first over "this candidate true implies that one true" steps
 kept as bit sets, so the chain found for each candidate is a shortest one.
 
-Each step carries ``extra["nodes"]``, the number of candidates on the chain
-counting the assumption and the conclusion (Explainer's chain complexity),
-and ``extra["xy"]``, whether in-cell links were needed.  The rating is
-6.6 (X-chain) or 7.0 (XY) plus the length bonus of
-:func:`sudokuprint.logic.techniques.length_bonus`.
+Each step carries :class:`~sudokuprint.logic.step.ForcingDetails`: ``nodes``,
+the number of candidates on the chain counting the assumption and the
+conclusion (Explainer's chain complexity), and ``xy``, whether in-cell links
+were needed.  The rating is 6.6 (X-chain) or 7.0 (XY) plus the length bonus
+of :func:`~sudokuprint.logic.techniques.rating.length_bonus`.
 """
 
 from __future__ import annotations
@@ -32,13 +32,14 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State, union_over
-from ..step import Step
+from ..step import ForcingDetails, Step, StepKind, details_of
+from .rating import length_bonus
 
 MAX_STEPS = 11
 """Longest chain followed, in true-to-true steps (24 nodes)."""
 
-FORCING_CHAIN = "Forcing Chain"
-FORCING_X_CHAIN = "Forcing X-Chain"
+FORCING_CHAIN = StepKind("Forcing Chain")
+FORCING_X_CHAIN = StepKind("Forcing X-Chain")
 
 
 class _Links:
@@ -229,8 +230,6 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
     """The forcing chain with the lowest rating: the shortest X-chain (6.6 up) or the
     shortest XY chain (7.0 up), whichever rates lower; with ``aic``, also every AIC
     elimination of chains as short (:func:`_aic_eliminations`)."""
-    from . import length_bonus  # the rating helpers live with the table
-
     found: list[tuple[float, bool, tuple[int, int, bool]]] = []
     for xy, base in ((False, 6.6), (True, 7.0)):
         steps = MAX_STEPS
@@ -271,7 +270,7 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
             eliminations=also,
             cells=(cell,),
             digits=(digit,),
-            extra={"nodes": nodes, "xy": xy, "length": nodes - 2},
+            details=ForcingDetails(nodes=nodes, xy=xy, length=nodes - 2),
         )
     how = f"assuming {name} is {d} forces it not to be along a chain of {nodes} candidates"
     return Step(
@@ -280,13 +279,12 @@ def find_forcing_chain(state: State, aic: bool = False) -> Step | None:
         eliminations=((cell, digit),) + also,
         cells=(cell,),
         digits=(digit,),
-        extra={"nodes": nodes, "xy": xy, "length": nodes - 2},
+        details=ForcingDetails(nodes=nodes, xy=xy, length=nodes - 2),
     )
 
 
 def chain_rating(step: Step) -> float:
     """6.6 for an X-chain, 7.0 with in-cell links, plus Explainer's length bonus."""
-    from . import length_bonus
-
-    return round((7.0 if step.extra.get("xy") else 6.6) + length_bonus(step.extra["nodes"] - 2), 1)
+    details = details_of(step, ForcingDetails)
+    return round((7.0 if details.xy else 6.6) + length_bonus(details.nodes - 2), 1)
 

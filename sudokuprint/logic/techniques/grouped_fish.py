@@ -28,10 +28,10 @@ from collections.abc import Iterator
 from ...shape import Shape, digit_symbol
 from .. import kernels
 from ..state import State, cells_of
-from ..step import Step
+from ..step import GroupedLinks, Step, StepKind
 
-GROUPED_X_CHAIN_2 = "Grouped Turbot Fish"
-GROUPED_X_CHAIN_3 = "Grouped X-Chain (3 strong links)"
+GROUPED_X_CHAIN_2 = StepKind("Grouped Turbot Fish")
+GROUPED_X_CHAIN_3 = StepKind("Grouped X-Chain (3 strong links)")
 RATINGS = {2: 4.3, 3: 5.7}
 MAX_SIDE = 9
 """Bigger grids are left to :mod:`.aic` (their groups are many more)."""
@@ -120,25 +120,25 @@ def _links(state: State, nodes: list[int], digit_cells: int) -> tuple[list[list[
 
 def finder(strong_links: int):
     """The finder of grouped single-digit chains of ``strong_links`` (2 or 3) strong links."""
-    name = GROUPED_X_CHAIN_2 if strong_links == 2 else GROUPED_X_CHAIN_3
+    kind = GROUPED_X_CHAIN_2 if strong_links == 2 else GROUPED_X_CHAIN_3
 
     def find(state: State) -> Step | None:
         if state.tables.side > MAX_SIDE:
             return None
-        changed = state.changed_digits_since(name)
+        changed = state.changed_digits_since(kind.name)
         digit_sets = state.digit_sets()
         for digit in range(1, state.tables.side + 1):
             if changed >> (digit - 1) & 1:
-                step = _search(state, name, digit, digit_sets[digit - 1], strong_links)
+                step = _search(state, kind, digit, digit_sets[digit - 1], strong_links)
                 if step is not None:
                     return step
-        state.searched_in_vain(name)
+        state.searched_in_vain(kind.name)
         return None
 
     return find
 
 
-def _search(state: State, name: str, digit: int, digit_cells: int, strong_links: int) -> Step | None:
+def _search(state: State, kind: StepKind, digit: int, digit_cells: int, strong_links: int) -> Step | None:
     key = (state.tables.shape, digit_cells, strong_links)
     if key in _FOUND:
         found = _FOUND[key]
@@ -149,7 +149,7 @@ def _search(state: State, name: str, digit: int, digit_cells: int, strong_links:
     if found is None:
         return None
     path, removed = found
-    return _step(state, name, digit, path, removed, strong_links)
+    return _step(state, kind, digit, path, removed, strong_links)
 
 
 def chain_of(state: State, digit_cells: int, strong_links: int) -> tuple[list[int], int] | None:
@@ -218,19 +218,19 @@ def _name(state: State, cells: int) -> str:
     return f"r{rows}c{columns}"
 
 
-def _step(state: State, name: str, digit: int, path: list[int], removed: int, strong_links: int) -> Step:
+def _step(state: State, kind: StepKind, digit: int, path: list[int], removed: int, strong_links: int) -> Step:
     d = digit_symbol(digit)
     chain = "".join(f"({d}){_name(state, cells)}" + ("=" if k % 2 == 0 else "-") for k, cells in enumerate(path))[:-1]
     used = 0
     for cells in path:
         used |= cells
     return Step(
-        name,
+        kind,
         f"{chain}: each '=' is a strong link (the digit is in one of its two ends; a group of two or three "
         f"cells means in one of them), each '-' a weak one, so {_name(state, path[0])} or "
         f"{_name(state, path[-1])} holds {d}, and cells seeing both ends cannot",
         eliminations=tuple((c, digit) for c in cells_of(removed)),
         cells=tuple(cells_of(used)),
         digits=(digit,),
-        extra={"strong_links": strong_links, "grouped": True},
+        details=GroupedLinks(strong_links=strong_links),
     )

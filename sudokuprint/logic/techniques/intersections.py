@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from ...shape import digit_symbol
 from ..state import State
-from ..step import Step
+from ..step import Step, StepKind
 
-POINTING = "Locked Candidates (pointing)"
-CLAIMING = "Locked Candidates (claiming)"
+POINTING = StepKind("Locked Candidates (pointing)")
+CLAIMING = StepKind("Locked Candidates (claiming)")
 
 
 def _locked(state: State, pointing: bool) -> Step | None:
     t = state.tables
     cands = state.cands
     # what one box and line show depends on their cells alone: skip them when unchanged
-    search = POINTING if pointing else CLAIMING
+    search = (POINTING if pointing else CLAIMING).name
     changed = state.changed_since(search)
     house_set = t.house_set
     for (box, line, common), (box_rest, line_rest) in zip(t.intersections, t.intersection_rests):

@@ -7,9 +7,10 @@ holds — a *cell forcing chain*.  The same holds for the places of a digit in
 a house — a *region forcing chain*.  Branches of two or three candidates are
 tried.
 
-The step's ``extra["nodes"]`` is the sum over the branches of the number of
-candidates on each chain (Explainer's complexity); the rating is 8.0 plus
-the length bonus of :func:`sudokuprint.logic.techniques.length_bonus`.
+The step's ``nodes`` (:class:`~sudokuprint.logic.step.MultipleForcingDetails`)
+is the sum over the branches of the number of candidates on each chain
+(Explainer's complexity); the rating is 8.0 plus the length bonus of
+:func:`~sudokuprint.logic.techniques.rating.length_bonus`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State
-from ..step import Step
+from ..step import MultipleForcingDetails, Step, StepKind, changes_text, details_of
 from .forcing import MAX_STEPS, _bits, _Links, _next_layer, links_of
+from .rating import length_bonus
 
-CELL_FORCING = "Cell Forcing Chains"
-REGION_FORCING = "Region Forcing Chains"
+CELL_FORCING = StepKind("Cell Forcing Chains")
+REGION_FORCING = StepKind("Region Forcing Chains")
 MAX_BRANCHES = 3
 
 
@@ -61,7 +63,7 @@ class _Closure:
         return 10**6
 
 
-Best = tuple[int, str, int, tuple[int, ...], list[tuple[int, bool]]]
+Best = tuple[int, StepKind, int, tuple[int, ...], list[tuple[int, bool]]]
 
 
 def find_multiple_forcing_chain(state: State) -> Step | None:
@@ -90,7 +92,7 @@ def _best(state: State) -> Best | None:
             found = closures[i] = _Closure(links, i)
         return found
 
-    branch_sets: list[tuple[str, int, tuple[int, ...]]] = []
+    branch_sets: list[tuple[StepKind, int, tuple[int, ...]]] = []
     for cell, mask in enumerate(cands):
         if 2 <= mask.bit_count() <= MAX_BRANCHES:
             branch_sets.append((CELL_FORCING, cell, tuple(cell * n + d for d in range(n) if mask >> d & 1)))
@@ -127,12 +129,12 @@ def _step(state: State, best: Best) -> Step:
     placements = tuple((c, d + 1) for c, d in placements)
     eliminations = tuple((c, d + 1) for c, d in sorted({divmod(x, n) for x, is_on in chosen if not is_on}))
     names = [f"{t.cell_name(b // n)}={digit_symbol(b % n + 1)}" for b in branches]
-    if kind == CELL_FORCING:
+    if kind is CELL_FORCING:
         source = f"{t.cell_name(where)} is one of {', '.join(names)}"
     else:
         house, digit = divmod(where, n)
         source = f"{digit_symbol(digit + 1)} in {t.house_names[house]} is in one of {', '.join(c.split('=')[0] for c in names)}"
-    changes = Step("", "", placements, eliminations).changes(t.shape)
+    changes = changes_text(t.shape, placements, eliminations)
     return Step(
         kind,
         f"{source}; each of them forces {changes} along chains of {nodes} candidates in all, so that holds",
@@ -140,12 +142,10 @@ def _step(state: State, best: Best) -> Step:
         eliminations=eliminations,
         cells=tuple(sorted({b // n for b in branches})),
         digits=tuple(sorted({b % n + 1 for b in branches})),
-        extra={"nodes": nodes, "branches": len(branches)},
+        details=MultipleForcingDetails(nodes=nodes, branches=len(branches)),
     )
 
 
 def rate_multiple(step: Step) -> float:
     """8.0 plus the length bonus of the chains' total size."""
-    from . import length_bonus
-
-    return round(8.0 + length_bonus(step.extra.get("nodes", 0)), 1)
+    return round(8.0 + length_bonus(details_of(step, MultipleForcingDetails).nodes), 1)

@@ -34,10 +34,11 @@ from typing import Callable
 
 from ...shape import digit_symbol
 from ..state import State
-from ..step import Step, cell_list
+from ..step import NestedDetails, Step, StepKind, TrialDetails, cell_list, details_of
 from . import trial
+from .rating import length_bonus
 
-NESTED_FORCING = "Nested Forcing Chains"
+NESTED_FORCING = StepKind("Nested Forcing Chains")
 NESTED_BASE = 10.0
 MAX_INNER = 6
 """How many inner chains one assumption may use before it is given up."""
@@ -90,7 +91,8 @@ class _Branch:
             self.stalled = True
             return
         self.inner.append(inner)
-        self.inner_length += inner.extra.get("length", 0) or inner.extra.get("placed", 1)
+        measured = details_of(inner, TrialDetails)
+        self.inner_length += measured.length or measured.placed
         for cell, digit in inner.eliminations:
             self.state.eliminate(cell, digit)
         if self.state.broken():
@@ -107,8 +109,6 @@ class _Branch:
 def find_nested_forcing(state: State) -> Step | None:
     """The candidates whose assumption breaks a rule through the fewest, simplest inner chains,
     or None (see the module text)."""
-    from . import length_bonus
-
     t = state.tables
     if t.side > 9:
         return None
@@ -152,7 +152,7 @@ def _step(state: State, broken: list[_Branch]) -> Step:
         eliminations=tuple((b.cell, b.digit) for b in broken),
         cells=tuple(sorted({b.cell for b in broken})),
         digits=tuple(sorted({b.digit for b in broken})),
-        extra={"length": max(b.length for b in broken), "inner": len(first.inner), "nesting_level": 3},
+        details=NestedDetails(length=max(b.length for b in broken), inner=len(first.inner)),
     )
 
 
@@ -179,7 +179,7 @@ def find_after_trial(
         return None
     step = trial.find_trial(state, plus, nested=False)
     if step is not None:
-        if step.extra.get("depth") == 2:
+        if details_of(step, TrialDetails).depth == 2:
             step = replace(step, explanation=step.explanation.replace(
                 "applying every technique", "applying locked candidates, subsets and fish"))
         return step
@@ -187,19 +187,19 @@ def find_after_trial(
     if step is not None:
         return replace(
             step,
-            technique=NESTED_FORCING,
+            kind=NESTED_FORCING,
             explanation=step.explanation.replace(
                 "applying every technique",
                 "applying every technique rated below 8.0 (chains and forcing chains among them: "
                 "chains inside the chain)"),
-            extra={**step.extra, "nesting_level": 2},
+            details=replace(details_of(step, TrialDetails), nesting_level=2),
         )
     return find_nested_forcing(state)
 
 
 def rate_nested(step: Step) -> float:
     """9.5 (forcing chains inside) or 10.0 (dynamic chains inside) plus the length bonus."""
-    from . import length_bonus
-
-    base = NESTED_LEVEL_2_BASE if step.extra.get("nesting_level") == 2 else NESTED_BASE
-    return round(base + length_bonus(step.extra.get("length", 0)), 1)
+    details = step.details
+    if isinstance(details, TrialDetails) and details.nesting_level == 2:
+        return round(NESTED_LEVEL_2_BASE + length_bonus(details.length), 1)
+    return round(NESTED_BASE + length_bonus(details_of(step, NestedDetails).length), 1)

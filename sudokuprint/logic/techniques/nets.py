@@ -19,7 +19,7 @@ Every fact remembers the facts it follows from; a conclusion's *complexity*
 is how many facts it rests on (over all branches), Explainer's chain size.
 The simplest conclusion found is taken, with every other conclusion whose
 size gets the same length bonus (so the step's rating is theirs too).  The rating is 8.5 plus the length
-bonus of :func:`sudokuprint.logic.techniques.length_bonus`.  The work is
+bonus of :func:`~sudokuprint.logic.techniques.rating.length_bonus`.  The work is
 bounded: branches of cells and
 regions with at most :data:`MAX_BRANCHES` candidates, and on grids above 9x9
 :data:`LARGE_GRID_ASSUMPTIONS` candidates followed.
@@ -34,11 +34,12 @@ from __future__ import annotations
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import State, cells_of, popcount
-from ..step import Step, cell_list
+from ..step import ChainLength, Step, StepKind, cell_list, changes_text, details_of
+from .rating import length_bonus
 
-DYNAMIC_FORCING = "Dynamic Forcing Chains"
-DYNAMIC_CELL = "Dynamic Cell Forcing Chains"
-DYNAMIC_REGION = "Dynamic Region Forcing Chains"
+DYNAMIC_FORCING = StepKind("Dynamic Forcing Chains")
+DYNAMIC_CELL = StepKind("Dynamic Cell Forcing Chains")
+DYNAMIC_REGION = StepKind("Dynamic Region Forcing Chains")
 MAX_BRANCHES = 3
 LARGE_GRID_ASSUMPTIONS = 160
 """On grids above 9x9, how many candidates (fewest-candidate cells first) are followed."""
@@ -226,7 +227,6 @@ places (``on``) or removes."""
 def find_dynamic_forcing(state: State) -> Step | None:
     """The simplest dynamic forcing chain or net conclusion, with every other one rated the
     same, or None (see the module text)."""
-    from . import length_bonus
     t = state.tables
     n = t.side
     cands = state.cands
@@ -253,10 +253,10 @@ def find_dynamic_forcing(state: State) -> Step | None:
     kind = _KIND[offers[0][1]]
     if len(same) > 1:
         source += f" (and {len(same) - 1} more conclusion(s) as simple)"
-        kind = kind if all(_KIND[o[1]] == kind for o in same) else DYNAMIC_FORCING
+        kind = kind if all(_KIND[o[1]] is kind for o in same) else DYNAMIC_FORCING
     placements = tuple(sorted((x // n, x % n + 1) for x in placed))
     eliminations = tuple(sorted((x // n, x % n + 1) for x in removed if x not in placed))
-    changes = Step("", "", placements, eliminations).changes(t.shape)
+    changes = changes_text(t.shape, placements, eliminations)
     return Step(
         kind,
         f"{source}; following each assumption with singles (every step on the marks the earlier ones left) "
@@ -265,7 +265,7 @@ def find_dynamic_forcing(state: State) -> Step | None:
         eliminations=eliminations,
         cells=tuple(sorted({x // n for x in placed | removed})),
         digits=tuple(sorted({x % n + 1 for x in placed | removed})),
-        extra={"length": cost},
+        details=ChainLength(length=cost),
     )
 
 
@@ -354,6 +354,4 @@ def _names(t, xs: list[int]) -> str:
 
 def rate_dynamic(step: Step) -> float:
     """8.5 plus the length bonus of the facts the conclusion rests on."""
-    from . import length_bonus
-
-    return round(8.5 + length_bonus(step.extra.get("length", 0)), 1)
+    return round(8.5 + length_bonus(details_of(step, ChainLength).length), 1)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from ...shape import digit_symbol
 from ..state import State, cells_of
-from ..step import Step
+from ..step import Step, StepKind
 
-EMPTY_RECTANGLE = "Empty Rectangle"
+EMPTY_RECTANGLE = StepKind("Empty Rectangle")
 
 
 def find_empty_rectangle(state: State) -> Step | None:
@@ -28,7 +28,7 @@ def find_empty_rectangle(state: State) -> Step | None:
     row_of, column_of, house_set = t.row_of, t.column_of, t.house_set
     line_houses = list(t.rows) + list(t.columns)
     # a digit's rectangles depend on its positions alone: skip those unchanged since this found nothing
-    changed = state.changed_digits_since(EMPTY_RECTANGLE)
+    changed = state.changed_digits_since(EMPTY_RECTANGLE.name)
     digit_sets = state.digit_sets()
     for digit in range(1, n + 1):
         if not changed >> (digit - 1) & 1:
@@ -60,7 +60,7 @@ def find_empty_rectangle(state: State) -> Step | None:
                     step = _with_link(state, digit, box, r, c, spots, lines, box_rows, box_cols)
                     if step is not None:
                         return step
-    state.searched_in_vain(EMPTY_RECTANGLE)
+    state.searched_in_vain(EMPTY_RECTANGLE.name)
     return None
 
 

@@ -11,18 +11,21 @@ from typing import Mapping, Sequence
 
 from ...shape import digit_symbol
 from ..state import State, lowest_digit, packed_cands, unpacked
-from ..step import Step
+from ..step import Step, StepKind
 
-FULL_HOUSE = "Full House"
-NAKED_SINGLE = "Naked Single"
-HIDDEN_SINGLE_BOX = "Hidden Single (box)"
-HIDDEN_SINGLE_LINE = "Hidden Single (row/column)"
+FULL_HOUSE = StepKind("Full House")
+NAKED_SINGLE = StepKind("Naked Single")
+HIDDEN_SINGLE_BOX = StepKind("Hidden Single (box)")
+HIDDEN_SINGLE_LINE = StepKind("Hidden Single (row/column)")
 
-_ORDER = {FULL_HOUSE: 0, NAKED_SINGLE: 1, HIDDEN_SINGLE_BOX: 2, HIDDEN_SINGLE_LINE: 3}
-_UNRATED: Mapping[str, float] = {}
+SINGLE_KINDS = (FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE)
+"""The singles, in the order a move lists them."""
+
+_ORDER = {kind: order for order, kind in enumerate(SINGLE_KINDS)}
+_UNRATED: Mapping[StepKind, float] = {}
 
 
-def _naked(state: State, cell: int, digit: int, ratings: Mapping[str, float] = _UNRATED) -> Step:
+def _naked(state: State, cell: int, digit: int, ratings: Mapping[StepKind, float] = _UNRATED) -> Step:
     t = state.tables
     values = state.values
     for house in t.houses_of[cell]:
@@ -46,17 +49,17 @@ def _naked(state: State, cell: int, digit: int, ratings: Mapping[str, float] = _
     )
 
 
-def _hidden(state: State, house: int, cell: int, digit: int, ratings: Mapping[str, float] = _UNRATED) -> Step:
+def _hidden(state: State, house: int, cell: int, digit: int, ratings: Mapping[StepKind, float] = _UNRATED) -> Step:
     t = state.tables
-    technique = HIDDEN_SINGLE_BOX if t.house_kinds[house] == "box" else HIDDEN_SINGLE_LINE
+    kind = HIDDEN_SINGLE_BOX if t.house_kinds[house] == "box" else HIDDEN_SINGLE_LINE
     return Step(
-        technique,
+        kind,
         f"in {t.house_names[house]}, {digit_symbol(digit)} can go only in {t.cell_name(cell)}",
         placements=((cell, digit),),
         cells=(cell,),
         digits=(digit,),
         houses=(t.house_names[house],),
-        rating=ratings.get(technique, 0.0),
+        rating=ratings.get(kind, 0.0),
     )
 
 
@@ -133,20 +136,20 @@ def _add_singles(
             found[cell] = (house, bit.bit_length())
 
 
-def all_singles(state: State, ratings: Mapping[str, float] = _UNRATED) -> list[Step]:
+def all_singles(state: State, ratings: Mapping[StepKind, float] = _UNRATED) -> list[Step]:
     """Every cell that a single fills at this point, each named by the cheapest technique that
-    fills it (and rated by ``ratings``, technique name to rating, when given)."""
+    fills it (and rated by ``ratings``, kind of single to rating, when given)."""
     cands = state.cands
     naked = naked_single_cells(state)
     steps = [_naked(state, cell, lowest_digit(cands[cell]), ratings) for cell in naked]
     for cell, (house, digit) in hidden_single_cells(state).items():
         if cands[cell] & (cands[cell] - 1):
             steps.append(_hidden(state, house, cell, digit, ratings))
-    return sorted(steps, key=lambda s: (_ORDER[s.technique], s.placements[0][0]))
+    return sorted(steps, key=lambda s: (_ORDER[s.kind], s.placements[0][0]))
 
 
-def _first(steps: list[Step], technique: str) -> Step | None:
-    return next((s for s in steps if s.technique == technique), None)
+def _first(steps: list[Step], kind: StepKind) -> Step | None:
+    return next((s for s in steps if s.kind is kind), None)
 
 
 def find_full_house(state: State) -> Step | None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..state import POPCOUNT, State, cells_of, digits_of
-from ..step import Step, cell_list, digit_list
+from ..step import Step, StepKind, cell_list, digit_list
 
-SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+NAKED_SUBSETS = {2: StepKind("Naked Pair"), 3: StepKind("Naked Triple"), 4: StepKind("Naked Quad")}
+HIDDEN_SUBSETS = {2: StepKind("Hidden Pair"), 3: StepKind("Hidden Triple"), 4: StepKind("Hidden Quad")}
 
 
 def naked_subset(state: State, size: int) -> Step | None:
@@ -21,7 +22,7 @@ def naked_subset(state: State, size: int) -> Step | None:
     candidates did not change since this search last found nothing is skipped)."""
     t = state.tables
     cands = state.cands
-    search = f"Naked {SIZE_NAMES[size]}"
+    search = NAKED_SUBSETS[size].name
     changed = state.changed_since(search)
     house_set = t.house_set
     for house, cells in enumerate(t.houses):
@@ -42,7 +43,7 @@ def naked_subset(state: State, size: int) -> Step | None:
             )
             if removed:
                 return Step(
-                    f"Naked {SIZE_NAMES[size]}",
+                    NAKED_SUBSETS[size],
                     f"{cell_list(t.shape, group)} hold only {digit_list(digits_of(union))} between them, "
                     f"so no other cell of {t.house_names[house]} can",
                     eliminations=removed,
@@ -59,7 +60,7 @@ def hidden_subset(state: State, size: int) -> Step | None:
     candidates did not change since this search last found nothing is skipped)."""
     t = state.tables
     cands = state.cands
-    search = f"Hidden {SIZE_NAMES[size]}"
+    search = HIDDEN_SUBSETS[size].name
     changed = state.changed_since(search)
     house_set = t.house_set
     digit_sets = state.digit_sets()
@@ -84,7 +85,7 @@ def hidden_subset(state: State, size: int) -> Step | None:
             removed = tuple((c, d) for c in group for d in digits_of(cands[c] & ~keep))
             if removed:
                 return Step(
-                    f"Hidden {SIZE_NAMES[size]}",
+                    HIDDEN_SUBSETS[size],
                     f"in {t.house_names[house]}, {digit_list(digits)} fit only in {cell_list(t.shape, group)}, "
                     f"so those cells hold nothing else",
                     eliminations=removed,

@@ -3,14 +3,19 @@
 Every candidate is assumed in turn, on a copy of the state, and followed in
 *rounds*: each round fills every single at once.  All assumptions advance
 together, one round at a time, so the first contradiction found is one of
-the shortest.  The steps say how far the trial had to look:
+the shortest.  The steps say how far the trial had to look
+(:class:`~sudokuprint.logic.step.TrialDetails`):
 
-- ``extra["rounds"]``: rounds until the contradiction (the depth of the
-  reasoning); ``extra["placed"]``: digits filled on the way (its size);
-- ``extra["depth"]``: 1 when singles alone reach the contradiction, 2 when
-  the followed state also needed the other techniques (the caller's
-  ``deduce``), 3 for nested trial (:func:`bifurcate`), with
-  ``extra["nesting"]`` the number of assumptions made one inside another.
+- ``rounds``: rounds until the contradiction (the depth of the reasoning);
+  ``placed``: digits filled on the way (its size);
+- ``depth``: 1 when singles alone reach the contradiction, 2 when the
+  followed state also needed the other techniques (the caller's
+  ``deduce``), 3 for nested trial (:func:`bifurcate`), with ``nesting`` the
+  number of assumptions made one inside another.
+
+:func:`rate_trial` rates them: 8.5 (singles) or 9.0 (every technique) plus
+the length bonus, at most 9.4; nested trial 9.5, +0.5 for each level of
+nesting, plus the length bonus.
 
 Nested trial is the net that makes every valid puzzle finish.  It follows a
 rule a person can follow and never looks at the solution: take the first
@@ -27,7 +32,15 @@ from typing import Callable
 
 from ...shape import digit_symbol
 from ..state import POPCOUNT, State, digits_of
-from ..step import Step, cell_list
+from ..step import Step, StepKind, TrialDetails, cell_list, details_of
+from .rating import length_bonus
+
+TRIAL = StepKind("Trial")
+
+TRIAL_BASES = {1: 8.5, 2: 9.0}
+TRIAL_CAPS = {1: 9.4, 2: 9.4}
+NESTED_TRIAL_BASE = 9.5
+NESTED_TRIAL_STEP = 0.5
 
 MAX_ROUNDS = 40
 DEEP_TECHNIQUE_STEPS = 60
@@ -249,7 +262,7 @@ def bifurcate(state: State, deduce: Callable[[State], Step | None] | None) -> St
     follow it with singles, the techniques and trials inside the assumption, assuming again
     (by the same rule) wherever they stall.  It settles the candidate either way: a
     contradiction on every branch removes it; a filled grid that breaks no rule places it
-    (the puzzle has one solution).  ``extra["nesting"]`` is how many assumptions deep it went.
+    (the puzzle has one solution).  Its ``nesting`` is how many assumptions deep it went.
     """
     order = assumption_order(state)
     if not order:
@@ -261,25 +274,25 @@ def bifurcate(state: State, deduce: Callable[[State], Step | None] | None) -> St
     broken, nesting, steps = _explore(sub, deduce, 1)
     name, d = t.cell_name(cell), digit_symbol(digit)
     rule = f"{name} is the first cell with fewest candidates ({POPCOUNT[state.cands[cell]]}); assuming {name}={d}"
-    extra = {"depth": 3, "nesting": nesting, "rounds": steps, "placed": steps, "length": steps}
+    details = TrialDetails(depth=3, nesting=nesting, rounds=steps, placed=steps, length=steps)
     if broken:
         return Step(
-            "Trial",
+            TRIAL,
             f"{rule} and following it, assuming again inside it {nesting - 1} level(s) deep where it stalls, "
             f"leads to a contradiction on every branch, so {name} is not {d}",
             eliminations=((cell, digit),),
             cells=(cell,),
             digits=(digit,),
-            extra=extra,
+            details=details,
         )
     return Step(
-        "Trial",
+        TRIAL,
         f"{rule} and following it, assuming again inside it {nesting - 1} level(s) deep where it stalls, "
         f"fills the grid without breaking a rule; the puzzle has one solution, so {name} is {d}",
         placements=((cell, digit),),
         cells=(cell,),
         digits=(digit,),
-        extra=extra,
+        details=details,
     )
 
 
@@ -375,12 +388,22 @@ def _step(state: State, failed: list[_Assumption], depth: int) -> Step:
     how = "filling singles" if depth == 1 else "applying every technique"
     names = cell_list(t.shape, [trial.cell for trial in shown])
     return Step(
-        "Trial",
+        TRIAL,
         f"assuming {t.cell_name(first.cell)}={digit_symbol(first.digit)} and {how} leads to a contradiction "
         f"after {first.rounds} round(s)"
         + (f"; the same holds for {len(shown) - 1} more candidate(s) in {names}" if len(shown) > 1 else ""),
         eliminations=tuple((trial.cell, trial.digit) for trial in shown),
         cells=tuple(sorted({trial.cell for trial in shown})),
         digits=tuple(sorted({trial.digit for trial in shown})),
-        extra={"depth": depth, "rounds": first.rounds, "placed": first.placed, "length": first.complexity},
+        details=TrialDetails(depth=depth, rounds=first.rounds, placed=first.placed, length=first.complexity),
     )
+
+
+def rate_trial(step: Step) -> float:
+    """The rating of a trial step, from how deep and how far it had to look."""
+    details = details_of(step, TrialDetails)
+    bonus = length_bonus(details.length)
+    if details.depth >= 3:
+        nesting = details.nesting or 1
+        return round(NESTED_TRIAL_BASE + NESTED_TRIAL_STEP * (nesting - 1) + bonus, 1)
+    return round(min(TRIAL_CAPS[details.depth], TRIAL_BASES[details.depth] + bonus), 1)

@@ -21,7 +21,12 @@ which the engine checks before it starts.
 from __future__ import annotations
 
 from ..state import POPCOUNT, State
-from ..step import Step, cell_list, digit_list
+from ..step import Step, StepKind, cell_list, digit_list
+
+UNIQUE_RECTANGLE_1 = StepKind("Unique Rectangle (type 1)")
+UNIQUE_RECTANGLE_2 = StepKind("Unique Rectangle (type 2)")
+UNIQUE_RECTANGLE_4 = StepKind("Unique Rectangle (type 4)")
+BUG_PLUS_ONE = StepKind("Bivalue Universal Grave + 1")
 
 
 def find_unique_rectangle_1(state: State) -> Step | None:
@@ -52,7 +57,7 @@ def find_unique_rectangle_1(state: State) -> Step | None:
                         pair = [x for x in range(1, n + 1) if mask >> (x - 1) & 1]
                         digits = [x for x in pair if cands[odd] >> (x - 1) & 1]
                         return Step(
-                            "Unique Rectangle (type 1)",
+                            UNIQUE_RECTANGLE_1,
                             f"{cell_list(shape, (a, b, other))} are {digit_list(pair)}; if {t.cell_name(odd)} "
                             f"were too, the two digits could swap and the puzzle would have two solutions",
                             eliminations=tuple((odd, x) for x in digits),
@@ -83,7 +88,7 @@ def find_bug_plus_one(state: State) -> Step | None:
             continue
         if all(_grave_house(state, cells, odd, bit) for cells in t.houses):
             return Step(
-                "Bivalue Universal Grave + 1",
+                BUG_PLUS_ONE,
                 f"every empty cell but {t.cell_name(odd)} has two candidates; without "
                 f"{digit_list([digit])} there it would have each digit twice in every house, "
                 f"a deadly pattern, so {t.cell_name(odd)} is {digit_list([digit])}",
@@ -149,7 +154,7 @@ def find_unique_rectangle_2(state: State) -> Step | None:
         if removed:
             pair = [x for x in range(1, t.side + 1) if mask >> (x - 1) & 1]
             return Step(
-                "Unique Rectangle (type 2)",
+                UNIQUE_RECTANGLE_2,
                 f"{cell_list(t.shape, floor)} are {digit_list(pair)} and {cell_list(t.shape, (c, d))} are "
                 f"{digit_list(pair + [digit])}; without {digit_list([digit])} the rectangle would have two "
                 f"solutions, so one of them is {digit_list([digit])} and cells seeing both are not",
@@ -171,7 +176,7 @@ def find_unique_rectangle_4(state: State) -> Step | None:
                 if any(cands[x] & bit for x in t.houses[house] if x not in (c, d)):
                     continue
                 return Step(
-                    "Unique Rectangle (type 4)",
+                    UNIQUE_RECTANGLE_4,
                     f"{cell_list(t.shape, floor)} are {digit_list(pair)}, and in {t.house_names[house]} "
                     f"{digit_list([strong])} fits only in {cell_list(t.shape, (c, d))}; if either were "
                     f"{digit_list([weak])} the rectangle would have two solutions",

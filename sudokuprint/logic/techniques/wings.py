@@ -23,7 +23,12 @@ from typing import Iterator
 from ...shape import digit_symbol
 from .. import kernels
 from ..state import POPCOUNT, State, cells_of, lowest_digit
-from ..step import Step, cell_list
+from ..step import Step, StepKind, WingDetails, cell_list, details_of
+
+XY_WING = StepKind("XY-Wing")
+XYZ_WING = StepKind("XYZ-Wing")
+W_WING = StepKind("W-Wing")
+WING_KINDS = {4: StepKind("WXYZ-Wing"), 5: StepKind("VWXYZ-Wing")}
 
 
 def _removals(state: State, seen_by: int, digit: int, exclude: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -49,7 +54,7 @@ def find_xy_wing(state: State) -> Step | None:
                 removed = _removals(state, t.peer_set[a] & t.peer_set[b], digit, (pivot, a, b))
                 if removed:
                     return Step(
-                        "XY-Wing",
+                        XY_WING,
                         f"{t.cell_name(pivot)} is {_pair(pm)}, so {t.cell_name(a)} or {t.cell_name(b)} is "
                         f"{digit_symbol(digit)}: cells seeing both cannot be {digit_symbol(digit)}",
                         eliminations=removed,
@@ -76,7 +81,7 @@ def find_xyz_wing(state: State) -> Step | None:
                 removed = _removals(state, seen, digit, (pivot, a, b))
                 if removed:
                     return Step(
-                        "XYZ-Wing",
+                        XYZ_WING,
                         f"one of {cell_list(t.shape, (pivot, a, b))} is {digit_symbol(digit)}, "
                         f"so cells seeing all three cannot be",
                         eliminations=removed,
@@ -98,7 +103,7 @@ def pivot_wing(state: State, size: int) -> Step | None:
     cands = state.cands
     peers = state.tables.peers
     count = POPCOUNT
-    search = WING_NAMES[size]
+    search = WING_KINDS[size].name
     changed = state.changed_since(search)
     if kernels.ENABLED:
         found = kernels.wing_search(state, size, changed)
@@ -264,7 +269,7 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
     digit = loose[0][0] if loose else 0
     pivot = cells[0]
     return Step(
-        WING_NAMES[len(cells)],
+        WING_KINDS[len(cells)],
         f"{cell_list(t.shape, cells)} hold only {_pair(union)}; "
         + (
             f"every digit but {digit_symbol(digit)} can be in only one of them, so one of them is {digit_symbol(digit)}"
@@ -274,21 +279,18 @@ def _wxyz_step(state: State, cells: tuple[int, ...], union: int) -> Step | None:
         eliminations=tuple(removed),
         cells=cells,
         digits=tuple(_mask_digits(union)),
-        extra={"pivot_size": POPCOUNT[cands[pivot]], "biggest": max(POPCOUNT[cands[c]] for c in cells)},
+        details=WingDetails(pivot_size=POPCOUNT[cands[pivot]], biggest=max(POPCOUNT[cands[c]] for c in cells)),
     )
-
-
-WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
 
 
 def rate_wxyz_wing(step: Step) -> float:
     """5.5, plus 0.1 when the wing's biggest cell has three candidates (the middle size)."""
-    return 5.6 if step.extra.get("biggest") == 3 else 5.5
+    return 5.6 if details_of(step, WingDetails).biggest == 3 else 5.5
 
 
 def rate_vwxyz_wing(step: Step) -> float:
     """6.2, plus 0.1 for each step the biggest cell's size is nearer the middle size 3 (at most 6.4)."""
-    return round(6.2 + 0.1 * (2 - min(2, abs(3 - step.extra.get("biggest", 3)))), 1)
+    return round(6.2 + 0.1 * (2 - min(2, abs(3 - details_of(step, WingDetails).biggest))), 1)
 
 
 def find_w_wing(state: State) -> Step | None:
@@ -314,7 +316,7 @@ def find_w_wing(state: State) -> Step | None:
                             removed = _removals(state, seen_by_both, y, (a, b))
                             if removed:
                                 return Step(
-                                    "W-Wing",
+                                    W_WING,
                                     f"{t.cell_name(a)} and {t.cell_name(b)} are both {_pair(mask)}, and "
                                     f"{digit_symbol(x)} in {t.house_names[house]} must be in {t.cell_name(near_a)} "
                                     f"or {t.cell_name(near_b)}, so one of them is {digit_symbol(y)}",

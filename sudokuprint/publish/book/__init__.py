@@ -28,8 +28,8 @@ from ...render.cover_preflight import cover_preflight
 from ...render.pdfx import make_pdfx
 from ...render.preflight import SPECS, preflight
 from ..booklet import subtitle
+from ..generated import puzzle_on_pattern
 from ..pages import assemble
-from ..poster import puzzle_on_pattern
 from ..puzzles import Puzzle
 from .cover import CoverGeometry, build_cover, cover_geometry
 from .interior import FrontMatter, Interior, plan_interior

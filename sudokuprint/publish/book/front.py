@@ -17,6 +17,8 @@ from ...layout.gridview import draw_grid
 from ...layout.page import Box, Line, Page, Text
 from ...layout.template import Template
 from ...layout.textfit import wrap
+from ...logic.hints import hint
+from ...logic.techniques.singles import NAKED_SINGLE, SINGLE_KINDS
 from ..pages import PlannedPage
 from ..puzzles import Puzzle
 
@@ -84,18 +86,14 @@ class Example:
 
 def worked_example(puzzle: Puzzle, template: Template) -> Example | None:
     """The first single of ``puzzle``'s solve by the logic engine, explained in the template's language;
-    None when the engine is missing or the first step is not a single."""
-    try:
-        from ...logic.hints import hint  # the logic engine is optional; the book goes on without an example
-    except ImportError:
-        return None
+    None when the first step is not a single."""
     step = hint(puzzle.grid).step
-    if len(step.placements) != 1 or "Single" not in step.technique and step.technique != "Full House":
+    if len(step.placements) != 1 or step.kind not in SINGLE_KINDS:
         return None
     cell, digit = step.placements[0]
     shape = puzzle.grid.shape
     strings = template.strings
-    if step.houses and "Naked" not in step.technique:
+    if step.houses and step.kind is not NAKED_SINGLE:
         kind, _, number = step.houses[0].partition(" ")
         house = next(h.cells for h in shape.houses if h.name == step.houses[0])
         words = strings.text("example_hidden", house=strings.text(f"house_{kind}", n=number), digit=digit)

@@ -17,12 +17,16 @@ from ...grid import Grid
 from ...layout.gridview import draw_grid
 from ...layout.page import Box, Page
 from ...layout.template import Template
+from ...logic.engine import apply_step, solve
+from ...logic.state import State
+from ...logic.techniques.singles import SINGLE_KINDS
+from ...logic.techniques.trial import TRIAL
 from ..pages import PlannedPage
 from ..puzzles import Puzzle
 from .front import body_size, heading, paragraph
 
-SINGLES = {"Full House", "Naked Single", "Hidden Single (box)", "Hidden Single (row/column)"}
-"""Techniques every puzzle needs; the rules and the worked example explain them."""
+SINGLES = {kind.name for kind in SINGLE_KINDS}
+"""Techniques every puzzle needs; the rules and the worked example explain them (grades name techniques)."""
 PER_PAGE = 1
 
 
@@ -57,15 +61,10 @@ def number_ranges(numbers: Sequence[int]) -> str:
 def technique_examples(puzzles: Sequence[Puzzle]) -> list[TechniqueExample]:
     """One example of every technique beyond the singles that the puzzles need, easiest technique first
     (the order the engine tries them), each from the first puzzle that needs it."""
-    try:
-        from ...logic.engine import apply_step, solve  # the logic engine is optional; no introduction without it
-        from ...logic.state import State
-    except ImportError:
-        return []
     needed: dict[str, list[Puzzle]] = {}
     for puzzle in puzzles:
         for technique in puzzle.grade.techniques:
-            if technique not in SINGLES and technique != "Trial":
+            if technique not in SINGLES and technique != TRIAL.name:
                 needed.setdefault(technique, []).append(puzzle)
     examples = []
     for technique, users in needed.items():
