@@ -21,6 +21,8 @@ class ExitCode(IntEnum):
     """A usage or parse error, an input or output that cannot be used."""
     MISSING = 3
     """A needed external program or optional library is missing."""
+    HANGUP = 129
+    """Stopped by SIGHUP (the terminal closed; a temporary output file is removed first)."""
     INTERRUPTED = 130
     """Stopped by Ctrl-C (SIGINT)."""
     TERMINATED = 143

@@ -36,13 +36,15 @@ import contextlib
 import gc
 import itertools
 import math
+import multiprocessing
+import os
 from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from .plugins import Registry, named
-from .worker import import_all, timed_chunk
+from .worker import import_all, start_worker, timed_chunk
 
 if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -144,11 +146,19 @@ class Executor(ABC):
     def close(self) -> None:
         """Stop the workers (a no-op for executors without any)."""
 
+    def abort(self) -> None:
+        """Stop the workers now, dropping the work in hand: the run was stopped (an error, Ctrl-C, SIGTERM or
+        SIGHUP, or the caller wanting no more); by default as :meth:`close`."""
+        self.close()
+
     def __enter__(self) -> "Executor":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
 
 
 class InProcess(Executor):
@@ -324,7 +334,11 @@ class WorkerPool(Executor):
 
 
 class LocalProcesses(WorkerPool):
-    """``jobs`` worker processes on this machine, started at the first chunk."""
+    """``jobs`` worker processes on this machine, started at the first chunk.
+
+    Each worker dies with this process (:func:`sudokuprint.worker.die_with_parent`):
+    killing only the parent, even with SIGKILL, leaves no worker running on.
+    """
 
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
@@ -332,6 +346,7 @@ class LocalProcesses(WorkerPool):
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
         self._warm: tuple[str, ...] = ()
+        self._workers: list[multiprocessing.process.BaseProcess] = []
 
     def prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
         """Import the ``warm`` modules here, where the workers not started yet will be forked from.
@@ -350,11 +365,14 @@ class LocalProcesses(WorkerPool):
             from concurrent.futures import ProcessPoolExecutor
 
             gc.freeze()  # what exists now is the workers' too: their collections leave it alone (no copy-on-write)
+            before = set(multiprocessing.active_children())
             try:
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=import_all, initargs=(self._warm,))
+                self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=start_worker,
+                                                 initargs=(os.getpid(), self._warm))
                 future = self._pool.submit(timed_chunk, function, chunk)  # forks every worker (with fork)
             finally:
                 gc.unfreeze()
+            self._workers = [child for child in multiprocessing.active_children() if child not in before]
             return future
         return self._pool.submit(timed_chunk, function, chunk)
 
@@ -371,6 +389,27 @@ class LocalProcesses(WorkerPool):
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+            self._workers = []
+
+    def cancel(self, tasks: list[Task]) -> None:
+        """Nothing here: :meth:`close` cancels the chunks not started and :meth:`abort` fails them all.
+
+        (A future cancelled here and then failed by the pool when its workers
+        are killed makes Python 3.11's pool raise in its own thread.)
+        """
+
+    def abort(self) -> None:
+        """Kill the workers at once (a chunk running on one would otherwise hold the exit until it ends)."""
+        if self._pool is None:
+            return
+        for worker in self._workers:
+            with contextlib.suppress(OSError, ValueError):  # ended already
+                worker.kill()
+        for worker in self._workers:
+            with contextlib.suppress(OSError, ValueError, AssertionError):
+                worker.join(timeout=5)
+        self._pool.shutdown(wait=True)  # its manager sees the workers gone and fails what was still out
+        self._pool, self._workers = None, []
 
 
 # -- the registry of executors, and the settings that pick one ------------------------------------------------
@@ -501,14 +540,22 @@ def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, ch
     ``ordered`` None follows the settings (completion order inside
     ``executor_settings(unordered=True)``); True keeps the input order
     whatever they say (for work whose results are matched to its items).  A
-    run's own executor stops at the end; a shared one (a cluster) when its
-    :func:`executor_settings` block ends.
+    run's own executor stops at the end (at once, its workers killed, when
+    the run is stopped early: :meth:`Executor.abort`); a shared one (a
+    cluster) when its :func:`executor_settings` block ends.
     """
     settings = _settings
     runner = settings.executor(jobs)
     keep_order = not settings.unordered if ordered is None else ordered
+    stopped = False
     try:
         yield from runner.map(function, items, chunk_size=chunk_size, ordered=keep_order, warm=warm)
+    except BaseException:  # an error, Ctrl-C, SIGTERM or SIGHUP, or the caller wanting no more (GeneratorExit)
+        stopped = True
+        raise
     finally:
         if not settings.owns(runner):
-            runner.close()
+            if stopped:
+                runner.abort()  # the work still running is not wanted: no waiting for it
+            else:
+                runner.close()

@@ -15,7 +15,6 @@ with ``--resume`` appended after the rows a killed run left.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import itertools
 import os
 import stat
@@ -25,6 +24,7 @@ from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator, TypeVar
 
 from .errors import OutputError, UnsupportedError
+from .filelock import lock_exclusive, unlock
 
 T = TypeVar("T")
 
@@ -99,25 +99,33 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
         raise
 
 
+def _tell_on_stderr(message: str) -> None:
+    print(f"sudokuprint: {message}", file=sys.stderr, flush=True)
+
+
 @contextlib.contextmanager
-def locked_append(path: str | os.PathLike) -> Iterator[IO[bytes]]:
+def locked_append(path: str | os.PathLike, *, on_wait: Callable[[str], None] = _tell_on_stderr) -> Iterator[IO[bytes]]:
     """``path`` opened to read and append (created if missing), under an exclusive lock.
 
     A second caller waits until the first has closed the file, then sees
-    everything the first wrote.  The stream is binary and starts at the
-    beginning of the file; writes go to its end.
+    everything the first wrote; ``on_wait`` is told at once whose lock it
+    waits for, and the wait ends with an error when that process has ended
+    and left the lock held (see :func:`sudokuprint.filelock.lock_exclusive`).
+    The stream is binary and starts at the beginning of the file; writes go
+    to its end.
     """
     name = os.fspath(path)
     with _writing(name):
         stream = open(name, "a+b")
     try:
         with _writing(name):
-            fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
+            lock_exclusive(stream, name, on_wait)
             stream.seek(0)
         yield stream
         with _writing(name):
             stream.flush()
     finally:
+        unlock(stream)
         with contextlib.suppress(OSError):
             stream.close()  # closing releases the lock
 

@@ -3,15 +3,20 @@
 Every executor of :mod:`sudokuprint.executor` sends the same task,
 :func:`timed_chunk`, and readies its workers with :func:`import_all`; this
 module is what those workers import (it imports nothing of sudokuprint), so
-a worker pays only for the work it is given.
+a worker pays only for the work it is given.  A local worker process also
+dies with the process that started it (:func:`die_with_parent`), so killing
+only the parent of a ``-j N`` run leaves no worker behind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import importlib
 import os
+import signal
 import sys
+import threading
 import time
 from typing import Callable, Sequence, TypeVar
 
@@ -55,6 +60,54 @@ def import_all(modules: Sequence[str]) -> None:
     one_native_thread()
     for module in modules:
         importlib.import_module(module)
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when the thread that started it ends (``<sys/prctl.h>``)."""
+
+PARENT_POLL_SECONDS = 0.5
+"""Where Linux's death signal is not to be had: how often a worker looks whether its parent is still there."""
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process (a worker) as soon as ``parent``, the process that started it, ends.
+
+    On Linux the kernel sends SIGKILL the moment the parent dies, however
+    it dies (``prctl(PR_SET_PDEATHSIG)``, through ``ctypes``); elsewhere a
+    thread looks every :data:`PARENT_POLL_SECONDS` whether the worker was
+    handed to another parent.  A parent that ended before the death signal
+    was set is caught by the check that follows it.  SIGKILL, not SIGTERM:
+    a worker holds nothing that needs cleaning up (the parent writes every
+    output), and a forked worker would run the parent's SIGTERM handler.
+    """
+    if not _death_signal(signal.SIGKILL):
+        threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+    if os.getppid() != parent:  # the parent was gone before the signal was set
+        os._exit(1)
+
+
+def _death_signal(signum: int) -> bool:
+    """Ask Linux to send ``signum`` when this process's parent ends; whether it could be asked."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0) == 0
+    except (OSError, AttributeError):  # no C library to be had, or no prctl in it
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit the process once it has been handed to another parent (its own has ended)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def start_worker(parent: int, modules: Sequence[str]) -> None:
+    """A local worker process's start: die with ``parent``, then import ``modules`` (see :func:`import_all`)."""
+    die_with_parent(parent)
+    import_all(modules)
 
 
 def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:

@@ -79,26 +79,39 @@ class Command(click.Command):
 
 
 class _Terminated(BaseException):
-    """SIGTERM, raised where the program is so that outputs clean up as on Ctrl-C."""
+    """SIGTERM or SIGHUP, raised where the program is so that outputs clean up as on Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise _Terminated()
+def _on_signal(signum: int, frame: object) -> None:
+    raise _Terminated(signum)
+
+
+_ENDING_SIGNALS = {signal.SIGTERM: ("terminated", ExitCode.TERMINATED)}
+"""The signals that end a command cleanly, what is said and the exit code."""
+if hasattr(signal, "SIGHUP"):  # the terminal closed (not on Windows)
+    _ENDING_SIGNALS[signal.SIGHUP] = ("hung up", ExitCode.HANGUP)
 
 
 @contextlib.contextmanager
 def _terminate_cleanly() -> Iterator[None]:
-    """While a command runs, SIGTERM unwinds the stack (temporary files removed) and exits 143."""
+    """While a command runs, SIGTERM and SIGHUP unwind the stack (temporary files removed, worker processes
+    stopped) and exit 143 and 129."""
     in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
+    previous = {signum: signal.signal(signum, _on_signal) for signum in _ENDING_SIGNALS} if in_main_thread else {}
     try:
         yield
-    except _Terminated:
-        click.echo("sudokuprint: terminated", err=True)
-        raise click.exceptions.Exit(int(ExitCode.TERMINATED)) from None
+    except _Terminated as stopped:
+        said, code = _ENDING_SIGNALS[signal.Signals(stopped.signum)]
+        with contextlib.suppress(OSError, ValueError):  # a hung-up terminal cannot be written to
+            click.echo(f"sudokuprint: {said}", err=True)
+        raise click.exceptions.Exit(int(code)) from None
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 class _Group(click.Group):
