@@ -22,6 +22,8 @@ ON_EXECUTOR = (*PARALLEL, "html")  # html's hint paths keep the puzzles' order: 
 SEEDED = ("generate", "pattern", "booklet", "answers", "poster", "html", "book")
 LEVELLED = ("generate", "booklet", "answers", "poster", "html", "book")
 SIZED = ("generate", "pattern", "worksheet")
+TIMED = ("check", "solve", "grade", "hint", "explain", "booklet", "answers", "poster", "svd-answers", "html",
+         "generate", "pattern")  # every command that solves or grades: one limit for each puzzle
 
 # option as --help shows it -> the commands that must have it (every other command must not)
 TABLE: dict[str, tuple[str, ...]] = {
@@ -34,6 +36,7 @@ TABLE: dict[str, tuple[str, ...]] = {
     "--level 1-4|easy|medium|hard|expert": LEVELLED,
     "--size N|NxN": SIZED,
     "--resume": PARALLEL,
+    "--timeout SECONDS": TIMED,
     "-q, --quiet": ALL,
     "-v, --verbose": ALL,
 }

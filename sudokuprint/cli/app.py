@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
+import math
 import signal
 import sys
 import threading
@@ -46,6 +47,16 @@ def quiet() -> bool:
 def verbosity() -> int:
     """How many -v/--verbose were given (0 without)."""
     return int(_VERBOSITY["verbose"])
+
+
+SHOWN_CHARACTERS = 200
+"""The most characters of a value an error message echoes."""
+
+
+def shown(value: object, limit: int = SHOWN_CHARACTERS) -> str:
+    """``repr`` of a value to echo in a message, cut to ``limit`` characters (a 10 MB argument is not echoed whole)."""
+    text = repr(value if isinstance(value, str) else str(value))
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 def note(message: str) -> None:
@@ -386,6 +397,31 @@ RESUME = click.option("--resume", is_flag=True,
                       help="Keep the rows already in the -o file (left by a run that was stopped) and append the "
                            "rest; the file ends as an uninterrupted run writes it. Give the same inputs and options.")
 """``--resume`` on every bulk command that writes a row per item (the rows go through :func:`~sudokuprint.outputs.row_output`)."""
+
+class SecondsType(click.ParamType):
+    """A positive, finite number of seconds (``nan``, ``inf``, 0 and negative numbers refused)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            seconds = float(str(value).strip())
+        except ValueError:
+            self.fail(f"{shown(value)} is not a number of seconds", param, ctx)
+        if not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"{shown(value)} is not a positive, finite number of seconds", param, ctx)
+        return seconds
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "SECONDS"
+
+
+TIMEOUT = click.option("--timeout", type=SecondsType(), default=None,
+                       help="Give up on a puzzle whose work takes longer than this: its row says timeout, the other "
+                            "puzzles go on, and the exit code is 1.")
+"""``--timeout SECONDS`` on every command that solves or grades: a limit for each puzzle, never the whole job."""
 
 SEED = click.option("--seed", type=int, default=1, show_default=True,
                     help="Random seed: the same seed makes the same puzzles.")

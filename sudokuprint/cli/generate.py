@@ -16,7 +16,7 @@ from ..generator.dig import DigTarget, check_target
 from ..generator.pattern import PatternSearch, pattern_problems
 from ..generator.symmetry import SYMMETRIES, symmetries_of
 from ..shape import CLASSIC, Shape
-from .app import JOBS, LEVEL, SEED, SizeType, main, note, progress, stop
+from .app import JOBS, LEVEL, SEED, SecondsType, SizeType, main, note, progress, stop
 
 class RangeType(click.ParamType):
     """``2.5`` or ``2.5-4`` → (low, high)."""
@@ -98,8 +98,11 @@ def _run(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: b
 @click.option("--max-rating", type=float, default=None, help="Rating at most this.")
 @click.option("--max-tries", default=100_000, show_default=True, type=click.IntRange(min=1),
               help="Give up on a puzzle after this many complete grids.")
+@click.option("--timeout", type=SecondsType(), default=None,
+              help="Give up on a puzzle not made (and graded) within this many seconds: the run stops there, "
+                   "naming it, with exit code 1 (the puzzles before it are written; --resume goes on).")
 def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, minimal, clues, level, rating,
-             min_rating, max_rating, max_tries) -> None:
+             min_rating, max_rating, max_tries, timeout) -> None:
     """Make COUNT puzzles with a unique solution by removing clues from random grids.
 
     Puzzles outside --level or the rating bounds are thrown away where they
@@ -109,7 +112,7 @@ def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, min
     rating = rating_bounds(rating, min_rating, max_rating)
     target = DigTarget(symmetry=symmetry, minimal=minimal, clues=clues, level=level, rating=rating)
     check_target(size, target)
-    recipe = Recipe(size, seed=seed, target=target, max_tries=max_tries, graded=graded)
+    recipe = Recipe(size, seed=seed, target=target, max_tries=max_tries, graded=graded, time_limit=timeout)
     _run(recipe, count, output, fmt, jobs, resume, "generating")
 
 
@@ -129,15 +132,16 @@ def load_pattern(argument: str, size: Shape | None, threshold: int | None = None
 @click.argument("picture_or_code", metavar="PICTURE_OR_CODE")
 @_collection_options
 @click.option("--size", default=None, type=SizeType(), help="Grid to scale an image pattern to (default 9x9).")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.1),
-              help="Seconds to search for each puzzle before giving up.")
+@click.option("--timeout", "time_limit", default=60.0, show_default=True, type=SecondsType(),
+              help="Seconds to search for each puzzle before giving up (the run stops there, naming it, exit 1).")
+@click.option("--time-limit", "old_time_limit", default=None, type=SecondsType(), hidden=True)  # the old spelling
 @click.option("--check", "check_only", is_flag=True, help="Only check the pattern and print its picture and code.")
 @click.option("--threshold", type=click.IntRange(0, 255), default=None, metavar="0-255",
               help="For an image: the grey level below which a cell is a given (default: from the picture's histogram).")
 @click.option("--preview", type=click.Path(dir_okay=False), default=None, metavar="FILE.png|FILE.pdf",
               help="Also draw the grid the pattern gives (its givens shaded) into this file.")
-def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, size, time_limit, check_only,
-            threshold, preview) -> None:
+def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, size, time_limit, old_time_limit,
+            check_only, threshold, preview) -> None:
     """Make COUNT puzzles whose givens are exactly the cells of a pattern.
 
     PICTURE_OR_CODE is a file holding a text picture (x, # or 1 for a given,
@@ -171,7 +175,7 @@ def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, siz
         return
     note(f"pattern: {facts}")
     recipe = Recipe(shape, seed=seed, target=None, pattern=cells,
-                    pattern_search=PatternSearch(time_limit=time_limit, graded=graded), graded=graded)
+                    pattern_search=PatternSearch(time_limit=old_time_limit or time_limit, graded=graded), graded=graded)
     _run(recipe, count, output, fmt, jobs, resume, "filling pattern")
 
 
