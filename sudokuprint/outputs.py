@@ -2,7 +2,8 @@
 
 :func:`atomic_output` writes a temporary file in the target's folder and
 renames it over the target only when the job succeeds, so a run that fails
-or is interrupted leaves the old file byte for byte as it was.  The new file
+or is interrupted leaves the old file byte for byte as it was;
+:func:`replace_file_set` does the same for a set of files (PNG pages).  The new file
 keeps the old one's permissions (a 0600 file stays 0600); a symbolic link is
 followed and its target is replaced, so the link stays a link.
 :func:`locked_append` is for ``--resume``: it appends to the file under an
@@ -17,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import shutil
 import stat
 import sys
 import tempfile
@@ -101,6 +103,45 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
 
 def _tell_on_stderr(message: str) -> None:
     print(f"sudokuprint: {message}", file=sys.stderr, flush=True)
+
+
+def replace_file_set(names: list[str], contents: Iterable[bytes], *, stale: Iterable[str] = ()) -> None:
+    """Write a set of files (``contents`` in the order of ``names``) so that the set is replaced whole.
+
+    Every file is written into a temporary folder beside the first target;
+    only when all are written are they moved in (each rename atomic), and
+    then the ``stale`` files not among ``names`` (the pages of an earlier,
+    longer set) are removed.  A run that fails or is interrupted while
+    writing leaves the old set as it was and no temporary folder.  Each new
+    file keeps the mode of the file it replaces.  A target that cannot be
+    written raises :class:`~sudokuprint.errors.OutputError`.
+    """
+    if not names:
+        return
+    targets = [Path(os.path.realpath(name)) for name in names]
+    with _writing(names[0]):
+        folder = tempfile.mkdtemp(prefix=f".{targets[0].name}.", suffix=".pages", dir=targets[0].parent)
+    try:
+        written = []
+        for name, target, data in zip(names, targets, contents):
+            temporary = os.path.join(folder, f"{len(written)}{target.suffix}")
+            with _writing(name):
+                with open(temporary, "wb") as stream:
+                    stream.write(data)
+                    stream.flush()
+                    os.fsync(stream.fileno())
+                os.chmod(temporary, stat.S_IMODE(target.stat().st_mode) if target.exists() else _new_file_mode())
+            written.append((name, temporary, target))
+        for name, temporary, target in written:
+            with _writing(name):
+                os.replace(temporary, target)
+        kept = set(targets)
+        for name in stale:
+            if Path(os.path.realpath(name)) not in kept:
+                with _writing(name), contextlib.suppress(FileNotFoundError):
+                    os.unlink(name)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @contextlib.contextmanager
