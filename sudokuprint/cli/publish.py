@@ -10,6 +10,7 @@ from typing import Any
 import click
 from PIL import Image, UnidentifiedImageError
 
+from ..images import open_image
 from ..layout.page import Document
 from ..layout.template import Template, load_template
 from ..publish import build_answer_key, build_booklet, write_document
@@ -226,11 +227,9 @@ def _picture(argument: str) -> Image.Image:
         image.putdata([0 if c in cells else 255 for c in range(shape.cell_count)])
         return image
     try:
-        image = Image.open(argument)
-        image.load()
-    except (UnidentifiedImageError, OSError) as error:
+        return open_image(argument)  # the limits of every image input, checked before decoding
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
         raise click.BadParameter(f"cannot read the picture: {error}", param_hint="--picture") from None
-    return image
 
 
 @main.command()
