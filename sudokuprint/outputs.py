@@ -23,7 +23,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO, Callable, Iterable, Iterator, TypeVar
+from typing import IO, Any, Callable, Iterable, Iterator, TypeVar, cast
 
 from .errors import OutputError, UnsupportedError
 from .filelock import lock_exclusive, unlock
@@ -38,6 +38,34 @@ def _writing(name: str) -> Iterator[None]:
         yield
     except OSError as error:
         raise OutputError(f"{name}: cannot write: {error.strerror or error}") from None
+
+
+class _Guarded:
+    """A stream whose failures to write (a full disk, ``/dev/full``) raise
+    :class:`~sudokuprint.errors.OutputError` naming the output, as every other failure to write does."""
+
+    def __init__(self, stream: IO, name: str) -> None:
+        self._stream = stream
+        self._name = name
+
+    def write(self, data: Any) -> int:
+        with _writing(self._name):
+            return self._stream.write(data)
+
+    def writelines(self, lines: Iterable[Any]) -> None:
+        with _writing(self._name):
+            self._stream.writelines(lines)
+
+    def flush(self) -> None:
+        with _writing(self._name):
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _guarded(stream: IO, name: str) -> IO:
+    return cast(IO, _Guarded(stream, name))
 
 
 def _new_file_mode() -> int:
@@ -64,7 +92,7 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
     """
     name = os.fspath(path)
     if name == "-":
-        stream = sys.stdout.buffer if binary else sys.stdout
+        stream = _guarded(sys.stdout.buffer if binary else sys.stdout, "standard output")
         yield stream
         stream.flush()
         return
@@ -75,7 +103,7 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
         with _writing(name):
             stream = open(name, mode, **options)
         try:
-            yield stream
+            yield _guarded(stream, name)
             with _writing(name):
                 stream.flush()
         finally:
@@ -87,11 +115,15 @@ def atomic_output(path: str | os.PathLike, *, binary: bool = False) -> Iterator[
         old_mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else _new_file_mode()
         fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, mode, **options) as stream:
-            yield stream
+        stream = os.fdopen(fd, mode, **options)
+        try:
+            yield _guarded(stream, name)
             with _writing(name):
                 stream.flush()
                 os.fsync(stream.fileno())
+        finally:
+            with contextlib.suppress(OSError):  # data a full disk refused is dropped with the temporary file
+                stream.close()
         with _writing(name):
             os.chmod(temp_name, old_mode)
             os.replace(temp_name, target)
@@ -122,7 +154,7 @@ def replace_file_set(names: list[str], contents: Iterable[bytes], *, stale: Iter
     with _writing(names[0]):
         folder = tempfile.mkdtemp(prefix=f".{targets[0].name}.", suffix=".pages", dir=targets[0].parent)
     try:
-        written = []
+        written: list[tuple[str, str, Path]] = []
         for name, target, data in zip(names, targets, contents):
             temporary = os.path.join(folder, f"{len(written)}{target.suffix}")
             with _writing(name):

@@ -14,6 +14,7 @@ import contextlib
 import functools
 import importlib
 import math
+import os
 import signal
 import sys
 import threading
@@ -175,16 +176,31 @@ class _Group(click.Group):
 
     def _invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            done = super().invoke(ctx)
+            sys.stdout.flush()  # here, where a full standard output is an error like any other
+            return done
         except SudokuprintError as error:
             click.echo(f"sudokuprint: error: {error}", err=True)
             ctx.exit(int(ExitCode(error.exit_code)))
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): stop quietly
             ctx.exit(int(ExitCode.OK))
+        except OSError as error:  # writing to a full standard output (`> /dev/full`), or a device that fails
+            _discard_standard_output()
+            where = f"{error.filename}: " if error.filename else "standard output: "
+            click.echo(f"sudokuprint: error: {where}cannot write: {error.strerror or error}", err=True)
+            ctx.exit(int(ExitCode.USAGE))
         except KeyboardInterrupt:
             click.echo("sudokuprint: interrupted", err=True)
             ctx.exit(int(ExitCode.INTERRUPTED))
+
+
+def _discard_standard_output() -> None:
+    """Send what is left in standard output's buffer nowhere, so that Python's flush at exit does not fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def _version_message() -> str:

@@ -80,7 +80,7 @@ def _meta(fields: Mapping[str, object], grid: Grid) -> dict[str, str]:
 def _json_object(line: str) -> dict | None:
     try:
         value = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or arrays nested thousands deep
         return None
     return value if isinstance(value, dict) else None
 

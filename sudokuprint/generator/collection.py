@@ -170,8 +170,9 @@ def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
         record["id"] = int(record["id"])
         if not record.get("puzzle"):
             raise KeyError("puzzle")
-    except (ValueError, KeyError, TypeError, StopIteration) as error:
-        raise ParseError(f"collection ({fmt})", f"not a line this command writes ({error})", line=number,
+    except (ValueError, KeyError, TypeError, StopIteration, RecursionError) as error:
+        why = "values nested too deeply" if isinstance(error, RecursionError) else error
+        raise ParseError(f"collection ({fmt})", f"not a line this command writes ({why})", line=number,
                          text=line.strip(), source=source) from None
     return record
 

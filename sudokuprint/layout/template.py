@@ -298,6 +298,8 @@ def _read_toml(name_or_path: str) -> tuple[str, dict]:
         return label, tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise TemplateError(f"{label}: not valid TOML: {error}") from None
+    except RecursionError:  # arrays or tables nested thousands deep
+        raise TemplateError(f"{label}: values nested too deeply to be a template") from None
 
 
 def _identity(name_or_path: str) -> str:
