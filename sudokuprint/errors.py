@@ -121,6 +121,12 @@ class OutputError(SudokuprintError):
     exit_code = ExitCode.USAGE
 
 
+class ResumeError(SudokuprintError):
+    """``--resume`` on a file whose rows are not those of this run's inputs (another source, another puzzle)."""
+
+    exit_code = ExitCode.USAGE
+
+
 class InvalidGridError(SudokuprintError):
     """A well-formed grid that breaks the rules (two equal digits in a house)."""
 

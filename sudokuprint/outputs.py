@@ -16,7 +16,6 @@ with ``--resume`` appended after the rows a killed run left.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import os
 import shutil
 import stat
@@ -25,7 +24,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable, Iterator, TypeVar, cast
 
-from .errors import OutputError, UnsupportedError
+from .errors import OutputError, ResumeError, UnsupportedError
 from .filelock import lock_exclusive, unlock
 
 T = TypeVar("T")
@@ -36,6 +35,8 @@ def _writing(name: str) -> Iterator[None]:
     """Turn a failure of the file system into an error that names the output."""
     try:
         yield
+    except BrokenPipeError:
+        raise  # the reader went away (`| head`): the CLI stops quietly
     except OSError as error:
         raise OutputError(f"{name}: cannot write: {error.strerror or error}") from None
 
@@ -203,9 +204,16 @@ def locked_append(path: str | os.PathLike, *, on_wait: Callable[[str], None] = _
             stream.close()  # closing releases the lock
 
 
-def count_lines(text: str) -> int:
-    """Rows in ``text`` when every row is one line."""
-    return text.count("\n")
+Row = tuple[int, str]
+"""A row already in a file: the number of its (first) line, and that line."""
+
+
+def lines_of(text: str) -> list[Row]:
+    """The rows of ``text`` when every row is one line, numbered from 1."""
+    return list(enumerate(text.splitlines(), 1))
+
+
+_END = object()
 
 
 class Rows:
@@ -213,15 +221,23 @@ class Rows:
 
     :meth:`write` puts one row out at once and flushes it, so a run that is
     killed leaves whole rows (at worst a torn last line, which the next
-    ``--resume`` cuts off).  After a resume, :attr:`done` rows were already
-    in the file (their text is :attr:`before`) and :meth:`skip` drops as many
-    items from the input, so only the rest is worked on.
+    ``--resume`` cuts off).  After a resume, :attr:`rows` were already in
+    the file (their text is :attr:`before`) and :meth:`skip` drops as many
+    items from the input, checking that each row is the one of its item,
+    so only the rest is worked on.
     """
 
-    def __init__(self, write: Callable[[str], None], done: int = 0, before: str = "") -> None:
+    def __init__(self, write: Callable[[str], None], rows: list[Row] | None = None, before: str = "",
+                 name: str = "") -> None:
         self._write = write
-        self.done = done
+        self.rows = rows or []
         self.before = before
+        self.name = name
+
+    @property
+    def done(self) -> int:
+        """How many rows the file already had."""
+        return len(self.rows)
 
     def write(self, text: str) -> None:
         """Write one row (or any text) and flush it."""
@@ -230,9 +246,26 @@ class Rows:
     def flush(self) -> None:
         """Rows are flushed as they are written."""
 
-    def skip(self, items: Iterable[T]) -> Iterator[T]:
-        """``items`` without the first :attr:`done` (those whose rows the file already has)."""
-        return itertools.islice(items, self.done, None)
+    def skip(self, items: Iterable[T], same: Callable[[str, T], str | None] | None = None) -> Iterator[T]:
+        """``items`` without the first :attr:`done` (those whose rows the file already has).
+
+        ``same(row, item)`` says why a row kept from before is not the row of
+        its item (another source, another puzzle), or None when it is; the
+        first that is not raises :class:`~sudokuprint.errors.ResumeError`
+        naming it, as does a file with more rows than the input has items.
+        """
+        iterator = iter(items)
+        for number, (line, row) in enumerate(self.rows, 1):
+            item = next(iterator, _END)
+            if item is _END:
+                raise ResumeError(f"{self.name}, line {line}: cannot resume: the file has {self.done} rows and the "
+                                  f"input only {number - 1} items; it holds rows of another input (give the same "
+                                  "inputs, or another -o)")
+            why = same(row, item) if same is not None else None  # type: ignore[arg-type]
+            if why:
+                raise ResumeError(f"{self.name}, line {line}: cannot resume: {why}; --resume goes on with a run of "
+                                  "the same inputs (give them, or another -o)")
+        return iterator
 
 
 @contextlib.contextmanager
@@ -241,7 +274,7 @@ def row_output(
     *,
     resume: bool = False,
     header: str = "",
-    count_rows: Callable[[str], int] = count_lines,
+    rows_of: Callable[[str], list[Row]] = lines_of,
 ) -> Iterator[Rows]:
     """Where a command's rows go: ``path`` written atomically, or with ``resume`` appended to.
 
@@ -249,9 +282,10 @@ def row_output(
     output) with ``header`` first.  With ``resume`` the file is opened under
     a lock (:func:`locked_append`, created if missing), a torn last line (no
     newline: the run before was killed while writing it) is cut off, the
-    rows already there are counted with ``count_rows`` (the header excluded)
-    and the new rows are appended, so the finished file is the one an
-    uninterrupted run writes.  ``resume`` needs a file, not standard output.
+    rows already there are found with ``rows_of`` (the header excluded; see
+    :meth:`Rows.skip` for how they are checked against the input) and the
+    new rows are appended, so the finished file is the one an uninterrupted
+    run writes.  ``resume`` needs a file, not standard output.
     """
     name = os.fspath(path)
     if not resume:
@@ -288,4 +322,5 @@ def row_output(
         if header and not text:
             append(header)
         before = text.removeprefix(header) if header else text
-        yield Rows(append, count_rows(before), before)
+        skipped = header.count("\n") if text.startswith(header) else 0
+        yield Rows(append, [(line + skipped, row) for line, row in rows_of(before)], before, name)

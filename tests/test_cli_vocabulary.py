@@ -22,6 +22,7 @@ ON_EXECUTOR = (*PARALLEL, "html")  # html's hint paths keep the puzzles' order: 
 SEEDED = ("generate", "pattern", "booklet", "answers", "poster", "html", "book")
 LEVELLED = ("generate", "booklet", "answers", "poster", "html", "book")
 SIZED = ("generate", "pattern", "worksheet")
+READ_AND_WRITE = tuple(c for c in WRITERS if c != "generate")  # every command that reads files and writes -o
 TIMED = ("check", "solve", "grade", "hint", "explain", "booklet", "answers", "poster", "svd-answers", "html",
          "generate", "pattern")  # every command that solves or grades: one limit for each puzzle
 
@@ -37,6 +38,7 @@ TABLE: dict[str, tuple[str, ...]] = {
     "--size N|NxN": SIZED,
     "--resume": PARALLEL,
     "--timeout SECONDS": TIMED,
+    "--force": READ_AND_WRITE,
     "-q, --quiet": ALL,
     "-v, --verbose": ALL,
 }

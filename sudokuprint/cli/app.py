@@ -13,12 +13,15 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
+import json
 import math
 import os
+import re
 import signal
 import sys
 import threading
 import time
+import warnings
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
@@ -54,10 +57,23 @@ SHOWN_CHARACTERS = 200
 """The most characters of a value an error message echoes."""
 
 
+_LONG_RUN = re.compile(r"\S{%d,}" % (SHOWN_CHARACTERS + 1))
+MESSAGE_CHARACTERS = 2000
+"""The most characters of one error message (a value of many short words is cut here)."""
+
+
+def clipped(message: str) -> str:
+    """An error message with every run of more than :data:`SHOWN_CHARACTERS` characters without a blank cut
+    there, and the whole cut at :data:`MESSAGE_CHARACTERS`: a value echoed from the input is never printed whole."""
+    message = _LONG_RUN.sub(lambda run: f"{run.group()[:SHOWN_CHARACTERS - 3]}... ({len(run.group()):,} characters)",
+                            message)
+    return message if len(message) <= MESSAGE_CHARACTERS else f"{message[:MESSAGE_CHARACTERS]}... (cut)"
+
+
 def shown(value: object, limit: int = SHOWN_CHARACTERS) -> str:
     """``repr`` of a value to echo in a message, cut to ``limit`` characters (a 10 MB argument is not echoed whole)."""
     text = repr(value if isinstance(value, str) else str(value))
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text):,} characters)"
 
 
 def note(message: str) -> None:
@@ -77,17 +93,75 @@ def stop(code: ExitCode) -> NoReturn:
     raise click.exceptions.Exit(int(code))
 
 
+INPUT_PARAMETERS = ("inputs", "photos", "picture_or_code", "patterns", "booklet_pdf", "picture")
+"""The parameters that name files a command reads (an ``-o`` equal to one of them is refused without --force)."""
+
+_FORCE = "sudokuprint.force"
+
+
+def _remember_force(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    ctx.meta[_FORCE] = bool(value)
+
+
 class Command(click.Command):
-    """A command with -q/--quiet and -v/--verbose, like every sudokuprint command."""
+    """A command with -q/--quiet and -v/--verbose, like every sudokuprint command; one that reads files and
+    writes ``-o`` also has --force, and refuses an ``-o`` that names one of its inputs without it."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        names = {param.name for param in self.params}
+        if "output" in names and names & set(INPUT_PARAMETERS):
+            self.params.append(click.Option(["--force"], is_flag=True, expose_value=False, callback=_remember_force,
+                                            help="Write -o even when it names an input file (which is then "
+                                                 "overwritten)."))
         self.params.extend([
             click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_remember,
                          help="No notes or progress on standard error (errors still go there)."),
             click.Option(["-v", "--verbose"], count=True, expose_value=False, callback=_remember,
                          help="More detail on standard error."),
         ])
+
+    def invoke(self, ctx: click.Context) -> Any:
+        if not ctx.meta.get(_FORCE):
+            refuse_output_over_input(ctx.params)
+        return super().invoke(ctx)
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):  # either is missing (a new output), or not a path
+        return False
+
+
+def refuse_output_over_input(params: dict[str, Any]) -> None:
+    """A usage error when ``-o`` names a file the command reads: the run would overwrite its own input."""
+    output = params.get("output")
+    if not isinstance(output, str) or output == "-" or not os.path.exists(output):
+        return
+    for name in INPUT_PARAMETERS:
+        value = params.get(name)
+        for path in (value,) if isinstance(value, str) else value or ():
+            if isinstance(path, str) and path != "-" and _same_file(path, output):
+                raise click.UsageError(f"-o {shown(output)} is also an input ({shown(path)}): the run would overwrite "
+                                       "what it reads; name another output, or give --force")
+
+
+@contextlib.contextmanager
+def warnings_as_details() -> Iterator[None]:
+    """While a command runs, the libraries' warnings (numpy's RuntimeWarning, Pillow's) are details: one line on
+    stderr with -v, nothing without (a warning is not the user's to act on; errors say what went wrong)."""
+    previous = warnings.showwarning
+
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: Any = None,
+             line: str | None = None) -> None:
+        detail(f"sudokuprint: warning: {category.__name__}: {message} ({os.path.basename(filename)}:{lineno})")
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = previous
 
 
 class _Terminated(BaseException):
@@ -171,7 +245,7 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):
         _VERBOSITY.update(quiet=False, verbose=0)
-        with _terminate_cleanly():
+        with _terminate_cleanly(), warnings_as_details():
             return self._invoke(ctx)
 
     def _invoke(self, ctx: click.Context):
@@ -180,15 +254,21 @@ class _Group(click.Group):
             sys.stdout.flush()  # here, where a full standard output is an error like any other
             return done
         except SudokuprintError as error:
-            click.echo(f"sudokuprint: error: {error}", err=True)
+            click.echo(f"sudokuprint: error: {clipped(str(error))}", err=True)
             ctx.exit(int(ExitCode(error.exit_code)))
+        except click.ClickException as error:  # a usage error: click echoes the value; not a 10 MB one whole
+            setattr(error, "message", clipped(error.message))  # (click's stubs call it final; it is a plain attribute)
+            raise
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): stop quietly
             ctx.exit(int(ExitCode.OK))
-        except OSError as error:  # writing to a full standard output (`> /dev/full`), or a device that fails
-            _discard_standard_output()
-            where = f"{error.filename}: " if error.filename else "standard output: "
-            click.echo(f"sudokuprint: error: {where}cannot write: {error.strerror or error}", err=True)
+        except OSError as error:  # a full standard output (`> /dev/full`), a device that fails, a name too long
+            if error.filename:
+                message = f"{error.filename}: {error.strerror or error}"
+            else:
+                _discard_standard_output()
+                message = f"standard output: cannot write: {error.strerror or error}"
+            click.echo(f"sudokuprint: error: {clipped(message)}", err=True)
             ctx.exit(int(ExitCode.USAGE))
         except KeyboardInterrupt:
             click.echo("sudokuprint: interrupted", err=True)
@@ -285,6 +365,27 @@ def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Re
             yield name, record
 
 
+def other_puzzle(row_puzzle: object, row_source: object, source: str, record: Record) -> str | None:
+    """Why a row kept by ``--resume`` is not the row of the input puzzle ``record`` of ``source`` (another source,
+    another puzzle), or None when it is."""
+    if row_source is not None and row_source != source:
+        return f"the row names the input {shown(row_source, 80)}, and this run's is {shown(source, 80)}"
+    expected = record.grid.to_string()
+    if row_puzzle != expected:
+        return (f"the row is of the puzzle {shown(row_puzzle, 90)}, and this run's input {source}, line {record.line} "
+                f"is {shown(expected, 90)}")
+    return None
+
+
+def json_row(row: str) -> dict:
+    """A JSON row kept by ``--resume`` (an empty dict for a row that is not a JSON object)."""
+    try:
+        value = json.loads(row)
+    except (ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 @contextlib.contextmanager
 def about_puzzle(source: str, line: int) -> Iterator[None]:
     """Name the puzzle (its source and line) in a sudokuprint error raised while working on it.
@@ -347,6 +448,43 @@ def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
         return
     with click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
         yield bar.update
+
+
+def _elapsed(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}"
+
+
+@contextlib.contextmanager
+def heartbeat(length: int, label: str) -> Iterator[Callable[[int], None]]:
+    """Progress for work whose steps may each take hours: ``label: done/length, H:MM:SS`` redrawn every second on
+    stderr when it is a terminal (and not --quiet), whether a step ends or not; yields ``advance(steps)``."""
+    if not sys.stderr.isatty() or quiet():
+        yield _no_progress
+        return
+    done, started, stopped = 0, time.monotonic(), threading.Event()
+
+    def draw() -> None:
+        click.echo(f"\r{label}: {done}/{length}, {_elapsed(time.monotonic() - started)}", err=True, nl=False)
+
+    def beat() -> None:
+        while not stopped.wait(1.0):
+            draw()
+
+    def advance(steps: int = 1) -> None:
+        nonlocal done
+        done += steps
+
+    thread = threading.Thread(target=beat, name="heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield advance
+    finally:
+        stopped.set()
+        thread.join()
+        draw()
+        click.echo("", err=True)
 
 
 @contextlib.contextmanager

@@ -16,7 +16,8 @@ from ..formats import Record, formats, get_format, read_text, write, write_all
 from ..grid import Grid
 from ..outputs import atomic_output, row_output
 from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, main, output_format, peekable,
-                  note, read_inputs, stop, with_progress)
+                  json_row, note, other_puzzle, read_inputs, shown, stop,
+                  with_progress)
 
 WRITABLE = [f.name for f in formats() if f.write is not None]
 
@@ -39,10 +40,10 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: f
     invalid), solutions, clues, shape and the puzzle. Exits with 1 when any
     puzzle is not valid with exactly one solution.
     """
-    with row_output(output, resume=resume, count_rows=_check_rows) as out:
+    with row_output(output, resume=resume, rows_of=_check_rows) as out:
         all_unique = all(_check_status(line) == "unique" for line in out.before.splitlines() if line[:1].strip())
         work = functools.partial(check_rows, timeout=timeout, fmt=fmt)
-        puzzles = with_progress(out.skip(read_inputs(inputs, from_format)), "checking")  # counted as they are read
+        puzzles = with_progress(out.skip(read_inputs(inputs, from_format), _other_check), "checking")
         for rows, unique in run_all(work, growing_chunks(puzzles), jobs=jobs):
             all_unique &= unique
             out.write(rows)  # a chunk's rows at a time: one write, one flush
@@ -50,9 +51,17 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: f
         stop(ExitCode.FAILED)
 
 
-def _check_rows(text: str) -> int:
+def _check_rows(text: str) -> list[tuple[int, str]]:
     """Puzzles in check output: a line each (the indented conflict lines under it are not puzzles)."""
-    return sum(1 for line in text.splitlines() if line[:1].strip())
+    return [(number, line) for number, line in enumerate(text.splitlines(), 1) if line[:1].strip()]
+
+
+def _other_check(row: str, item: tuple[str, Record]) -> str | None:
+    """Why a check row kept by --resume is not the row of ``item`` (None when it is)."""
+    if row.startswith("{"):
+        report = json_row(row)
+        return other_puzzle(report.get("puzzle"), report.get("source"), *item)
+    return other_puzzle(row.split()[-1], None, *item)
 
 
 def _check_status(line: str) -> str:
@@ -109,12 +118,30 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
 
     with row_output(output, resume=resume) as out:
         work = functools.partial(solve_chunk, allow_multiple=allow_multiple, timeout=timeout)
-        chunks = run_all(work, growing_chunks(out.skip(records)), jobs=jobs)
+        chunks = run_all(work, growing_chunks(out.skip(records, functools.partial(_not_a_solution, target))),
+                         jobs=jobs)
         results = with_progress(itertools.chain.from_iterable(chunks), "solving")
         write_all(solutions(results, cast(IO[str], out)), cast(IO[str], out), target)  # a row a write, each flushed
     if timed_out:
         note(f"gave up on {timed_out} puzzle{'s' if timed_out != 1 else ''} (--timeout {timeout:g})")
         stop(ExitCode.FAILED)
+
+
+def _not_a_solution(format_name: str, row: str, item: tuple[str, Record]) -> str | None:
+    """Why a solve row kept by --resume is not the solution of ``item`` (None when it is)."""
+    source, record = item
+    if row.startswith("# timeout: "):
+        return None if row.startswith(f"# timeout: {source}, line {record.line}: ") else \
+            f"the row gives up on another puzzle ({shown(row, 90)}), not on {source}, line {record.line}"
+    try:
+        grid = next(iter(read_text(row + "\n", format_name))).grid
+    except (SudokuprintError, StopIteration):
+        grid = None
+    puzzle = record.grid
+    if grid is None or grid.shape != puzzle.shape or not all(grid.values) or grid.conflicts() or any(
+            given and given != value for given, value in zip(puzzle.values, grid.values)):
+        return f"the row is not a solution of {source}, line {record.line} ({shown(puzzle.to_string(), 90)})"
+    return None
 
 
 def _takes_comments(format_name: str) -> bool:

@@ -16,7 +16,7 @@ from ..generator.dig import DigTarget, check_target
 from ..generator.pattern import PatternSearch, pattern_problems
 from ..generator.symmetry import SYMMETRIES, symmetries_of
 from ..shape import CLASSIC, Shape
-from .app import JOBS, LEVEL, SEED, SecondsType, SizeType, main, note, progress, stop
+from .app import JOBS, LEVEL, SEED, SecondsType, SizeType, heartbeat, main, note, progress, stop
 
 class RangeType(click.ParamType):
     """``2.5`` or ``2.5-4`` → (low, high)."""
@@ -70,10 +70,31 @@ def _collection_options(func):
     return func
 
 
-def _run(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: bool, label: str) -> Summary:
+RARE_CLUES = 0.26
+"""Below this share of a grid's cells as givens, random grids dug for that many clues rarely give one: 9x9 with 20
+clues took a minute, with 19 or fewer 100,000 grids were not enough (the default --max-tries)."""
+
+RARE_RATING = 9.0
+"""From this rating up, graded random puzzles are rare: one rated 9 took seconds, 12 may never come."""
+
+
+def slow_target(shape: Shape, clues: int | None, rating: tuple[float, float] | None) -> str | None:
+    """What makes a target slow to reach (a note for the user), or None."""
+    if clues is not None and clues < RARE_CLUES * shape.cell_count:
+        return f"{shape.name} puzzles with {clues} clues are rare among random grids"
+    if rating is not None and rating[0] >= RARE_RATING:
+        return f"puzzles rated {rating[0]:g} or more are rare among random grids"
+    return None
+
+
+def _run(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: bool, label: str,
+         slow: str | None = None) -> Summary:
     if resume and output == "-":
         raise click.UsageError("--resume needs an output file (-o FILE)")
-    with progress(count, label) as advance:
+    if slow:
+        note(f"note: {slow}: this may take very long (hours), or end after --max-tries grids; --timeout SECONDS "
+             "gives up on a puzzle sooner")
+    with (heartbeat if slow else progress)(count, label) as advance:
         summary = write_collection(recipe, count, output, fmt, resume=resume, jobs=jobs,
                                    on_puzzle=lambda record: advance(1))
     if output != "-":
@@ -113,7 +134,7 @@ def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, min
     target = DigTarget(symmetry=symmetry, minimal=minimal, clues=clues, level=level, rating=rating)
     check_target(size, target)
     recipe = Recipe(size, seed=seed, target=target, max_tries=max_tries, graded=graded, time_limit=timeout)
-    _run(recipe, count, output, fmt, jobs, resume, "generating")
+    _run(recipe, count, output, fmt, jobs, resume, "generating", slow_target(size, clues, rating))
 
 
 def load_pattern(argument: str, size: Shape | None, threshold: int | None = None) -> tuple[Shape, frozenset[int]]:

@@ -11,12 +11,13 @@ from ..batch import GRADE_NEEDS, grade_item
 from ..deadline import time_limit
 from ..errors import ExitCode, SolverTimeoutError
 from ..executor import run_all
+from ..formats import Record
 from ..grid import Grid
 from ..logic import hint as next_hint
 from ..logic import solve as solve_logically
 from ..outputs import atomic_output, row_output
-from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, main, note, output_format, read_inputs,
-                  stop, with_progress)
+from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, json_row, main, note, other_puzzle,
+                  output_format, read_inputs, stop, with_progress)
 
 JSONL = output_format(["text", "jsonl"], "text", flag_aliases={"--json": "jsonl"},
                       help="text: a line per puzzle; jsonl: a JSON object per puzzle.")
@@ -28,6 +29,17 @@ def _grade_line(result: dict) -> str:
         return f"{status}  puzzle={result['puzzle']}  {result['source']}, line {result['line']}: {result['error']}"
     names = ", ".join(result["techniques"])
     return f"{result['label']:<16} rating={result['rating']:<4} level={result['level']} {result['puzzle']}  [{names}]"
+
+
+def _other_grade(row: str, numbered: tuple[int, tuple[str, Record]]) -> str | None:
+    """Why a grade row kept by --resume is not the row of the numbered input (None when it is)."""
+    if row.startswith("{"):
+        result = json_row(row)
+        return other_puzzle(result.get("puzzle"), result.get("source"), *numbered[1])
+    words = row.split()
+    puzzle = words[1].removeprefix("puzzle=") if words[:1] in (["error"], ["timeout"]) and len(words) > 1 else \
+        words[3] if len(words) > 3 else None
+    return other_puzzle(puzzle, None, *numbered[1])
 
 
 def _failed_grades(rows: str) -> bool:
@@ -57,7 +69,7 @@ def grade(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: f
     """
     with row_output(output, resume=resume) as out:
         failed = _failed_grades(out.before)
-        numbered = out.skip(enumerate(read_inputs(inputs, from_format), start=1))
+        numbered = out.skip(enumerate(read_inputs(inputs, from_format), start=1), _other_grade)
         work = functools.partial(grade_item, timeout=timeout)
         for result in with_progress(run_all(work, numbered, jobs=jobs, warm=GRADE_NEEDS), "grading"):
             failed |= "error" in result

@@ -41,6 +41,11 @@ class PageOutputName(click.ParamType):
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return f"[{'|'.join(page_output_names())}]"
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in page_output_names() if name.startswith(incomplete.lower())]
+
 
 def output_options(default_template: str):
     """The options every publishing command has: template, output file, format and resolution."""
