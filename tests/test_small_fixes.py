@@ -24,7 +24,8 @@ from click.testing import CliRunner
 from conftest import REPO, SAMPLES
 import sudokuprint
 from sudokuprint.cli import main
-from sudokuprint.cli.app import _VERBOSITY, warnings_as_details
+from sudokuprint.cli.app import _VERBOSITY, detail
+from sudokuprint.cli.session import warnings_as_details
 from sudokuprint.formats import read_file
 
 EASY = (SAMPLES / "easy50.txt").read_text().splitlines()[:5]
@@ -107,7 +108,7 @@ def test_library_warnings_are_details_shown_only_with_verbose(capsys) -> None:
 
     _VERBOSITY.update(quiet=False, verbose=0)
     try:
-        with warnings_as_details(), warnings.catch_warnings():
+        with warnings_as_details(detail), warnings.catch_warnings():
             warnings.simplefilter("always")
             np.mean(np.array([]))  # numpy's own RuntimeWarning: "Mean of empty slice"
             assert capsys.readouterr().err == ""

@@ -4,8 +4,11 @@ The option vocabulary lives here, once, for every command: ``-o/--output``,
 ``--format`` for the output format (old ``--to``/``--json``/``--text`` as
 hidden aliases, see :func:`output_format`), ``-j/--jobs`` (:data:`JOBS`),
 ``--seed`` (:data:`SEED`, default 1), ``--level`` (:class:`LevelType`: 1-4 or
-a name), ``--size`` (:class:`SizeType`: ``9`` or ``9x9``), and ``-q/--quiet``
-and ``-v/--verbose``, which every command gets from :class:`Command`.
+a name), ``--size`` (:class:`SizeType`: ``9`` or ``9x9``), ``--timeout``
+(:data:`TIMEOUT`), and ``-q/--quiet`` and ``-v/--verbose`` (:mod:`.verbosity`)
+and ``--force`` (:mod:`.guards`), which every command gets from
+:class:`Command`.  Progress lives in :mod:`.progress`, what surrounds a run
+(signals, warnings) in :mod:`.session`.
 """
 
 from __future__ import annotations
@@ -13,15 +16,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
-import json
 import math
-import os
-import re
-import signal
 import sys
-import threading
-import time
-import warnings
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
@@ -29,72 +25,20 @@ import click
 from .. import __version__, executor
 from ..errors import ExitCode, ParseError, SudokuprintError
 from ..shape import Shape
+from .guards import INPUT_PARAMETERS, clipped, refuse_output_over_input, shown
+from .progress import counter, heartbeat, progress, with_progress  # noqa: F401  (the commands import them from here)
+from .session import discard_standard_output, terminate_cleanly, warnings_as_details
+from .verbosity import _VERBOSITY, _remember, detail, note, quiet, verbosity  # noqa: F401  (likewise)
 
 if TYPE_CHECKING:
     from ..formats import Record
 
 T = TypeVar("T")
 
-_VERBOSITY = {"quiet": False, "verbose": 0}
-
-
-def _remember(ctx: click.Context, param: click.Parameter, value: Any) -> None:
-    if param.name is not None:
-        _VERBOSITY[param.name] = value
-
-
-def quiet() -> bool:
-    """Whether -q/--quiet was given: no notes, no progress on stderr."""
-    return bool(_VERBOSITY["quiet"])
-
-
-def verbosity() -> int:
-    """How many -v/--verbose were given (0 without)."""
-    return int(_VERBOSITY["verbose"])
-
-
-SHOWN_CHARACTERS = 200
-"""The most characters of a value an error message echoes."""
-
-
-_LONG_RUN = re.compile(r"\S{%d,}" % (SHOWN_CHARACTERS + 1))
-MESSAGE_CHARACTERS = 2000
-"""The most characters of one error message (a value of many short words is cut here)."""
-
-
-def clipped(message: str) -> str:
-    """An error message with every run of more than :data:`SHOWN_CHARACTERS` characters without a blank cut
-    there, and the whole cut at :data:`MESSAGE_CHARACTERS`: a value echoed from the input is never printed whole."""
-    message = _LONG_RUN.sub(lambda run: f"{run.group()[:SHOWN_CHARACTERS - 3]}... ({len(run.group()):,} characters)",
-                            message)
-    return message if len(message) <= MESSAGE_CHARACTERS else f"{message[:MESSAGE_CHARACTERS]}... (cut)"
-
-
-def shown(value: object, limit: int = SHOWN_CHARACTERS) -> str:
-    """``repr`` of a value to echo in a message, cut to ``limit`` characters (a 10 MB argument is not echoed whole)."""
-    text = repr(value if isinstance(value, str) else str(value))
-    return text if len(text) <= limit else f"{text[:limit - 3]}... ({len(text):,} characters)"
-
-
-def note(message: str) -> None:
-    """A note for the user on stderr (not with --quiet)."""
-    if not quiet():
-        click.echo(message, err=True)
-
-
-def detail(message: str) -> None:
-    """A detail on stderr only with -v/--verbose."""
-    if verbosity() and not quiet():
-        click.echo(message, err=True)
-
-
 def stop(code: ExitCode) -> NoReturn:
     """End the command with an exit code from the one map."""
     raise click.exceptions.Exit(int(code))
 
-
-INPUT_PARAMETERS = ("inputs", "photos", "picture_or_code", "patterns", "booklet_pdf", "picture")
-"""The parameters that name files a command reads (an ``-o`` equal to one of them is refused without --force)."""
 
 _FORCE = "sudokuprint.force"
 
@@ -125,79 +69,6 @@ class Command(click.Command):
         if not ctx.meta.get(_FORCE):
             refuse_output_over_input(ctx.params)
         return super().invoke(ctx)
-
-
-def _same_file(one: str, other: str) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except (OSError, ValueError):  # either is missing (a new output), or not a path
-        return False
-
-
-def refuse_output_over_input(params: dict[str, Any]) -> None:
-    """A usage error when ``-o`` names a file the command reads: the run would overwrite its own input."""
-    output = params.get("output")
-    if not isinstance(output, str) or output == "-" or not os.path.exists(output):
-        return
-    for name in INPUT_PARAMETERS:
-        value = params.get(name)
-        for path in (value,) if isinstance(value, str) else value or ():
-            if isinstance(path, str) and path != "-" and _same_file(path, output):
-                raise click.UsageError(f"-o {shown(output)} is also an input ({shown(path)}): the run would overwrite "
-                                       "what it reads; name another output, or give --force")
-
-
-@contextlib.contextmanager
-def warnings_as_details() -> Iterator[None]:
-    """While a command runs, the libraries' warnings (numpy's RuntimeWarning, Pillow's) are details: one line on
-    stderr with -v, nothing without (a warning is not the user's to act on; errors say what went wrong)."""
-    previous = warnings.showwarning
-
-    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: Any = None,
-             line: str | None = None) -> None:
-        detail(f"sudokuprint: warning: {category.__name__}: {message} ({os.path.basename(filename)}:{lineno})")
-
-    warnings.showwarning = show
-    try:
-        yield
-    finally:
-        warnings.showwarning = previous
-
-
-class _Terminated(BaseException):
-    """SIGTERM or SIGHUP, raised where the program is so that outputs clean up as on Ctrl-C."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _on_signal(signum: int, frame: object) -> None:
-    raise _Terminated(signum)
-
-
-_ENDING_SIGNALS = {signal.SIGTERM: ("terminated", ExitCode.TERMINATED)}
-"""The signals that end a command cleanly, what is said and the exit code."""
-if hasattr(signal, "SIGHUP"):  # the terminal closed (not on Windows)
-    _ENDING_SIGNALS[signal.SIGHUP] = ("hung up", ExitCode.HANGUP)
-
-
-@contextlib.contextmanager
-def _terminate_cleanly() -> Iterator[None]:
-    """While a command runs, SIGTERM and SIGHUP unwind the stack (temporary files removed, worker processes
-    stopped) and exit 143 and 129."""
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = {signum: signal.signal(signum, _on_signal) for signum in _ENDING_SIGNALS} if in_main_thread else {}
-    try:
-        yield
-    except _Terminated as stopped:
-        said, code = _ENDING_SIGNALS[signal.Signals(stopped.signum)]
-        with contextlib.suppress(OSError, ValueError):  # a hung-up terminal cannot be written to
-            click.echo(f"sudokuprint: {said}", err=True)
-        raise click.exceptions.Exit(int(code)) from None
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 class _Group(click.Group):
@@ -245,7 +116,7 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):
         _VERBOSITY.update(quiet=False, verbose=0)
-        with _terminate_cleanly(), warnings_as_details():
+        with terminate_cleanly(), warnings_as_details(detail):
             return self._invoke(ctx)
 
     def _invoke(self, ctx: click.Context):
@@ -266,21 +137,13 @@ class _Group(click.Group):
             if error.filename:
                 message = f"{error.filename}: {error.strerror or error}"
             else:
-                _discard_standard_output()
+                discard_standard_output()
                 message = f"standard output: cannot write: {error.strerror or error}"
             click.echo(f"sudokuprint: error: {clipped(message)}", err=True)
             ctx.exit(int(ExitCode.USAGE))
         except KeyboardInterrupt:
             click.echo("sudokuprint: interrupted", err=True)
             ctx.exit(int(ExitCode.INTERRUPTED))
-
-
-def _discard_standard_output() -> None:
-    """Send what is left in standard output's buffer nowhere, so that Python's flush at exit does not fail again."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
 
 
 def _version_message() -> str:
@@ -365,27 +228,6 @@ def read_inputs(paths: Iterable[str], fmt: str | None) -> Iterator[tuple[str, Re
             yield name, record
 
 
-def other_puzzle(row_puzzle: object, row_source: object, source: str, record: Record) -> str | None:
-    """Why a row kept by ``--resume`` is not the row of the input puzzle ``record`` of ``source`` (another source,
-    another puzzle), or None when it is."""
-    if row_source is not None and row_source != source:
-        return f"the row names the input {shown(row_source, 80)}, and this run's is {shown(source, 80)}"
-    expected = record.grid.to_string()
-    if row_puzzle != expected:
-        return (f"the row is of the puzzle {shown(row_puzzle, 90)}, and this run's input {source}, line {record.line} "
-                f"is {shown(expected, 90)}")
-    return None
-
-
-def json_row(row: str) -> dict:
-    """A JSON row kept by ``--resume`` (an empty dict for a row that is not a JSON object)."""
-    try:
-        value = json.loads(row)
-    except (ValueError, RecursionError):
-        return {}
-    return value if isinstance(value, dict) else {}
-
-
 @contextlib.contextmanager
 def about_puzzle(source: str, line: int) -> Iterator[None]:
     """Name the puzzle (its source and line) in a sudokuprint error raised while working on it.
@@ -424,90 +266,6 @@ class peekable(Iterator[T]):
         if self._next is self._END:
             raise StopIteration
         return item  # type: ignore[return-value]
-
-
-def with_progress(items: Iterable[T], label: str, length: int | None = None) -> Iterator[T]:
-    """Pass items through, with a progress counter on stderr when it is a terminal (and not --quiet)."""
-    if not sys.stderr.isatty() or quiet():
-        yield from items
-        return
-    with click.progressbar(items, length=length, label=label, file=sys.stderr, show_pos=True,
-                           item_show_func=lambda _: None) as bar:
-        yield from bar
-
-
-def _no_progress(steps: int = 1) -> None:
-    """Progress that shows nothing."""
-
-
-@contextlib.contextmanager
-def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar of ``length`` steps on stderr when it is a terminal; yields ``advance(steps)``."""
-    if not sys.stderr.isatty() or quiet() or length <= 0:
-        yield _no_progress
-        return
-    with click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
-        yield bar.update
-
-
-def _elapsed(seconds: float) -> str:
-    minutes, seconds = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}"
-
-
-@contextlib.contextmanager
-def heartbeat(length: int, label: str) -> Iterator[Callable[[int], None]]:
-    """Progress for work whose steps may each take hours: ``label: done/length, H:MM:SS`` redrawn every second on
-    stderr when it is a terminal (and not --quiet), whether a step ends or not; yields ``advance(steps)``."""
-    if not sys.stderr.isatty() or quiet():
-        yield _no_progress
-        return
-    done, started, stopped = 0, time.monotonic(), threading.Event()
-
-    def draw() -> None:
-        click.echo(f"\r{label}: {done}/{length}, {_elapsed(time.monotonic() - started)}", err=True, nl=False)
-
-    def beat() -> None:
-        while not stopped.wait(1.0):
-            draw()
-
-    def advance(steps: int = 1) -> None:
-        nonlocal done
-        done += steps
-
-    thread = threading.Thread(target=beat, name="heartbeat", daemon=True)
-    thread.start()
-    try:
-        yield advance
-    finally:
-        stopped.set()
-        thread.join()
-        draw()
-        click.echo("", err=True)
-
-
-@contextlib.contextmanager
-def counter(label: str) -> Iterator[Callable[..., None]]:
-    """A running count on stderr (when it is a terminal) for work of unknown length; yields ``tick()``."""
-    if not sys.stderr.isatty() or quiet():
-        yield lambda *_: None
-        return
-    count, shown = 0, 0.0
-
-    def tick(*_: object) -> None:
-        nonlocal count, shown
-        count += 1
-        now = time.monotonic()
-        if now - shown > 0.2:
-            click.echo(f"\r{label}: {count}", err=True, nl=False)
-            shown = now
-
-    try:
-        yield tick
-    finally:
-        if count:
-            click.echo(f"\r{label}: {count}", err=True)
 
 
 # -- the option vocabulary --------------------------------------------------

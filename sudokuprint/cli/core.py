@@ -15,9 +15,9 @@ from ..executor import run_all
 from ..formats import Record, formats, get_format, read_text, write, write_all
 from ..grid import Grid
 from ..outputs import atomic_output, row_output
-from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, main, output_format, peekable,
-                  json_row, note, other_puzzle, read_inputs, shown, stop,
-                  with_progress)
+from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, main, note, output_format, peekable,
+                  read_inputs, stop, with_progress)
+from .guards import json_row, other_puzzle, shown
 
 WRITABLE = [f.name for f in formats() if f.write is not None]
 

@@ -16,8 +16,9 @@ from ..grid import Grid
 from ..logic import hint as next_hint
 from ..logic import solve as solve_logically
 from ..outputs import atomic_output, row_output
-from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, json_row, main, note, other_puzzle,
-                  output_format, read_inputs, stop, with_progress)
+from .app import (FROM, INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, main, note, output_format, read_inputs,
+                  stop, with_progress)
+from .guards import json_row, other_puzzle
 
 JSONL = output_format(["text", "jsonl"], "text", flag_aliases={"--json": "jsonl"},
                       help="text: a line per puzzle; jsonl: a JSON object per puzzle.")

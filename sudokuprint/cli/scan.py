@@ -16,7 +16,8 @@ from ..ocr.readers import reader_names
 from ..outputs import row_output
 from ..scan_batch import (ROW_FORMATS, SCAN_NEEDS, ScanOptions, common_root, count_failed, csv_header, find_photos,
                           format_row, is_folder_target, row_failed, scan_rows)
-from .app import JOBS, OUTPUT, RESUME, json_row, main, note, output_format, shown, stop, with_progress
+from .app import JOBS, OUTPUT, RESUME, main, note, output_format, stop, with_progress
+from .guards import json_row, shown
 
 PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
 
