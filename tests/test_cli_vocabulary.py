@@ -23,7 +23,7 @@ SEEDED = ("generate", "pattern", "booklet", "answers", "poster", "html", "book")
 LEVELLED = ("generate", "booklet", "answers", "poster", "html", "book")
 SIZED = ("generate", "pattern", "worksheet")
 READ_AND_WRITE = tuple(c for c in WRITERS if c != "generate")  # every command that reads files and writes -o
-TIMED = ("check", "solve", "grade", "hint", "explain", "booklet", "answers", "poster", "svd-answers", "html",
+TIMED = ("check", "solve", "grade", "hint", "explain", "booklet", "answers", "poster", "svd-answers", "html", "book",
          "generate", "pattern")  # every command that solves or grades: one limit for each puzzle
 
 # option as --help shows it -> the commands that must have it (every other command must not)

@@ -42,6 +42,9 @@ def stop(code: ExitCode) -> NoReturn:
 
 _FORCE = "sudokuprint.force"
 
+FORCE_HELP = "Write -o even when it names an input file (which is then overwritten)."
+"""``--force``: do what is refused as a likely mistake (here an -o over an input; a book's page count too)."""
+
 
 def _remember_force(ctx: click.Context, param: click.Parameter, value: Any) -> None:
     ctx.meta[_FORCE] = bool(value)
@@ -54,10 +57,9 @@ class Command(click.Command):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         names = {param.name for param in self.params}
-        if "output" in names and names & set(INPUT_PARAMETERS):
-            self.params.append(click.Option(["--force"], is_flag=True, expose_value=False, callback=_remember_force,
-                                            help="Write -o even when it names an input file (which is then "
-                                                 "overwritten)."))
+        if "output" in names and names & set(INPUT_PARAMETERS) and "force" not in names:  # (publishing commands
+            self.params.append(click.Option(["--force"], is_flag=True, expose_value=False,  # have their own: one
+                                            callback=_remember_force, help=FORCE_HELP))   # option, one meaning)
         self.params.extend([
             click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_remember,
                          help="No notes or progress on standard error (errors still go there)."),
@@ -66,7 +68,7 @@ class Command(click.Command):
         ])
 
     def invoke(self, ctx: click.Context) -> Any:
-        if not ctx.meta.get(_FORCE):
+        if not (ctx.meta.get(_FORCE) or ctx.params.get("force")):
             refuse_output_over_input(ctx.params)
         return super().invoke(ctx)
 

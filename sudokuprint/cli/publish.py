@@ -60,8 +60,9 @@ def output_options(default_template: str):
             click.option("--dpi", type=click.IntRange(10, 2400), default=150, show_default=True, help="PNG resolution."),
             click.option("--title", default=None, help="Title for the title page, running head and PDF metadata."),
             click.option("--author", default="", help="Author for the title page and PDF metadata."),
-            click.option("--force", is_flag=True, help="Write a print-on-demand PDF whose page count the "
-                                                       "printer does not bind (otherwise refused, exit 1)."),
+            click.option("--force", is_flag=True, help="Write what is refused as a likely mistake: a print-on-demand "
+                                                       "PDF whose page count the printer does not bind (exit 1 "
+                                                       "otherwise), or an -o that names an input file (exit 2)."),
         )):
             command = option(command)
         return command
