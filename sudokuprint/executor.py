@@ -33,21 +33,16 @@ anything but :class:`InProcess`.
 from __future__ import annotations
 
 import contextlib
-import gc
 import itertools
 import math
-import multiprocessing
-import os
 from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from .plugins import Registry, named
-from .worker import import_all, start_worker, timed_chunk
-
-if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
-    from concurrent.futures import Future, ProcessPoolExecutor
+from .processes import ChunkTask, ProcessGroup
+from .worker import import_all
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -334,19 +329,20 @@ class WorkerPool(Executor):
 
 
 class LocalProcesses(WorkerPool):
-    """``jobs`` worker processes on this machine, started at the first chunk.
+    """``jobs`` worker processes on this machine (:class:`sudokuprint.processes.ProcessGroup`), started at the
+    first chunk.
 
     Each worker dies with this process (:func:`sudokuprint.worker.die_with_parent`):
-    killing only the parent, even with SIGKILL, leaves no worker running on.
+    killing only the parent, even with SIGKILL, leaves no worker running on;
+    a run that is stopped kills its workers at once (:meth:`abort`).
     """
 
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.jobs = jobs
-        self._pool: ProcessPoolExecutor | None = None
+        self._group: ProcessGroup | None = None
         self._warm: tuple[str, ...] = ()
-        self._workers: list[multiprocessing.process.BaseProcess] = []
 
     def prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
         """Import the ``warm`` modules here, where the workers not started yet will be forked from.
@@ -356,60 +352,33 @@ class LocalProcesses(WorkerPool):
         the OCR's numpy and OpenCV on a busy machine).  Workers started with
         another method than fork (or forked before) import them as they start.
         """
-        if self._pool is None:
+        if self._group is None:
             import_all(warm)
             self._warm = tuple(warm)
 
-    def submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[ChunkOutcome]:
-        if self._pool is None:
-            from concurrent.futures import ProcessPoolExecutor
-
-            gc.freeze()  # what exists now is the workers' too: their collections leave it alone (no copy-on-write)
-            before = set(multiprocessing.active_children())
-            try:
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=start_worker,
-                                                 initargs=(os.getpid(), self._warm))
-                future = self._pool.submit(timed_chunk, function, chunk)  # forks every worker (with fork)
-            finally:
-                gc.unfreeze()
-            self._workers = [child for child in multiprocessing.active_children() if child not in before]
-            return future
-        return self._pool.submit(timed_chunk, function, chunk)
+    def submit(self, function: Callable[[T], R], chunk: list[T]) -> ChunkTask:
+        if self._group is None:
+            self._group = ProcessGroup(self.jobs, self._warm)
+        return self._group.submit(function, chunk)
 
     def wait(self, tasks: list[Task]) -> None:
-        from concurrent.futures import FIRST_COMPLETED, wait
-
-        wait(tasks, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]  # (this pool's tasks are its futures)
+        assert self._group is not None
+        self._group.wait(tasks)  # type: ignore[arg-type]  # (this pool's tasks are its ChunkTasks)
 
     def result(self, task: Task) -> ChunkOutcome:
         outcome: ChunkOutcome = task.result()
         return outcome
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-            self._workers = []
-
-    def cancel(self, tasks: list[Task]) -> None:
-        """Nothing here: :meth:`close` cancels the chunks not started and :meth:`abort` fails them all.
-
-        (A future cancelled here and then failed by the pool when its workers
-        are killed makes Python 3.11's pool raise in its own thread.)
-        """
+        if self._group is not None:
+            self._group.close()
+            self._group = None
 
     def abort(self) -> None:
         """Kill the workers at once (a chunk running on one would otherwise hold the exit until it ends)."""
-        if self._pool is None:
-            return
-        for worker in self._workers:
-            with contextlib.suppress(OSError, ValueError):  # ended already
-                worker.kill()
-        for worker in self._workers:
-            with contextlib.suppress(OSError, ValueError, AssertionError):
-                worker.join(timeout=5)
-        self._pool.shutdown(wait=True)  # its manager sees the workers gone and fails what was still out
-        self._pool, self._workers = None, []
+        if self._group is not None:
+            self._group.kill()
+            self._group = None
 
 
 # -- the registry of executors, and the settings that pick one ------------------------------------------------

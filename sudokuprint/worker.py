@@ -18,7 +18,7 @@ import signal
 import sys
 import threading
 import time
-from typing import Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -105,9 +105,42 @@ def _watch_parent(parent: int) -> None:
 
 
 def start_worker(parent: int, modules: Sequence[str]) -> None:
-    """A local worker process's start: die with ``parent``, then import ``modules`` (see :func:`import_all`)."""
+    """A local worker process's start: die with ``parent``, leave Ctrl-C to it (it stops the workers), end at
+    once on SIGTERM or SIGHUP (not with the handlers a forked worker inherits), then import ``modules``."""
     die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     import_all(modules)
+
+
+def serve(connection: Any, parent: int, modules: Sequence[str], others: Sequence[Any] = ()) -> None:
+    """A local worker process's life (:mod:`sudokuprint.processes`): die with ``parent``, import ``modules``, then
+    run each ``(function, chunk)`` read from ``connection`` as :func:`timed_chunk` and send back ``(True,
+    outcome)`` or ``(False, error)``, until it reads None.  ``others`` are the other workers' pipes, inherited
+    when forked: closed here, so that a worker that dies is seen to, its pipe closed at both ends."""
+    for other in others:
+        with contextlib.suppress(OSError):
+            other.close()
+    start_worker(parent, modules)
+    while True:
+        try:
+            work = connection.recv()
+        except (EOFError, OSError):  # the parent has gone
+            return
+        if work is None:
+            return
+        function, chunk = work
+        try:
+            reply: tuple[bool, Any] = (True, timed_chunk(function, chunk))
+        except BaseException as error:  # noqa: BLE001  (the chunk's error, even Ctrl-C, is the caller's to see)
+            reply = (False, error)
+        try:
+            connection.send(reply)
+        except Exception as error:  # noqa: BLE001  (a result or error that cannot be pickled)
+            connection.send((False, RuntimeError(f"the chunk's {'result' if reply[0] else 'error'} cannot be sent "
+                                                 f"back from the worker: {type(error).__name__}: {error}")))
 
 
 def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
