@@ -37,11 +37,13 @@ import itertools
 import math
 from abc import ABC, abstractmethod
 from collections import deque
+from concurrent import futures
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from .plugins import Registry, named
-from .processes import ChunkTask, ProcessGroup
+from .processes import ProcessGroup
 from .worker import import_all
 
 T = TypeVar("T")
@@ -356,14 +358,13 @@ class LocalProcesses(WorkerPool):
             import_all(warm)
             self._warm = tuple(warm)
 
-    def submit(self, function: Callable[[T], R], chunk: list[T]) -> ChunkTask:
+    def submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[ChunkOutcome]:
         if self._group is None:
             self._group = ProcessGroup(self.jobs, self._warm)
         return self._group.submit(function, chunk)
 
     def wait(self, tasks: list[Task]) -> None:
-        assert self._group is not None
-        self._group.wait(tasks)  # type: ignore[arg-type]  # (this pool's tasks are its ChunkTasks)
+        futures.wait(tasks, return_when=futures.FIRST_COMPLETED)  # type: ignore[arg-type]  # (its tasks: futures)
 
     def result(self, task: Task) -> ChunkOutcome:
         outcome: ChunkOutcome = task.result()
