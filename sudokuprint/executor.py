@@ -37,14 +37,15 @@ import itertools
 import math
 from abc import ABC, abstractmethod
 from collections import deque
-from concurrent import futures
-from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from .plugins import Registry, named
 from .processes import ProcessGroup
 from .worker import import_all
+
+if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -364,7 +365,9 @@ class LocalProcesses(WorkerPool):
         return self._group.submit(function, chunk)
 
     def wait(self, tasks: list[Task]) -> None:
-        futures.wait(tasks, return_when=futures.FIRST_COMPLETED)  # type: ignore[arg-type]  # (its tasks: futures)
+        from concurrent.futures import FIRST_COMPLETED, wait  # (see the import at the top)
+
+        wait(tasks, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]  # (this pool's tasks are its futures)
 
     def result(self, task: Task) -> ChunkOutcome:
         outcome: ChunkOutcome = task.result()

@@ -23,13 +23,14 @@ import multiprocessing
 import os
 import threading
 from collections import deque
-from concurrent.futures import Future
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .worker import serve
+
+if TYPE_CHECKING:  # imported where used: concurrent.futures costs every command's start-up, one job needs none of it
+    from concurrent.futures import Future
 
 STOP_SECONDS = 5.0
 """How long a worker told to stop (or killed) may take to end before it is killed (or given up on)."""
@@ -65,6 +66,8 @@ class ProcessGroup:
                 raise RuntimeError("the worker processes are stopped")
             if self._thread is None:
                 self._start()
+            from concurrent.futures import Future  # (not at start-up: see the import above)
+
             future: Future = Future()
             self._queue.append((future, (function, chunk)))
         self._wake()
@@ -139,6 +142,8 @@ class ProcessGroup:
 
     def _serve_workers(self) -> None:
         """The thread: send queued chunks to idle workers, read results as they come, until stopped."""
+        from concurrent.futures.process import BrokenProcessPool  # (not at start-up: see the import above)
+
         while True:
             with self._lock:
                 self._dispatch()
@@ -173,6 +178,8 @@ class ProcessGroup:
 
     def _collect(self, worker: _Worker) -> None:
         """Read a busy worker's result (or learn that it died) and free it."""
+        from concurrent.futures.process import BrokenProcessPool  # (not at start-up: see the import above)
+
         task, worker.task = worker.task, None
         assert task is not None
         try:
