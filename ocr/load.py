@@ -16,16 +16,17 @@ from typing import IO, Union
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from sudokuprint.errors import ImageTooLargeError, NoGridError
+from sudokuprint import images
+from sudokuprint.errors import NoGridError
 
 MAX_SIDE = 1600
 """Longer side, in pixels, above which a photo is scaled down before reading."""
 MIN_SIDE = 32
 """A photo narrower or lower than this many pixels cannot hold a readable grid."""
-MAX_PIXELS = 50_000_000
-"""Most pixels a photo may have (a 50-megapixel camera's); larger images are refused before decoding."""
-MAX_DECODED_BYTES = 150 * 1024 * 1024
-"""Most memory the decoded pixels may take: a 50-megapixel RGB photo fits, the same with alpha does not."""
+MAX_PIXELS = images.MAX_PIXELS
+"""Most pixels a photo may have: the limit of every image input (:mod:`sudokuprint.images`)."""
+MAX_DECODED_BYTES = images.MAX_DECODED_BYTES
+"""Most memory the decoded pixels may take (:mod:`sudokuprint.images`)."""
 
 PhotoSource = Union[str, "os.PathLike[str]", Image.Image, np.ndarray, bytes, bytearray, memoryview, IO[bytes]]
 """Everything :func:`load_photo` (and ``scan``) accepts."""
@@ -42,29 +43,10 @@ class Photo:
     source: str
 
 
-def _bytes_per_pixel(mode: str) -> float:
-    """Decoded bytes per pixel of a Pillow mode (at least one)."""
-    if mode in ("1", "L", "P"):
-        return 1
-    if mode.startswith("I;16") or mode in ("LA", "La", "PA"):
-        return 2
-    if mode in ("I", "F", "RGBA", "RGBa", "CMYK", "RGBX"):
-        return 4
-    return max(1, len(mode))
-
-
 def check_size(width: int, height: int, mode: str, name: str) -> None:
-    """Refuse an image too small to hold a grid (:class:`NoGridError`) or too big to decode safely."""
-    if width * height > MAX_PIXELS:
-        raise ImageTooLargeError(
-            f"{name}: too many pixels to read safely ({width} x {height}, more than the "
-            f"{MAX_PIXELS // 1_000_000} million a photo may have); scale it down first"
-        )
-    if width * height * _bytes_per_pixel(mode) > MAX_DECODED_BYTES:
-        raise ImageTooLargeError(
-            f"{name}: {width} x {height} pixels in mode {mode} would take more than "
-            f"{MAX_DECODED_BYTES // (1024 * 1024)} MB decoded; scale it down first"
-        )
+    """Refuse an image too small to hold a grid (:class:`NoGridError`) or too big to decode safely
+    (:class:`ImageTooLargeError`, the limits of every image input)."""
+    images.check_image_size(width, height, mode, name)
     if min(width, height) < MIN_SIDE:
         raise NoGridError(f"{name}: {width} x {height} pixels is too small to hold a Sudoku grid", reason="too-small")
 
@@ -132,13 +114,12 @@ def _open(source: PhotoSource) -> tuple[Image.Image, str]:
         raise TypeError(f"cannot read a photo from {type(source).__name__}: pass a path, PIL image, numpy array, "
                         "bytes or a binary file object")
     try:
-        image = Image.open(stream if stream is not None else name)
+        image = images.open_image(stream if stream is not None else name, name, load=False)
         check_size(image.width, image.height, image.mode, name)
-        image.load()
+        with images.quiet_pillow():
+            image.load()
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
         raise NoGridError(f"{name}: not an image Pillow can read ({error})", reason="unreadable") from None
-    except Image.DecompressionBombError as error:
-        raise ImageTooLargeError(f"{name}: too many pixels to read safely ({error})") from None
     return image, name
 
 

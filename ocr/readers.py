@@ -98,5 +98,8 @@ def get_reader(reader: "str | DigitReader") -> DigitReader:
     """A reader by name (:class:`~sudokuprint.errors.UnknownPluginError`, a ``ValueError``, naming the choices if
     unknown), or the reader itself."""
     if not isinstance(reader, str):
+        if not callable(getattr(reader, "read", None)):
+            raise TypeError(f"a digit reader is a registered name ({', '.join(reader_names())}) or an object with "
+                            f"read(cells), not {type(reader).__name__}")
         return reader
     return READERS.get(reader)()

@@ -22,6 +22,8 @@ class ExitCode(IntEnum):
     """A usage or parse error, an input or output that cannot be used."""
     MISSING = 3
     """A needed external program or optional library is missing."""
+    HANGUP = 129
+    """Stopped by SIGHUP (the terminal closed; a temporary output file is removed first)."""
     INTERRUPTED = 130
     """Stopped by Ctrl-C (SIGINT)."""
     TERMINATED = 143
@@ -116,6 +118,12 @@ class UnknownPluginError(SudokuprintError, ValueError):
 
 class OutputError(SudokuprintError):
     """An output file that cannot be written (no such folder, no permission, disk full)."""
+
+    exit_code = ExitCode.USAGE
+
+
+class ResumeError(SudokuprintError):
+    """``--resume`` on a file whose rows are not those of this run's inputs (another source, another puzzle)."""
 
     exit_code = ExitCode.USAGE
 

@@ -33,7 +33,6 @@ anything but :class:`InProcess`.
 from __future__ import annotations
 
 import contextlib
-import gc
 import itertools
 import math
 from abc import ABC, abstractmethod
@@ -42,10 +41,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from .plugins import Registry, named
-from .worker import import_all, timed_chunk
+from .processes import ProcessGroup
+from .worker import import_all
 
 if TYPE_CHECKING:  # imported where used: one job in this process needs no process pool
-    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -144,11 +144,19 @@ class Executor(ABC):
     def close(self) -> None:
         """Stop the workers (a no-op for executors without any)."""
 
+    def abort(self) -> None:
+        """Stop the workers now, dropping the work in hand: the run was stopped (an error, Ctrl-C, SIGTERM or
+        SIGHUP, or the caller wanting no more); by default as :meth:`close`."""
+        self.close()
+
     def __enter__(self) -> "Executor":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
 
 
 class InProcess(Executor):
@@ -324,13 +332,19 @@ class WorkerPool(Executor):
 
 
 class LocalProcesses(WorkerPool):
-    """``jobs`` worker processes on this machine, started at the first chunk."""
+    """``jobs`` worker processes on this machine (:class:`sudokuprint.processes.ProcessGroup`), started at the
+    first chunk.
+
+    Each worker dies with this process (:func:`sudokuprint.worker.die_with_parent`):
+    killing only the parent, even with SIGKILL, leaves no worker running on;
+    a run that is stopped kills its workers at once (:meth:`abort`).
+    """
 
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.jobs = jobs
-        self._pool: ProcessPoolExecutor | None = None
+        self._group: ProcessGroup | None = None
         self._warm: tuple[str, ...] = ()
 
     def prepare(self, function: Callable[[T], R], warm: Sequence[str]) -> None:
@@ -341,25 +355,17 @@ class LocalProcesses(WorkerPool):
         the OCR's numpy and OpenCV on a busy machine).  Workers started with
         another method than fork (or forked before) import them as they start.
         """
-        if self._pool is None:
+        if self._group is None:
             import_all(warm)
             self._warm = tuple(warm)
 
     def submit(self, function: Callable[[T], R], chunk: list[T]) -> Future[ChunkOutcome]:
-        if self._pool is None:
-            from concurrent.futures import ProcessPoolExecutor  # loaded with the first pool: check and solve start without it
-
-            gc.freeze()  # what exists now is the workers' too: their collections leave it alone (no copy-on-write)
-            try:
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=import_all, initargs=(self._warm,))
-                future = self._pool.submit(timed_chunk, function, chunk)  # forks every worker (with fork)
-            finally:
-                gc.unfreeze()
-            return future
-        return self._pool.submit(timed_chunk, function, chunk)
+        if self._group is None:
+            self._group = ProcessGroup(self.jobs, self._warm)
+        return self._group.submit(function, chunk)
 
     def wait(self, tasks: list[Task]) -> None:
-        from concurrent.futures import FIRST_COMPLETED, wait  # as ProcessPoolExecutor in submit
+        from concurrent.futures import FIRST_COMPLETED, wait  # (see the import at the top)
 
         wait(tasks, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]  # (this pool's tasks are its futures)
 
@@ -368,9 +374,15 @@ class LocalProcesses(WorkerPool):
         return outcome
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        if self._group is not None:
+            self._group.close()
+            self._group = None
+
+    def abort(self) -> None:
+        """Kill the workers at once (a chunk running on one would otherwise hold the exit until it ends)."""
+        if self._group is not None:
+            self._group.kill()
+            self._group = None
 
 
 # -- the registry of executors, and the settings that pick one ------------------------------------------------
@@ -501,14 +513,22 @@ def run_all(function: Callable[[T], R], items: Iterable[T], *, jobs: int = 1, ch
     ``ordered`` None follows the settings (completion order inside
     ``executor_settings(unordered=True)``); True keeps the input order
     whatever they say (for work whose results are matched to its items).  A
-    run's own executor stops at the end; a shared one (a cluster) when its
-    :func:`executor_settings` block ends.
+    run's own executor stops at the end (at once, its workers killed, when
+    the run is stopped early: :meth:`Executor.abort`); a shared one (a
+    cluster) when its :func:`executor_settings` block ends.
     """
     settings = _settings
     runner = settings.executor(jobs)
     keep_order = not settings.unordered if ordered is None else ordered
+    stopped = False
     try:
         yield from runner.map(function, items, chunk_size=chunk_size, ordered=keep_order, warm=warm)
+    except BaseException:  # an error, Ctrl-C, SIGTERM or SIGHUP, or the caller wanting no more (GeneratorExit)
+        stopped = True
+        raise
     finally:
         if not settings.owns(runner):
-            runner.close()
+            if stopped:
+                runner.abort()  # the work still running is not wanted: no waiting for it
+            else:
+                runner.close()

@@ -65,6 +65,11 @@ class Grid:
     candidates: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.shape, Shape) or isinstance(self.values, (str, bytes)) or \
+                not hasattr(self.values, "__len__"):
+            raise TypeError(f"Grid(shape, values) takes a Shape and a sequence of digits, not "
+                            f"{type(self.shape).__name__} and {type(self.values).__name__}; "
+                            "Grid.from_string and Grid.from_values make one from text or a list")
         count = self.shape.cell_count
         if len(self.values) != count:
             raise ValueError(f"a {self.shape.name} grid has {count} cells, got {len(self.values)} values")

@@ -257,7 +257,7 @@ def _json_row(line: str) -> dict:
     """A JSON row read back (a line that is not one counts as a failed photo)."""
     try:
         row = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or arrays nested thousands deep
         return {"error": "unreadable row"}
     return row if isinstance(row, dict) else {"error": "unreadable row"}
 

@@ -3,17 +3,22 @@
 Every executor of :mod:`sudokuprint.executor` sends the same task,
 :func:`timed_chunk`, and readies its workers with :func:`import_all`; this
 module is what those workers import (it imports nothing of sudokuprint), so
-a worker pays only for the work it is given.
+a worker pays only for the work it is given.  A local worker process also
+dies with the process that started it (:func:`die_with_parent`), so killing
+only the parent of a ``-j N`` run leaves no worker behind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import importlib
 import os
+import signal
 import sys
+import threading
 import time
-from typing import Callable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -55,6 +60,87 @@ def import_all(modules: Sequence[str]) -> None:
     one_native_thread()
     for module in modules:
         importlib.import_module(module)
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when the thread that started it ends (``<sys/prctl.h>``)."""
+
+PARENT_POLL_SECONDS = 0.5
+"""Where Linux's death signal is not to be had: how often a worker looks whether its parent is still there."""
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process (a worker) as soon as ``parent``, the process that started it, ends.
+
+    On Linux the kernel sends SIGKILL the moment the parent dies, however
+    it dies (``prctl(PR_SET_PDEATHSIG)``, through ``ctypes``); elsewhere a
+    thread looks every :data:`PARENT_POLL_SECONDS` whether the worker was
+    handed to another parent.  A parent that ended before the death signal
+    was set is caught by the check that follows it.  SIGKILL, not SIGTERM:
+    a worker holds nothing that needs cleaning up (the parent writes every
+    output), and a forked worker would run the parent's SIGTERM handler.
+    """
+    if not _death_signal(signal.SIGKILL):
+        threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+    if os.getppid() != parent:  # the parent was gone before the signal was set
+        os._exit(1)
+
+
+def _death_signal(signum: int) -> bool:
+    """Ask Linux to send ``signum`` when this process's parent ends; whether it could be asked."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0) == 0
+    except (OSError, AttributeError):  # no C library to be had, or no prctl in it
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit the process once it has been handed to another parent (its own has ended)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
+
+
+def start_worker(parent: int, modules: Sequence[str]) -> None:
+    """A local worker process's start: die with ``parent``, leave Ctrl-C to it (it stops the workers), end at
+    once on SIGTERM or SIGHUP (not with the handlers a forked worker inherits), then import ``modules``."""
+    die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    import_all(modules)
+
+
+def serve(connection: Any, parent: int, modules: Sequence[str], others: Sequence[Any] = ()) -> None:
+    """A local worker process's life (:mod:`sudokuprint.processes`): die with ``parent``, import ``modules``, then
+    run each ``(function, chunk)`` read from ``connection`` as :func:`timed_chunk` and send back ``(True,
+    outcome)`` or ``(False, error)``, until it reads None.  ``others`` are the other workers' pipes, inherited
+    when forked: closed here, so that a worker that dies is seen to, its pipe closed at both ends."""
+    for other in others:
+        with contextlib.suppress(OSError):
+            other.close()
+    start_worker(parent, modules)
+    while True:
+        try:
+            work = connection.recv()
+        except (EOFError, OSError):  # the parent has gone
+            return
+        if work is None:
+            return
+        function, chunk = work
+        try:
+            reply: tuple[bool, Any] = (True, timed_chunk(function, chunk))
+        except BaseException as error:  # noqa: BLE001  (the chunk's error, even Ctrl-C, is the caller's to see)
+            reply = (False, error)
+        try:
+            connection.send(reply)
+        except Exception as error:  # noqa: BLE001  (a result or error that cannot be pickled)
+            connection.send((False, RuntimeError(f"the chunk's {'result' if reply[0] else 'error'} cannot be sent "
+                                                 f"back from the worker: {type(error).__name__}: {error}")))
 
 
 def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:

@@ -22,6 +22,9 @@ ON_EXECUTOR = (*PARALLEL, "html")  # html's hint paths keep the puzzles' order: 
 SEEDED = ("generate", "pattern", "booklet", "answers", "poster", "html", "book")
 LEVELLED = ("generate", "booklet", "answers", "poster", "html", "book")
 SIZED = ("generate", "pattern", "worksheet")
+READ_AND_WRITE = tuple(c for c in WRITERS if c != "generate")  # every command that reads files and writes -o
+TIMED = ("check", "solve", "grade", "hint", "explain", "booklet", "answers", "poster", "svd-answers", "html", "book",
+         "generate", "pattern")  # every command that solves or grades: one limit for each puzzle
 
 # option as --help shows it -> the commands that must have it (every other command must not)
 TABLE: dict[str, tuple[str, ...]] = {
@@ -34,6 +37,8 @@ TABLE: dict[str, tuple[str, ...]] = {
     "--level 1-4|easy|medium|hard|expert": LEVELLED,
     "--size N|NxN": SIZED,
     "--resume": PARALLEL,
+    "--timeout SECONDS": TIMED,
+    "--force": READ_AND_WRITE,
     "-q, --quiet": ALL,
     "-v, --verbose": ALL,
 }

@@ -4,8 +4,11 @@ The option vocabulary lives here, once, for every command: ``-o/--output``,
 ``--format`` for the output format (old ``--to``/``--json``/``--text`` as
 hidden aliases, see :func:`output_format`), ``-j/--jobs`` (:data:`JOBS`),
 ``--seed`` (:data:`SEED`, default 1), ``--level`` (:class:`LevelType`: 1-4 or
-a name), ``--size`` (:class:`SizeType`: ``9`` or ``9x9``), and ``-q/--quiet``
-and ``-v/--verbose``, which every command gets from :class:`Command`.
+a name), ``--size`` (:class:`SizeType`: ``9`` or ``9x9``), ``--timeout``
+(:data:`TIMEOUT`), and ``-q/--quiet`` and ``-v/--verbose`` (:mod:`.verbosity`)
+and ``--force`` (:mod:`.guards`), which every command gets from
+:class:`Command`.  Progress lives in :mod:`.progress`, what surrounds a run
+(signals, warnings) in :mod:`.session`.
 """
 
 from __future__ import annotations
@@ -13,10 +16,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
-import signal
+import math
 import sys
-import threading
-import time
 from typing import Any, Callable, Iterable, Iterator, NoReturn, Sequence, TypeVar
 
 import click
@@ -26,49 +27,38 @@ from ..errors import ExitCode, ParseError, SudokuprintError
 from ..levels import LEVELS_BY_NAME, parse_level
 from ..shape import Shape
 from ..solver import active_backend, native
+from .guards import INPUT_PARAMETERS, clipped, refuse_output_over_input, shown
+from .progress import counter, heartbeat, progress, with_progress  # noqa: F401  (the commands import them from here)
+from .session import discard_standard_output, terminate_cleanly, warnings_as_details
+from .verbosity import _VERBOSITY, _remember, detail, note, quiet, verbosity  # noqa: F401  (likewise)
 
 T = TypeVar("T")
-
-_VERBOSITY = {"quiet": False, "verbose": 0}
-
-
-def _remember(ctx: click.Context, param: click.Parameter, value: Any) -> None:
-    if param.name is not None:
-        _VERBOSITY[param.name] = value
-
-
-def quiet() -> bool:
-    """Whether -q/--quiet was given: no notes, no progress on stderr."""
-    return bool(_VERBOSITY["quiet"])
-
-
-def verbosity() -> int:
-    """How many -v/--verbose were given (0 without)."""
-    return int(_VERBOSITY["verbose"])
-
-
-def note(message: str) -> None:
-    """A note for the user on stderr (not with --quiet)."""
-    if not quiet():
-        click.echo(message, err=True)
-
-
-def detail(message: str) -> None:
-    """A detail on stderr only with -v/--verbose."""
-    if verbosity() and not quiet():
-        click.echo(message, err=True)
-
 
 def stop(code: ExitCode) -> NoReturn:
     """End the command with an exit code from the one map."""
     raise click.exceptions.Exit(int(code))
 
 
+_FORCE = "sudokuprint.force"
+
+FORCE_HELP = "Write -o even when it names an input file (which is then overwritten)."
+"""``--force``: do what is refused as a likely mistake (here an -o over an input; a book's page count too)."""
+
+
+def _remember_force(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    ctx.meta[_FORCE] = bool(value)
+
+
 class Command(click.Command):
-    """A command with -q/--quiet and -v/--verbose, like every sudokuprint command."""
+    """A command with -q/--quiet and -v/--verbose, like every sudokuprint command; one that reads files and
+    writes ``-o`` also has --force, and refuses an ``-o`` that names one of its inputs without it."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        names = {param.name for param in self.params}
+        if "output" in names and names & set(INPUT_PARAMETERS) and "force" not in names:  # (publishing commands
+            self.params.append(click.Option(["--force"], is_flag=True, expose_value=False,  # have their own: one
+                                            callback=_remember_force, help=FORCE_HELP))   # option, one meaning)
         self.params.extend([
             click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_remember,
                          help="No notes or progress on standard error (errors still go there)."),
@@ -76,28 +66,10 @@ class Command(click.Command):
                          help="More detail on standard error."),
         ])
 
-
-class _Terminated(BaseException):
-    """SIGTERM, raised where the program is so that outputs clean up as on Ctrl-C."""
-
-
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise _Terminated()
-
-
-@contextlib.contextmanager
-def _terminate_cleanly() -> Iterator[None]:
-    """While a command runs, SIGTERM unwinds the stack (temporary files removed) and exits 143."""
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _on_sigterm) if in_main_thread else None
-    try:
-        yield
-    except _Terminated:
-        click.echo("sudokuprint: terminated", err=True)
-        raise click.exceptions.Exit(int(ExitCode.TERMINATED)) from None
-    finally:
-        if in_main_thread:
-            signal.signal(signal.SIGTERM, previous)
+    def invoke(self, ctx: click.Context) -> Any:
+        if not (ctx.meta.get(_FORCE) or ctx.params.get("force")):
+            refuse_output_over_input(ctx.params)
+        return super().invoke(ctx)
 
 
 class _Group(click.Group):
@@ -145,18 +117,31 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):
         _VERBOSITY.update(quiet=False, verbose=0)
-        with _terminate_cleanly():
+        with terminate_cleanly(), warnings_as_details(detail):
             return self._invoke(ctx)
 
     def _invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            done = super().invoke(ctx)
+            sys.stdout.flush()  # here, where a full standard output is an error like any other
+            return done
         except SudokuprintError as error:
-            click.echo(f"sudokuprint: error: {error}", err=True)
+            click.echo(f"sudokuprint: error: {clipped(str(error))}", err=True)
             ctx.exit(int(ExitCode(error.exit_code)))
+        except click.ClickException as error:  # a usage error: click echoes the value; not a 10 MB one whole
+            setattr(error, "message", clipped(error.message))  # (click's stubs call it final; it is a plain attribute)
+            raise
         except BrokenPipeError:
             sys.stderr.close()  # the reader went away (e.g. `| head`): stop quietly
             ctx.exit(int(ExitCode.OK))
+        except OSError as error:  # a full standard output (`> /dev/full`), a device that fails, a name too long
+            if error.filename:
+                message = f"{error.filename}: {error.strerror or error}"
+            else:
+                discard_standard_output()
+                message = f"standard output: cannot write: {error.strerror or error}"
+            click.echo(f"sudokuprint: error: {clipped(message)}", err=True)
+            ctx.exit(int(ExitCode.USAGE))
         except KeyboardInterrupt:
             click.echo("sudokuprint: interrupted", err=True)
             ctx.exit(int(ExitCode.INTERRUPTED))
@@ -252,53 +237,6 @@ class peekable(Iterator[T]):
         return item  # type: ignore[return-value]
 
 
-def with_progress(items: Iterable[T], label: str, length: int | None = None) -> Iterator[T]:
-    """Pass items through, with a progress counter on stderr when it is a terminal (and not --quiet)."""
-    if not sys.stderr.isatty() or quiet():
-        yield from items
-        return
-    with click.progressbar(items, length=length, label=label, file=sys.stderr, show_pos=True,
-                           item_show_func=lambda _: None) as bar:
-        yield from bar
-
-
-def _no_progress(steps: int = 1) -> None:
-    """Progress that shows nothing."""
-
-
-@contextlib.contextmanager
-def progress(length: int, label: str) -> Iterator[Callable[[int], None]]:
-    """A progress bar of ``length`` steps on stderr when it is a terminal; yields ``advance(steps)``."""
-    if not sys.stderr.isatty() or quiet() or length <= 0:
-        yield _no_progress
-        return
-    with click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True, show_eta=True) as bar:
-        yield bar.update
-
-
-@contextlib.contextmanager
-def counter(label: str) -> Iterator[Callable[..., None]]:
-    """A running count on stderr (when it is a terminal) for work of unknown length; yields ``tick()``."""
-    if not sys.stderr.isatty() or quiet():
-        yield lambda *_: None
-        return
-    count, shown = 0, 0.0
-
-    def tick(*_: object) -> None:
-        nonlocal count, shown
-        count += 1
-        now = time.monotonic()
-        if now - shown > 0.2:
-            click.echo(f"\r{label}: {count}", err=True, nl=False)
-            shown = now
-
-    try:
-        yield tick
-    finally:
-        if count:
-            click.echo(f"\r{label}: {count}", err=True)
-
-
 # -- the option vocabulary --------------------------------------------------
 
 CLUSTER_EXECUTOR = "dask"
@@ -340,6 +278,31 @@ RESUME = click.option("--resume", is_flag=True,
                       help="Keep the rows already in the -o file (left by a run that was stopped) and append the "
                            "rest; the file ends as an uninterrupted run writes it. Give the same inputs and options.")
 """``--resume`` on every bulk command that writes a row per item (the rows go through :func:`~sudokuprint.outputs.row_output`)."""
+
+class SecondsType(click.ParamType):
+    """A positive, finite number of seconds (``nan``, ``inf``, 0 and negative numbers refused)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        if isinstance(value, float):
+            return value
+        try:
+            seconds = float(str(value).strip())
+        except ValueError:
+            self.fail(f"{shown(value)} is not a number of seconds", param, ctx)
+        if not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"{shown(value)} is not a positive, finite number of seconds", param, ctx)
+        return seconds
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "SECONDS"
+
+
+TIMEOUT = click.option("--timeout", type=SecondsType(), default=None,
+                       help="Give up on a puzzle whose work takes longer than this: its row says timeout, the other "
+                            "puzzles go on, and the exit code is 1.")
+"""``--timeout SECONDS`` on every command that solves or grades: a limit for each puzzle, never the whole job."""
 
 SEED = click.option("--seed", type=int, default=1, show_default=True,
                     help="Random seed: the same seed makes the same puzzles.")

@@ -10,8 +10,9 @@ from ..layout.printers import PRINTERS
 from ..publish.book import BookOptions, build_book, write_book
 from ..publish.generated import generate_puzzles
 from ..publish.puzzles import load_puzzles, ordered
-from .app import INPUTS, LEVEL, SEED, counter, main, note, progress
+from .app import INPUTS, LEVEL, SEED, TIMEOUT, counter, main, note, progress
 from .inputs import FROM
+from .puzzle_options import end_if_left_out, left_out
 
 
 def _blurb(value: str | None) -> str:
@@ -72,9 +73,10 @@ def _output_name(ctx: click.Context, param: click.Parameter, value: str) -> str:
               help="PDF/X-1a:2003 or PDF/X-4.")
 @click.option("--year", type=click.IntRange(1900, 9999), default=None, help="Copyright year (default: this year).")
 @click.option("--force", is_flag=True, help="Write a book whose page count the printer does not bind.")
+@TIMEOUT
 def book(inputs, from_format, generate_count, level, seed, output, spec, trim, paper, paper_thickness, bleed, title,
          subtitle, author, isbn, blurb, lang, sections, labels, notes, techniques, cover_motif, pdfx, year,
-         force) -> None:
+         force, timeout) -> None:
     """A paperback ready to upload: NAME-interior.pdf and NAME-cover.pdf, both PDF/X.
 
     The interior has a title page, copyright page, how to play with a worked
@@ -92,7 +94,7 @@ def book(inputs, from_format, generate_count, level, seed, output, spec, trim, p
         if level:
             raise click.UsageError("--level goes with --generate N")
         with counter("checking puzzles") as tick:
-            puzzles = load_puzzles(inputs or ("-",), from_format, on_puzzle=tick)
+            puzzles = load_puzzles(inputs or ("-",), from_format, on_puzzle=tick, timeout=timeout, on_timeout=left_out)
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
     options = BookOptions(spec=spec, trim=trim, paper=paper, paper_thickness=paper_thickness, bleed=bleed,
@@ -107,3 +109,4 @@ def book(inputs, from_format, generate_count, level, seed, output, spec, trim, p
         note(f"sudokuprint: warning: {warning}")
     note(f"wrote {names[0]} ({made.pages} pages) and {names[1]} ({made.geometry.width / 72:.3f} x "
          f"{made.geometry.height / 72:.3f} in, spine {made.geometry.spine / 72:.3f} in)")
+    end_if_left_out()

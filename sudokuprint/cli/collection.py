@@ -7,7 +7,7 @@ from typing import Any, Callable
 import click
 
 from ..generator.collection import COLLECTION_FORMATS, Recipe, Summary, write_collection
-from .app import JOBS, SEED, note, progress
+from .app import JOBS, SEED, heartbeat, note, progress
 
 
 def collection_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -31,11 +31,18 @@ def collection_options(func: Callable[..., Any]) -> Callable[..., Any]:
     return func
 
 
-def run_collection(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: bool, label: str) -> Summary:
-    """Make ``count`` puzzles of ``recipe`` into ``output`` with a progress bar, and say what was written."""
+def run_collection(recipe: Recipe, count: int, output: str, fmt: str, jobs: int, resume: bool, label: str,
+                   slow: str | None = None) -> Summary:
+    """Make ``count`` puzzles of ``recipe`` into ``output`` with a progress bar, and say what was written.
+
+    ``slow``: why the target may take very long (see ``generate``'s ``slow_target``): said first, and the
+    progress bar becomes a status line that moves every second."""
     if resume and output == "-":
         raise click.UsageError("--resume needs an output file (-o FILE)")
-    with progress(count, label) as advance:
+    if slow:
+        note(f"note: {slow}: this may take very long (hours), or end after --max-tries grids; --timeout SECONDS "
+             "gives up on a puzzle sooner")
+    with (heartbeat if slow else progress)(count, label) as advance:
         summary = write_collection(recipe, count, output, fmt, resume=resume, jobs=jobs,
                                    on_puzzle=lambda record: advance(1))
     if output != "-":

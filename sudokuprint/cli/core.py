@@ -10,23 +10,18 @@ from typing import IO, Iterator, cast
 import click
 
 from ..batch import Solved, check_rows, growing_chunks, solve_chunk
-from ..errors import ExitCode
+from ..errors import ExitCode, SolverTimeoutError, SudokuprintError
 from ..executor import run_all
-from ..formats import Record, formats, get_format, write_all
+from ..formats import Record, formats, get_format, read_text, write, write_all
 from ..grid import Grid
 from ..outputs import atomic_output, row_output
-from .app import INPUTS, JOBS, OUTPUT, RESUME, about_puzzle, main, output_format, peekable, stop, with_progress
+from .app import (INPUTS, JOBS, OUTPUT, RESUME, TIMEOUT, about_puzzle, main, note, output_format, peekable, stop,
+                  with_progress)
+from .guards import json_row, other_puzzle, shown
 from .inputs import FROM, read_inputs
 
 WRITABLE = [f.name for f in formats() if f.write is not None]
 
-TIMEOUT = click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    metavar="SECONDS",
-    help="Give up on a puzzle whose search takes longer than this (exit 1).",
-)
 
 
 @main.command()
@@ -46,10 +41,10 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: f
     invalid), solutions, clues, shape and the puzzle. Exits with 1 when any
     puzzle is not valid with exactly one solution.
     """
-    with row_output(output, resume=resume, count_rows=_check_rows) as out:
+    with row_output(output, resume=resume, rows_of=_check_rows) as out:
         all_unique = all(_check_status(line) == "unique" for line in out.before.splitlines() if line[:1].strip())
         work = functools.partial(check_rows, timeout=timeout, fmt=fmt)
-        puzzles = with_progress(out.skip(read_inputs(inputs, from_format)), "checking")  # counted as they are read
+        puzzles = with_progress(out.skip(read_inputs(inputs, from_format), _other_check), "checking")
         for rows, unique in run_all(work, growing_chunks(puzzles), jobs=jobs):
             all_unique &= unique
             out.write(rows)  # a chunk's rows at a time: one write, one flush
@@ -57,9 +52,17 @@ def check(inputs: tuple[str, ...], from_format: str | None, fmt: str, timeout: f
         stop(ExitCode.FAILED)
 
 
-def _check_rows(text: str) -> int:
+def _check_rows(text: str) -> list[tuple[int, str]]:
     """Puzzles in check output: a line each (the indented conflict lines under it are not puzzles)."""
-    return sum(1 for line in text.splitlines() if line[:1].strip())
+    return [(number, line) for number, line in enumerate(text.splitlines(), 1) if line[:1].strip()]
+
+
+def _other_check(row: str, item: tuple[str, Record]) -> str | None:
+    """Why a check row kept by --resume is not the row of ``item`` (None when it is)."""
+    if row.startswith("{"):
+        report = json_row(row)
+        return other_puzzle(report.get("puzzle"), report.get("source"), *item)
+    return other_puzzle(row.split()[-1], None, *item)
 
 
 def _check_status(line: str) -> str:
@@ -83,8 +86,11 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
 
     A file of many puzzles is solved as a stream, one solution per puzzle. A
     puzzle with no solution or (without --allow-multiple) several stops the
-    run with exit code 1, naming the puzzle. Metadata the output format can
-    hold travels (an OpenSudoku collection's name, .sdk headers).
+    run with exit code 1, naming the puzzle. A puzzle given up on (--timeout)
+    gets a comment row '# timeout: FILE, line N: gave up after S s' (in a
+    format that has comments: standard, sdm) and the run goes on, exit code
+    1 at the end. Metadata the output format can hold travels (an
+    OpenSudoku collection's name, .sdk headers).
     """
     records = peekable(read_inputs(inputs, from_format))
     first = records.peek()
@@ -93,9 +99,16 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
         raise click.UsageError(f"--resume needs a format that writes a puzzle a line (such as standard or sdm); "
                                f"{target} does not")
     givens_only = get_format(target).givens_only
+    comments = timeout is not None and _takes_comments(target)
+    timed_out = 0
 
-    def solutions(results: Iterator[Solved]) -> Iterator[Record]:
+    def solutions(results: Iterator[Solved], out: IO[str]) -> Iterator[Record]:
+        nonlocal timed_out
         for solved in results:
+            if isinstance(solved.error, SolverTimeoutError) and comments:
+                out.write(f"# timeout: {solved.source}, line {solved.record.line}: {solved.error}\n")
+                timed_out += 1
+                continue
             if solved.error is not None:
                 with about_puzzle(solved.source, solved.record.line):
                     raise solved.error
@@ -106,9 +119,46 @@ def solve(inputs: tuple[str, ...], from_format: str | None, fmt: str | None, all
 
     with row_output(output, resume=resume) as out:
         work = functools.partial(solve_chunk, allow_multiple=allow_multiple, timeout=timeout)
-        chunks = run_all(work, growing_chunks(out.skip(records)), jobs=jobs)
+        chunks = run_all(work, growing_chunks(out.skip(records, functools.partial(_not_a_solution, target))),
+                         jobs=jobs)
         results = with_progress(itertools.chain.from_iterable(chunks), "solving")
-        write_all(solutions(results), cast(IO[str], out), target)  # a row a write, each flushed
+        write_all(solutions(results, cast(IO[str], out)), cast(IO[str], out), target)  # a row a write, each flushed
+    if timed_out:
+        note(f"gave up on {timed_out} puzzle{'s' if timed_out != 1 else ''} (--timeout {timeout:g})")
+        stop(ExitCode.FAILED)
+
+
+def _not_a_solution(format_name: str, row: str, item: tuple[str, Record]) -> str | None:
+    """Why a solve row kept by --resume is not the solution of ``item`` (None when it is)."""
+    source, record = item
+    if row.startswith("# timeout: "):
+        return None if row.startswith(f"# timeout: {source}, line {record.line}: ") else \
+            f"the row gives up on another puzzle ({shown(row, 90)}), not on {source}, line {record.line}"
+    try:
+        grid = next(iter(read_text(row + "\n", format_name))).grid
+    except (SudokuprintError, StopIteration):
+        grid = None
+    puzzle = record.grid
+    if grid is None or grid.shape != puzzle.shape or not all(grid.values) or grid.conflicts() or any(
+            given and given != value for given, value in zip(puzzle.values, grid.values)):
+        return f"the row is not a solution of {source}, line {record.line} ({shown(puzzle.to_string(), 90)})"
+    return None
+
+
+def _takes_comments(format_name: str) -> bool:
+    """Whether a format writes a puzzle a line and reads a line starting with '#' as a comment (a row for a puzzle
+    given up on)."""
+    if not _one_line_a_puzzle(format_name):
+        return False
+    sample = write(Grid.from_string(_SOLVED), format_name)
+    try:
+        return len(list(read_text(f"# comment\n{sample}\n", format_name))) == 1
+    except SudokuprintError:
+        return False
+
+
+_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+"""A solved grid: what a format is tried with (every format writes it)."""
 
 
 def _one_line_a_puzzle(format_name: str) -> bool:
@@ -116,7 +166,7 @@ def _one_line_a_puzzle(format_name: str) -> bool:
     fmt = get_format(format_name)
     if fmt.write_collection is not None or not fmt.many_per_file or fmt.separator != "\n":
         return False
-    sample = Grid.from_string("." * 81)
+    sample = Grid.from_string(_SOLVED)
     text = fmt.write_record(sample, {}) if fmt.write_record is not None else fmt.write(sample)  # type: ignore[misc]
     return "\n" not in text
 

@@ -7,7 +7,8 @@ import click
 from ..generator.collection import Recipe
 from ..generator.dig import DigTarget, check_target
 from ..generator.symmetry import SYMMETRIES
-from .app import LEVEL, SizeType, main
+from ..shape import Shape
+from .app import LEVEL, SecondsType, SizeType, main
 from .collection import collection_options, run_collection
 
 
@@ -42,6 +43,23 @@ def rating_bounds(rating: tuple[float, float] | None, low: float | None,
     return bounds
 
 
+RARE_CLUES = 0.26
+"""Below this share of a grid's cells as givens, random grids dug for that many clues rarely give one: 9x9 with 20
+clues took a minute, with 19 or fewer 100,000 grids were not enough (the default --max-tries)."""
+
+RARE_RATING = 9.0
+"""From this rating up, graded random puzzles are rare: one rated 9 took seconds, 12 may never come."""
+
+
+def slow_target(shape: Shape, clues: int | None, rating: tuple[float, float] | None) -> str | None:
+    """What makes a target slow to reach (a note for the user), or None."""
+    if clues is not None and clues < RARE_CLUES * shape.cell_count:
+        return f"{shape.name} puzzles with {clues} clues are rare among random grids"
+    if rating is not None and rating[0] >= RARE_RATING:
+        return f"puzzles rated {rating[0]:g} or more are rare among random grids"
+    return None
+
+
 @main.command()
 @collection_options
 @click.option("--size", default="9", show_default=True, type=SizeType((4, 6, 9, 12, 16)), help="Grid size: 4, 6, 9, 12 or 16 (or 9x9 ...).")
@@ -54,8 +72,11 @@ def rating_bounds(rating: tuple[float, float] | None, low: float | None,
 @click.option("--max-rating", type=float, default=None, help="Rating at most this.")
 @click.option("--max-tries", default=100_000, show_default=True, type=click.IntRange(min=1),
               help="Give up on a puzzle after this many complete grids.")
+@click.option("--timeout", type=SecondsType(), default=None,
+              help="Give up on a puzzle not made (and graded) within this many seconds: the run stops there, "
+                   "naming it, with exit code 1 (the puzzles before it are written; --resume goes on).")
 def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, minimal, clues, level, rating,
-             min_rating, max_rating, max_tries) -> None:
+             min_rating, max_rating, max_tries, timeout) -> None:
     """Make COUNT puzzles with a unique solution by removing clues from random grids.
 
     Puzzles outside --level or the rating bounds are thrown away where they
@@ -65,5 +86,5 @@ def generate(count, seed, fmt, output, jobs, resume, graded, size, symmetry, min
     rating = rating_bounds(rating, min_rating, max_rating)
     target = DigTarget(symmetry=symmetry, minimal=minimal, clues=clues, level=level, rating=rating)
     check_target(size, target)
-    recipe = Recipe(size, seed=seed, target=target, max_tries=max_tries, graded=graded)
-    run_collection(recipe, count, output, fmt, jobs, resume, "generating")
+    recipe = Recipe(size, seed=seed, target=target, max_tries=max_tries, graded=graded, time_limit=timeout)
+    run_collection(recipe, count, output, fmt, jobs, resume, "generating", slow_target(size, clues, rating))

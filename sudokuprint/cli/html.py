@@ -6,10 +6,11 @@ import sys
 
 import click
 
+from ..errors import SolverTimeoutError
 from ..html import build_edition, render_page
 from ..outputs import atomic_output
 from .app import jobs_options, main, note, with_progress
-from .puzzle_options import puzzle_options, read_puzzles, writable_output
+from .puzzle_options import end_if_left_out, left_out, puzzle_options, read_puzzles, writable_output
 
 
 @main.command("html")
@@ -22,7 +23,7 @@ from .puzzle_options import puzzle_options, read_puzzles, writable_output
 @jobs_options(unordered=False)
 @click.option("--endless", is_flag=True,
               help="A page with no collection, that only makes new games (any size and level) in the browser.")
-def html(inputs, from_format, allow_nonunique, order, generate_count, level, seed, output, title, hints,
+def html(inputs, from_format, allow_nonunique, order, generate_count, level, seed, timeout, output, title, hints,
          jobs, endless) -> None:
     """A self-contained HTML page to play the puzzles offline, on a desktop or a phone.
 
@@ -40,11 +41,14 @@ def html(inputs, from_format, allow_nonunique, order, generate_count, level, see
             raise click.UsageError("--endless makes a page with no collection: give no puzzle files, --generate or --level")
         puzzles = []
     else:
-        puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, grade=not hints)
-    edition = build_edition(puzzles, title=title, hints=hints, jobs=jobs,
+        puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed,
+                               grade=not hints, timeout=timeout)
+    edition = build_edition(puzzles, title=title, hints=hints, jobs=jobs, timeout=timeout,
                             progress=lambda paths: with_progress(paths, "solving"))
     for problem in edition.problems:
         click.echo(f"sudokuprint: warning: {problem}", err=True)
+    for where in edition.timed_out:
+        left_out(where, SolverTimeoutError(f"gave up after {timeout:g} s"), what="its hints")
     if output == "-" and sys.stdout.isatty():
         raise click.UsageError("refusing to write a whole HTML page to a terminal; name a file with -o FILE")
     page = render_page(edition)
@@ -54,3 +58,4 @@ def html(inputs, from_format, allow_nonunique, order, generate_count, level, see
         size = len(page.encode("utf-8"))
         what = "new games only" if endless else f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
         note(f"wrote {output} ({what}, {size / 1024:.0f} KiB)")
+    end_if_left_out()

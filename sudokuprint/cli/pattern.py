@@ -17,7 +17,7 @@ from ..patterns.picture import IMAGE_SUFFIXES, draw_picture
 from ..publish import write_document
 from ..publish.motif import Motif, build_motif_views
 from ..shape import CLASSIC, Shape
-from .app import SizeType, main, note, stop
+from .app import SecondsType, SizeType, main, note, stop
 from .collection import collection_options, run_collection
 
 
@@ -35,14 +35,15 @@ def load_pattern(argument: str, size: Shape | None, threshold: int | None = None
 @click.argument("picture_or_code", metavar="PICTURE_OR_CODE")
 @collection_options
 @click.option("--size", default=None, type=SizeType(), help="Grid to scale an image pattern to (default 9x9).")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.1),
-              help="Seconds to search for each puzzle before giving up.")
+@click.option("--timeout", "time_limit", default=60.0, show_default=True, type=SecondsType(),
+              help="Seconds to search for each puzzle before giving up (the run stops there, naming it, exit 1).")
+@click.option("--time-limit", "old_time_limit", default=None, type=SecondsType(), hidden=True)  # the old spelling
 @click.option("--check", "check_only", is_flag=True, help="Only check the pattern and print its picture and code.")
 @click.option("--threshold", type=click.IntRange(0, 255), default=None, metavar="0-255",
               help="For an image: the grey level below which a cell is a given (default: from the picture's histogram).")
 @click.option("--preview", type=click.Path(dir_okay=False), default=None, metavar="FILE.png|FILE.pdf",
               help="Also draw the grid the pattern gives (its givens shaded) into this file.")
-def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, size, time_limit, check_only,
+def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, size, time_limit, old_time_limit, check_only,
             threshold, preview) -> None:
     """Make COUNT puzzles whose givens are exactly the cells of a pattern.
 
@@ -72,7 +73,7 @@ def pattern(picture_or_code, count, seed, fmt, output, jobs, resume, graded, siz
         return
     note(f"pattern: {facts}")
     recipe = Recipe(shape, seed=seed, target=None, pattern=cells,
-                    pattern_search=PatternSearch(time_limit=time_limit, graded=graded), graded=graded)
+                    pattern_search=PatternSearch(time_limit=old_time_limit or time_limit, graded=graded), graded=graded)
     run_collection(recipe, count, output, fmt, jobs, resume, "filling pattern")
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import click
 from PIL import Image, UnidentifiedImageError
 
+from ..images import open_image
 from ..layout.page import Document
 from ..layout.template import Template, load_template
 from ..publish import build_answer_key, build_booklet, write_document
@@ -25,9 +26,9 @@ from ..render import page_output_for, page_output_names
 from ..patterns.library import is_motif
 from ..patterns.library import motif as motif_pattern
 from ..patterns.picture import IMAGE_SUFFIXES
-from .app import INPUTS, SizeType, main, note, progress
+from .app import INPUTS, TIMEOUT, SizeType, main, note, progress
 from .inputs import FROM, read_inputs
-from .puzzle_options import puzzle_options, read_puzzles, writable_output
+from .puzzle_options import end_if_left_out, left_out, puzzle_options, read_puzzles, writable_output
 
 
 class PageOutputName(click.ParamType):
@@ -44,6 +45,11 @@ class PageOutputName(click.ParamType):
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return f"[{'|'.join(page_output_names())}]"
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in page_output_names() if name.startswith(incomplete.lower())]
+
 
 def output_options(default_template: str):
     """The options every publishing command has: template, output file, format and resolution."""
@@ -58,8 +64,9 @@ def output_options(default_template: str):
             click.option("--dpi", type=click.IntRange(10, 2400), default=150, show_default=True, help="PNG resolution."),
             click.option("--title", default=None, help="Title for the title page, running head and PDF metadata."),
             click.option("--author", default="", help="Author for the title page and PDF metadata."),
-            click.option("--force", is_flag=True, help="Write a print-on-demand PDF whose page count the "
-                                                       "printer does not bind (otherwise refused, exit 1)."),
+            click.option("--force", is_flag=True, help="Write what is refused as a likely mistake: a print-on-demand "
+                                                       "PDF whose page count the printer does not bind (exit 1 "
+                                                       "otherwise), or an -o that names an input file (exit 2)."),
         )):
             command = option(command)
         return command
@@ -81,6 +88,7 @@ def _finish(document: Document, output: str, output_format: str | None, dpi: int
         pages = len(document.pages)
         note(f"wrote {', '.join(names) if len(names) <= 3 else f'{names[0]} ... {names[-1]}'} "
              f"({pages} page{'s' if pages != 1 else ''})")
+    end_if_left_out()
 
 
 def _template(name: str, lang: str | None = None) -> Template:
@@ -101,14 +109,14 @@ LANG = click.option("--lang", default=None, metavar="CODE",
               help="Above each puzzle: its number and level ('level'), and its SVD label too ('svd'); "
                    "default: the template's choice (print-on-demand templates: 'level').")
 @LANG
-def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
+def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, seed, timeout, template_name, output,
             output_format, dpi, title, author, force, placement, answer_template, labels, lang) -> None:
     """A puzzle booklet: title page, numbered puzzles, answer key at the end.
 
     Every puzzle is re-checked for a unique solution first. Example:
     sudokuprint booklet puzzles.txt --template booklet-a5-2up -o book.pdf
     """
-    puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+    puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, timeout=timeout)
     template = _template(template_name, lang)
     if labels:
         template = replace(template, furniture=replace(template.furniture, svd_label=labels == "svd"))
@@ -129,7 +137,7 @@ def booklet(inputs, from_format, allow_nonunique, order, generate_count, level, 
                    "its embedded page plan gives each puzzle's number and page. Without FILE the answers are the "
                    "booklet's own puzzles.")
 @LANG
-def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
+def answers(inputs, from_format, allow_nonunique, order, generate_count, level, seed, timeout, template_name, output,
             output_format, dpi, title, author, force, booklet_template, booklet_pdf, lang) -> None:
     """An answer key: solved grids labelled with puzzle number and booklet page.
 
@@ -148,7 +156,8 @@ def answers(inputs, from_format, allow_nonunique, order, generate_count, level, 
     if plan is not None and not inputs and not generate_count:
         puzzles = plan.puzzles_to_print(booklet_pdf, allow_nonunique=allow_nonunique)
     else:
-        puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed)
+        puzzles = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed,
+                               timeout=timeout)
     booklet = _template(booklet_template, lang) if booklet_template else None
     document = build_answer_key(puzzles, template, booklet_template=booklet, booklet_plan=plan,
                                 booklet_source=booklet_pdf or "the booklet",
@@ -228,11 +237,9 @@ def _picture(argument: str) -> Image.Image:
         image.putdata([0 if c in cells else 255 for c in range(shape.cell_count)])
         return image
     try:
-        image = Image.open(argument)
-        image.load()
-    except (UnidentifiedImageError, OSError) as error:
+        return open_image(argument)  # the limits of every image input, checked before decoding
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
         raise click.BadParameter(f"cannot read the picture: {error}", param_hint="--picture") from None
-    return image
 
 
 @main.command()
@@ -248,7 +255,7 @@ def _picture(argument: str) -> Image.Image:
 @click.option("--text", "word", default=None, metavar="WORD",
               help="A word as a row of puzzles, one library letter or digit each (e.g. --text LOVE).")
 @click.option("--crop-marks", is_flag=True, help="Print crop marks outside the poster's trim (the sheet grows 12 mm a side).")
-def poster(inputs, from_format, allow_nonunique, order, generate_count, level, seed, template_name, output,
+def poster(inputs, from_format, allow_nonunique, order, generate_count, level, seed, timeout, template_name, output,
            output_format, dpi, title, author, force, mosaic, picture, tile_seconds, subtitle, word, crop_marks) -> None:
     """A poster of one puzzle drawn as a motif, or (--mosaic) of many.
 
@@ -263,7 +270,7 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
         document = _word_poster(word, seed, _template(template_name), title, crop_marks)
     elif mosaic:
         document = _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, template_name,
-                           title, picture, tile_seconds)
+                           title, picture, tile_seconds, timeout)
         if crop_marks:
             document = with_crop_marks(document)
     else:
@@ -275,7 +282,11 @@ def poster(inputs, from_format, allow_nonunique, order, generate_count, level, s
             puzzle = puzzle_on_pattern(cells, shape, seed, source=name or inputs[0])
             subtitle = subtitle or name
         else:
-            puzzle = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, limit=1)[0]
+            found = read_puzzles(inputs, from_format, allow_nonunique, order, generate_count, level, seed, limit=1,
+                                 timeout=timeout)
+            if not found:
+                raise click.UsageError("no puzzle in the input could be checked in time (--timeout)")
+            puzzle = found[0]
         document = build_poster(puzzle, _template(template_name), title=title or "Sudoku", subtitle=subtitle,
                                 crop_marks=crop_marks)
     _finish(document, output, output_format, dpi, author, force)
@@ -297,7 +308,7 @@ def _word_poster(word: str, seed: int, template: Template, title: str | None, cr
 
 
 def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, template_name, title, picture,
-            tile_seconds) -> Document:
+            tile_seconds, timeout) -> Document:
     template = _template("mosaic-a2" if template_name == "poster-a3" else template_name)
     image = _picture(picture) if picture else None
     if image is not None:
@@ -309,7 +320,8 @@ def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, t
             if tile.note:
                 note(f"note: {tile.note}")
     else:
-        puzzles = read_puzzles(inputs, from_format, allow_nonunique, "input", generate_count, level, seed, grade=False)
+        puzzles = read_puzzles(inputs, from_format, allow_nonunique, "input", generate_count, level, seed, grade=False,
+                               timeout=timeout)
         if image is not None:
             tiles = tiles_matching(puzzles, image, columns, rows)
         else:
@@ -321,15 +333,17 @@ def _mosaic(inputs, from_format, allow_nonunique, generate_count, level, seed, t
 @click.argument("inputs", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
 @FROM
 @click.option("--allow-nonunique", is_flag=True, help="Print puzzles with several solutions too, with a notice.")
+@TIMEOUT
 @output_options("svd-answers-a4")
 @LANG
-def svd_answers(inputs, from_format, allow_nonunique, template_name, output, output_format, dpi, title, author,
-                force, lang) -> None:
+def svd_answers(inputs, from_format, allow_nonunique, timeout, template_name, output, output_format, dpi, title,
+                author, force, lang) -> None:
     """Answer pages for SVD task files, in sets of 30, labelled id-moves-level-givens.
 
     The label comes from the file name (30-21-4-28.svd) where present, else it is computed.
     """
-    puzzles = load_svd_puzzles(inputs, from_format, allow_nonunique=allow_nonunique)
+    puzzles = load_svd_puzzles(inputs, from_format, allow_nonunique=allow_nonunique, timeout=timeout,
+                               on_timeout=left_out)
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
     document = build_svd_answers(puzzles, _template(template_name, lang), title=title)

@@ -8,11 +8,14 @@ from typing import Any, Callable
 
 import click
 
+from ..errors import ExitCode, SolverTimeoutError
 from ..publish import load_puzzles
 from ..publish.generated import generate_puzzles
 from ..publish.puzzles import Puzzle, ordered
-from .app import LEVEL, SEED, counter
+from .app import LEVEL, SEED, TIMEOUT, counter, note, stop
 from .inputs import FROM
+
+_TIMED_OUT = "sudokuprint.timed_out"
 
 
 def writable_output(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -40,16 +43,33 @@ def puzzle_options(command: Callable[..., Any] | None = None, *, metavar: str = 
                      help="Print N new puzzles from the generator instead of reading files."),
         LEVEL,
         SEED,
+        TIMEOUT,
     )):
         command = option(command)
     return command
 
 
+def left_out(where: str, error: SolverTimeoutError, what: str = "it") -> None:
+    """A puzzle given up on (``--timeout``): said on standard error and counted, for :func:`end_if_left_out`."""
+    meta = click.get_current_context().meta
+    meta[_TIMED_OUT] = meta.get(_TIMED_OUT, 0) + 1
+    note(f"sudokuprint: {where}: timeout: {error}; {what} left out")
+
+
+def end_if_left_out() -> None:
+    """Exit 1 (after the output is written) when puzzles were left out for taking longer than ``--timeout``."""
+    count = click.get_current_context().meta.get(_TIMED_OUT, 0)
+    if count:
+        note(f"gave up on {count} puzzle{'s' if count != 1 else ''} (--timeout): the rest were written")
+        stop(ExitCode.FAILED)
+
+
 def read_puzzles(inputs: tuple[str, ...], from_format: str | None, allow_nonunique: bool, order: str,
                  generate_count: int | None, level: int | None, seed: int, *, limit: int | None = None,
-                 grade: bool = True) -> list[Puzzle]:
+                 grade: bool = True, timeout: float | None = None) -> list[Puzzle]:
     """The puzzles :func:`puzzle_options` ask for: ``--generate N`` new ones, or the inputs' (standard input when
-    none), checked, numbered and ordered; a usage error when both or neither are given."""
+    none), checked, numbered and ordered; a usage error when both or neither are given.  A puzzle whose check and
+    grade take longer than ``timeout`` seconds is left out (:func:`left_out`)."""
     if generate_count:
         if inputs:
             raise click.UsageError("give puzzle files or --generate N, not both")
@@ -58,7 +78,11 @@ def read_puzzles(inputs: tuple[str, ...], from_format: str | None, allow_nonuniq
         raise click.UsageError("--level goes with --generate N")
     with counter("checking puzzles") as tick:
         puzzles = load_puzzles(inputs or ("-",), from_format, allow_nonunique=allow_nonunique, order=order,
-                               limit=None if order == "difficulty" else limit, grade=grade, on_puzzle=tick)
+                               limit=None if order == "difficulty" else limit, grade=grade, on_puzzle=tick,
+                               timeout=timeout, on_timeout=left_out)
+    if not puzzles and click.get_current_context().meta.get(_TIMED_OUT):
+        note("sudokuprint: every puzzle took longer than --timeout: nothing to print")
+        stop(ExitCode.FAILED)
     if not puzzles:
         raise click.UsageError("no puzzles in the input")
     return puzzles

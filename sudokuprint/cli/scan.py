@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import functools
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from ..outputs import row_output
 from ..scan_batch import (ROW_FORMATS, SCAN_NEEDS, ScanOptions, common_root, count_failed, csv_header, find_photos,
                           format_row, is_folder_target, row_failed, scan_rows)
 from .app import JOBS, OUTPUT, RESUME, main, note, output_format, stop, with_progress
+from .guards import json_row, shown
 
 PUZZLE_FORMATS = [f.name for f in formats() if f.write is not None and f.many_per_file and f.write_collection is None]
 
@@ -52,6 +54,17 @@ def _tell(row: dict, filled: bool = False) -> None:
             note(f"sudokuprint: {photo}: pencil marks in {len(row['pencil_marks'])} cells (not read as givens)")
 
 
+def _other_photo(fmt: str, row: str, photo: str) -> str | None:
+    """Why a scan row kept by --resume is not the row of ``photo`` (None when it is)."""
+    if fmt == "jsonl":
+        named: object = json_row(row).get("source")
+    elif fmt == "csv":
+        named = next(csv.reader([row]), [None])[0]
+    else:
+        named = photo if row.startswith(f"# {photo}: ") or row.endswith(f" # {photo}") else row
+    return None if named == photo else f"the row is of another photo ({shown(named, 90)}), and this run's is {photo}"
+
+
 class ReaderName(click.ParamType):
     """A registered digit reader's name (``sudokuprint.readers`` entry points included), checked when given."""
 
@@ -59,8 +72,13 @@ class ReaderName(click.ParamType):
 
     def convert(self, value, param, ctx) -> str:
         if value not in reader_names():
-            self.fail(f"{value!r} is not a digit reader; choose one of: {', '.join(reader_names())}", param, ctx)
+            self.fail(f"{shown(value)} is not a digit reader; choose one of: {', '.join(reader_names())}", param, ctx)
         return value
+
+    def shell_complete(self, ctx, param, incomplete: str) -> list:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in reader_names() if name.startswith(incomplete)]
 
 
 @main.command()
@@ -120,7 +138,8 @@ def scan(photos: tuple[str, ...], fmt: str | None, output: str, jobs: int, resum
     header = csv_header(all_grids) if fmt == "csv" else ""
     with row_output(output, resume=resume, header=header) as out:  # a row a line
         failed = count_failed(out.before, fmt)
-        photo_rows = run_all(functools.partial(scan_rows, options), out.skip(paths), jobs=jobs, warm=SCAN_NEEDS)
+        todo = out.skip(paths, functools.partial(_other_photo, fmt))
+        photo_rows = run_all(functools.partial(scan_rows, options), todo, jobs=jobs, warm=SCAN_NEEDS)
         for row in (row for rows in with_progress(photo_rows, "scanning", length=len(paths) - out.done) for row in rows):
             _tell(row, filled)
             failed += row_failed(row)

@@ -8,7 +8,7 @@ import itertools
 import os
 import sys
 from pathlib import Path
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator, cast
 
 from ..errors import ParseError, UnknownFormatError, UnsupportedError
 from ..grid import Grid
@@ -126,10 +126,40 @@ def read_stream(stream: IO[str], format: str | None = None, *, source: str | Non
         raise error.located(source) if source and not error.source else error
 
 
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"), (b"\xef\xbb\xbf", "utf-8-sig"),
+         (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16"))
+"""Byte-order marks and the encoding each announces (UTF-32's first: its little-endian mark starts like UTF-16's)."""
+
+
+def text_encoding(head: bytes) -> str:
+    """The encoding of a text from its first bytes: the one its byte-order mark names (Notepad's "Unicode" is
+    UTF-16 with one), UTF-16 without a mark when every other byte of an ASCII text is zero, else UTF-8."""
+    for mark, encoding in _BOMS:
+        if head.startswith(mark):
+            return encoding
+    pairs = len(head) // 2
+    if pairs >= 2:
+        odd_zero = sum(1 for i in range(pairs) if head[2 * i + 1] == 0 and head[2 * i] != 0)
+        even_zero = sum(1 for i in range(pairs) if head[2 * i] == 0 and head[2 * i + 1] != 0)
+        if odd_zero == pairs:
+            return "utf-16-le"
+        if even_zero == pairs:
+            return "utf-16-be"
+    return "utf-8"
+
+
+def _decoded(buffer: IO[bytes]) -> io.TextIOWrapper:
+    """A binary stream as text in the encoding its first bytes show (:func:`text_encoding`)."""
+    readable: Any = buffer if hasattr(buffer, "peek") else io.BufferedReader(cast(Any, buffer))  # a BytesIO has none
+    head = readable.peek(64)[:64]
+    return io.TextIOWrapper(readable, encoding=text_encoding(head), errors="replace", newline="")
+
+
 def read_file(path: str | os.PathLike[str], format: str | None = None) -> Iterator[Record]:
     """Records from a file, lazily; ``-`` reads standard input.
 
-    Files and standard input alike are read as UTF-8 whatever the locale,
+    Files and standard input alike are read as UTF-8 whatever the locale, or
+    as the UTF-16 or UTF-32 a byte-order mark announces (:func:`text_encoding`),
     with undecodable bytes replaced (they then fail as text that is not a digit).
     """
     name = os.fspath(path)
@@ -138,7 +168,7 @@ def read_file(path: str | os.PathLike[str], format: str | None = None) -> Iterat
         if buffer is None:  # already text, e.g. a StringIO put there by a caller
             yield from read_stream(sys.stdin, format, source="<stdin>")
             return
-        stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="replace", newline="")
+        stream = _decoded(buffer)
         try:
             yield from read_stream(stream, format, source="<stdin>")
         finally:
@@ -146,7 +176,7 @@ def read_file(path: str | os.PathLike[str], format: str | None = None) -> Iterat
                 stream.detach()  # leave sys.stdin open
         return
     try:
-        stream = open(name, encoding="utf-8", errors="replace", newline="")
+        stream = _decoded(open(name, "rb"))
     except OSError as error:
         raise UnknownFormatError(f"{name}: cannot open: {error.strerror or error}") from None
     with stream:
@@ -160,6 +190,9 @@ def read_text(text: str, format: str | None = None) -> Iterator[Record]:
 
 def parse(text: str, format: str | None = None) -> Grid:
     """The first puzzle in ``text`` (format detected unless given)."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse takes the text of a puzzle (a str), not {type(text).__name__}; "
+                        "read a file with read_file")
     if format is None or format == "standard":
         quick = Grid.from_line(text.strip())  # the bare standard line, without detection
         if quick is not None:

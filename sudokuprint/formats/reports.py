@@ -13,7 +13,7 @@ Every command's output is valid input to every command that reads puzzles:
 - ``check-report``: ``check``'s lines, ``status solutions=N clues=N shape=S
   puzzle`` (indented conflict lines are passed over);
 - ``grade-report``: ``grade``'s lines, ``label rating=R level=L puzzle
-  [techniques]`` (an ``error`` line names its puzzle after ``puzzle=``).
+  [techniques]`` (an ``error`` or ``timeout`` line names its puzzle after ``puzzle=``).
 
 A record's ``meta`` keeps the fields that travel: ``id``, ``level``,
 ``label``, ``rating``, ``moves``, ``solution``, ``source``, ``status``
@@ -38,13 +38,13 @@ META_KEYS = ("id", "level", "label", "rating", "moves", "solution", "source", "s
 COLLECTION_COLUMNS = ("id", "puzzle", "solution", "clues", "level", "moves", "rating", "pattern_code")
 
 _CHECK_LINE = re.compile(
-    r"^(?P<status>unique|not-unique|unsolvable|invalid)\s+solutions=(?P<solutions>\S+)\s+clues=(?P<clues>\d+)\s+"
+    r"^(?P<status>unique|not-unique|unsolvable|invalid|timeout)\s+solutions=(?P<solutions>\S+)\s+clues=(?P<clues>\d+)\s+"
     r"shape=(?P<shape>\S+)\s+(?P<puzzle>\S+)\s*$"
 )
 _GRADE_LINE = re.compile(
     r"^(?P<label>\S+)\s+rating=(?P<rating>\S+)\s+level=(?P<level>\S+)\s+(?P<puzzle>\S+)(\s+\[.*\])?\s*$"
 )
-_GRADE_ERROR = re.compile(r"^error\s+puzzle=(?P<puzzle>\S+)\s")
+_GRADE_ERROR = re.compile(r"^(?P<error>error|timeout)\s+puzzle=(?P<puzzle>\S+)\s")
 
 
 def _first_lines(sample: str, count: int = 3) -> list[str]:
@@ -79,7 +79,7 @@ def _meta(fields: Mapping[str, object], grid: Grid) -> dict[str, str]:
 def _json_object(line: str) -> dict[str, Any] | None:
     try:
         value = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or arrays nested thousands deep
         return None
     return value if isinstance(value, dict) else None
 
@@ -205,7 +205,7 @@ def read_grade_report(lines: Lines) -> Iterator[Record]:
                              expected="label rating=R level=L puzzle [techniques]")
         grid = _grid(found["puzzle"], name, number, text)
         fields = found.groupdict()
-        meta = {"status": "error"} if "label" not in fields else {
+        meta = {"status": fields["error"]} if "label" not in fields else {
             key: fields[key] for key in ("label", "rating", "level") if fields[key] not in (None, "-")
         }
         yield Record(grid, number, meta)

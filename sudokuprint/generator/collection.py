@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
-from ..errors import ParseError, SudokuprintError
+from ..deadline import time_limit
+from ..errors import ParseError, SolverTimeoutError, SudokuprintError
 from ..executor import run_all
 from ..notation import Cell, cell_values, puzzle_string
 from ..outputs import atomic_output, locked_append
@@ -59,6 +60,8 @@ class Recipe:
     pattern_search: PatternSearch = PatternSearch()
     max_tries: int = 100_000
     graded: bool = True
+    time_limit: float | None = None
+    """Seconds to make one dug puzzle (grading included) before giving up (``--timeout``); None: no limit."""
 
     def make(self, index: int, attempt: int = 0) -> Generated:
         """Puzzle ``index`` (try ``attempt``), proved unique by the core solver.
@@ -66,12 +69,22 @@ class Recipe:
         A dug puzzle is proved by the dig's own last check (removals are kept
         only when the core solver finds one solution), so it is not solved
         again; a pattern's puzzle, reworked given by given, is checked once more.
+        A dug puzzle not made within :attr:`time_limit` seconds raises
+        :class:`GenerationError` naming it.
         """
         rng = seeded(f"{self.seed}:{index}:{attempt}")
         if self.pattern is None:
-            return generate_puzzle(
-                self.shape, rng, self.target or DigTarget(), max_tries=self.max_tries, graded=self.graded
-            )
+            try:
+                with time_limit(self.time_limit):  # a grade of a hard candidate counts too
+                    return generate_puzzle(self.shape, rng, self.target or DigTarget(), max_tries=self.max_tries,
+                                           graded=self.graded, time_limit=self.time_limit)
+            except GenerationError as error:
+                out_of_time = self.time_limit is not None and error.stats is not None and \
+                    error.stats.seconds >= self.time_limit
+                why = f"gave up after {self.time_limit:g} s: " if out_of_time else ""
+                raise GenerationError(f"puzzle {index}: {why}{error.reason}", error.stats) from None
+            except SolverTimeoutError as error:
+                raise GenerationError(f"puzzle {index}: {error} grading a candidate") from None
         generated, _ = fill_pattern(self.pattern, self.shape, rng, self.pattern_search)
         count, solution = get_backend().solve_bytes(generated.puzzle_bytes, self.shape, 2)
         if count != 1 or solution is None or tuple(solution) != generated.solution:
@@ -155,8 +168,9 @@ def parse_line(line: str, fmt: str, number: int, source: str) -> dict:
         record["id"] = int(record["id"])
         if not record.get("puzzle"):
             raise KeyError("puzzle")
-    except (ValueError, KeyError, TypeError, StopIteration) as error:
-        raise ParseError(f"collection ({fmt})", f"not a line this command writes ({error})", line=number,
+    except (ValueError, KeyError, TypeError, StopIteration, RecursionError) as error:
+        why = "values nested too deeply" if isinstance(error, RecursionError) else error
+        raise ParseError(f"collection ({fmt})", f"not a line this command writes ({why})", line=number,
                          text=line.strip(), source=source) from None
     return record
 

@@ -10,13 +10,15 @@ encoded, so a collection of 1,000 puzzles stays small.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
-from ..errors import SudokuprintError
+from ..deadline import time_limit
+from ..errors import SolverTimeoutError, SudokuprintError
 from ..executor import run_all
 from ..grid import Grid
 from ..levels import LEVEL_NAMES
@@ -50,24 +52,31 @@ class SolvePath:
     """True when the page finds the hints itself (a big grid): no steps here, only the grade."""
 
 
+TIMEOUT = "timeout"
+"""How the ``problem`` of a solve path given up on starts."""
+
 SOLVE_PATH_NEEDS = ("sudokuprint.logic.engine", "sudokuprint.logic.grading")
 """What :func:`solve_path` imports when first called (for ``run_all(warm=...)``)."""
 
 
-def solve_path(grid: Grid) -> SolvePath:
+def solve_path(grid: Grid, timeout: float | None = None) -> SolvePath:
     """The logical solve path of a puzzle from its givens, and the grade that path gives.
 
-    A puzzle the engine cannot take (several solutions, an engine error) gets
-    no path and a ``problem`` saying why; the page then offers no hints for it.
+    A puzzle the engine cannot take (several solutions, an engine error, a
+    solve longer than ``timeout`` seconds) gets no path and a ``problem``
+    saying why; the page then offers no hints for it.
     A grid larger than 9x9 gets only its level (see :data:`PAGE_HINTS_ABOVE`).
     """
     try:
-        solution = solution_of(grid)
-        if grid.side > PAGE_HINTS_ABOVE:
-            level = basic_level(grid, solution)
-            return SolvePath(grade=Grade(grid.to_string(), level=level, givens=grid.clue_count), in_page=True)
-        log = solve_state(grid, State.from_grid(grid), solution)
-        graded = grade_log(grid, log, solution)
+        with time_limit(timeout):
+            solution = solution_of(grid)
+            if grid.side > PAGE_HINTS_ABOVE:
+                level = basic_level(grid, solution)
+                return SolvePath(grade=Grade(grid.to_string(), level=level, givens=grid.clue_count), in_page=True)
+            log = solve_state(grid, State.from_grid(grid), solution)
+            graded = grade_log(grid, log, solution)
+    except SolverTimeoutError as error:
+        return SolvePath(problem=f"{TIMEOUT}: {error}")
     except (SudokuprintError, InconsistentStepError) as error:
         return SolvePath(problem=str(error))
     names: dict[str, int] = {}
@@ -89,6 +98,8 @@ class Edition:
     puzzles: list[dict[str, Any]] = field(default_factory=list)
     chunks: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    timed_out: list[str] = field(default_factory=list)
+    """Where the puzzles are whose solve took longer than the ``timeout`` (they have no hints)."""
     """One line per puzzle that got no hints, naming it and the reason."""
 
     def to_json(self) -> str:
@@ -158,6 +169,7 @@ def build_edition(
     hints: bool = True,
     jobs: int = 1,
     progress: Callable[[Iterable[SolvePath]], Iterable[SolvePath]] | None = None,
+    timeout: float | None = None,
 ) -> Edition:
     """The page data for ``puzzles`` (checked, numbered; see :func:`sudokuprint.publish.load_puzzles`).
 
@@ -165,14 +177,15 @@ def build_edition(
     executor (:func:`sudokuprint.executor.run_all`: ``jobs`` processes, or
     the cluster of the :func:`~sudokuprint.executor.executor_settings` around
     the call; the paths keep the puzzles' order): its steps become the page's hints and its grade the level
-    and label shown.  ``progress`` may wrap the stream of solve paths (a
-    progress bar).
+    and label shown; a puzzle whose solve takes longer than ``timeout``
+    seconds gets no hints (:attr:`Edition.timed_out`).  ``progress`` may wrap
+    the stream of solve paths (a progress bar).
     """
     key = collection_key(puzzles)
     edition = Edition(title, key)
     if hints:
-        stream: Iterable[SolvePath] = run_all(solve_path, [p.grid for p in puzzles], jobs=jobs, warm=SOLVE_PATH_NEEDS,
-                                              ordered=True)
+        stream: Iterable[SolvePath] = run_all(functools.partial(solve_path, timeout=timeout), [p.grid for p in puzzles],
+                                              jobs=jobs, warm=SOLVE_PATH_NEEDS, ordered=True)
         paths = list(progress(stream) if progress else stream)
     else:
         paths = [SolvePath(problem="hints were left out") for _ in puzzles]
@@ -184,7 +197,9 @@ def build_edition(
             if puzzle.grade.level is None and path.grade is not None:
                 puzzle = replace(puzzle, grade=path.grade)
             label = puzzle.svd_label or svd_label_for(puzzle.number, puzzle.grid, puzzle.grade)
-            if path.problem is not None and hints:
+            if path.problem is not None and path.problem.startswith(f"{TIMEOUT}:"):
+                edition.timed_out.append(f"{puzzle.source}: puzzle {puzzle.number}")
+            elif path.problem is not None and hints:
                 edition.problems.append(f"{puzzle.source}: puzzle {puzzle.number}: no hints: {path.problem}")
             hint_at: list[int] | str | None = [len(edition.chunks) - 1, offset]
             if path.problem is not None:

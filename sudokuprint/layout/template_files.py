@@ -75,3 +75,5 @@ def read_toml(name_or_path: str) -> tuple[str, dict]:
         return label, tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise TemplateError(f"{label}: not valid TOML: {error}") from None
+    except RecursionError:  # arrays or tables nested thousands deep
+        raise TemplateError(f"{label}: values nested too deeply to be a template") from None

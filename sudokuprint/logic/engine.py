@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
-from ..errors import InvalidGridError
+from ..deadline import check_time, out_of_time, remaining
+from ..errors import InvalidGridError, SolverTimeoutError
 from ..grid import Grid
 from ..solver import solve as core_solve
 from .state import State
@@ -75,8 +76,15 @@ class SolveLog:
 
 def solution_of(grid: Grid) -> tuple[int, ...]:
     """The unique solution's values, keeping every digit of the grid (raises the core's
-    errors when there is none or several)."""
-    return core_solve(grid).values
+    errors when there is none or several; :class:`SolverTimeoutError` past the :func:`~sudokuprint.deadline.time_limit`
+    around the call)."""
+    left = remaining()
+    if left is None:
+        return core_solve(grid).values
+    try:
+        return core_solve(grid, time_limit=left).values
+    except SolverTimeoutError:
+        raise out_of_time() from None  # named with the whole limit, not what was left of it
 
 
 def check_step(step: Step, solution: Sequence[int], state: State) -> None:
@@ -122,6 +130,7 @@ def next_step(
 
     The solution is never an input: a step is found from the state alone."""
     for technique in techniques:
+        check_time()
         step = technique.find(state)
         if step is not None:
             return replace(step, rating=technique.rate(step))
@@ -141,7 +150,10 @@ def solve_state(
     use_trial: bool = True,
     check: bool = True,
 ) -> SolveLog:
-    """Solve from a state in moves; stops when solved or when the techniques find nothing."""
+    """Solve from a state in moves; stops when solved or when the techniques find nothing.
+
+    Inside a :func:`~sudokuprint.deadline.time_limit` block the solve gives up with
+    :class:`~sudokuprint.errors.SolverTimeoutError` once the time is spent (looked at before each technique)."""
     log = SolveLog(puzzle)
     step: Step | None
     deduce = deducer(tuple(techniques))
@@ -158,6 +170,7 @@ def solve_state(
             continue
         step = None
         for technique in techniques:
+            check_time()
             step = technique.find(state)
             if step is not None:
                 step = replace(step, rating=technique.rate(step))

@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from ..errors import ParseError
+from ..errors import MissingDependencyError, ParseError
+from ..images import open_image
 from ..shape import CLASSIC, Shape
 from .code import decode_pattern
 
@@ -82,12 +83,14 @@ def read_image(path: str | Path, shape: Shape = CLASSIC, *, threshold: int | Non
     threshold that best splits the cells' levels into two groups (Otsu's
     criterion), so mid-tone pictures split where their histogram does.
     """
-    from PIL import Image  # here: Pillow loads only for a pattern given as an image
-
     try:
-        with Image.open(path) as image:
+        import PIL  # noqa: F401  (Pillow is what reads the image)
+    except ImportError:
+        raise MissingDependencyError("reading a pattern from an image needs Pillow (pip install pillow)") from None
+    try:
+        with open_image(path, str(path)) as image:  # the limits of every image input, checked before decoding
             levels = cell_levels(image, shape.side)
-    except OSError as error:  # not an image, a truncated one, or unreadable
+    except (OSError, SyntaxError, ValueError) as error:  # not an image, a truncated one, or unreadable
         raise ParseError("pattern image", f"cannot read the image: {error}", source=str(path)) from None
     cut = split_level(levels) if threshold is None else threshold
     return frozenset(cell for cell, value in enumerate(levels) if value < cut)

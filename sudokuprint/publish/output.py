@@ -7,8 +7,8 @@ from typing import Callable
 
 from ..errors import UnsupportedError
 from ..layout.page import Document
-from ..outputs import atomic_output
-from ..render import page_file_names, page_output_for
+from ..outputs import atomic_output, replace_file_set
+from ..render import page_file_names, page_output_for, page_set_files
 
 
 def write_document(document: Document, output: str | os.PathLike[str], *, format: str | None = None,
@@ -17,9 +17,12 @@ def write_document(document: Document, output: str | os.PathLike[str], *, format
     names written ('-' is standard output).
 
     An output of a file a page (PNG) writes ``NAME-1.png``, ``NAME-2.png``
-    ... for several pages, each file whole as soon as its page is drawn.
-    ``on_page`` is called as each page is drawn (for progress); ``force`` writes a print-on-demand PDF whose
-    page count the printer does not bind (otherwise refused like any broken rule).
+    ... for several pages (``NAME.png`` for one), replaced as a set: drawn
+    into a temporary folder beside them and moved in once every page is
+    drawn, the pages of an earlier, longer set removed; an interrupted run
+    leaves the old set as it was.  ``on_page`` is called as each page is
+    drawn (for progress); ``force`` writes a print-on-demand PDF whose page
+    count the printer does not bind (otherwise refused like any broken rule).
     """
     if force:
         document.force_page_count = True
@@ -30,7 +33,11 @@ def write_document(document: Document, output: str | os.PathLike[str], *, format
         raise UnsupportedError(f"this job has {pages} pages; {kind.name.upper()} output of several pages needs a "
                                f"file name (-o name{kind.suffix})")
     names = page_file_names(name, pages, kind)
-    for data, target in zip(kind.draw(document, dpi=dpi, on_page=on_page), names):  # drawn first: its last on_page
-        with atomic_output(target, binary=True) as stream:
-            stream.write(data)
+    drawn = kind.draw(document, dpi=dpi, on_page=on_page)
+    if kind.one_file or name == "-":
+        for data, target in zip(drawn, names):  # drawn first: its last on_page
+            with atomic_output(target, binary=True) as stream:
+                stream.write(data)
+        return names
+    replace_file_set(names, drawn, stale=page_set_files(name, kind))  # the set whole, or the old one as it was
     return names

@@ -31,6 +31,7 @@ from PIL import Image, UnidentifiedImageError
 from ..errors import MissingInputError, ParseError
 from ..formats import Record
 from ..grid import Grid
+from ..images import quiet_pillow
 from .puzzles import Puzzle, prepare
 
 PLAN_NAME = "sudokuprint-plan.json"
@@ -83,6 +84,8 @@ class PagePlan:
             data = json.loads(text)
         except (ValueError, UnicodeDecodeError) as error:
             raise refuse(f"the embedded {PLAN_NAME} is not JSON ({error})") from None
+        except RecursionError:
+            raise refuse(f"the embedded {PLAN_NAME} is not a page plan (values nested too deeply)") from None
         if not isinstance(data, dict) or data.get("kind") != KIND:
             raise refuse(f"the embedded {PLAN_NAME} is not a sudokuprint page plan")
         if data.get("version") != VERSION:
@@ -123,9 +126,9 @@ class PagePlan:
 def _png_plan(name: str) -> PagePlan:
     """The plan in the first PNG page of a booklet (a text chunk named :data:`PLAN_NAME`)."""
     try:
-        with Image.open(name) as image:
-            text = getattr(image, "text", {}).get(PLAN_NAME)
-    except (UnidentifiedImageError, OSError, ValueError) as error:
+        with quiet_pillow(), Image.open(name) as image:  # the header and the text chunks before the pixels only
+            text = image.info.get(PLAN_NAME)
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError) as error:
         raise ParseError("booklet plan", f"cannot read this PNG ({error})", source=name) from None
     if text is None:
         raise ParseError("booklet plan", "this PNG holds no page plan: only the first page (NAME-1.png) of a "

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
-from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError
+from ..deadline import out_of_time, remaining, time_limit
+from ..errors import InvalidGridError, MultipleSolutionsError, NoSolutionError, SolverTimeoutError
 from ..formats import Record, read_file
 from ..formats.svd import format_svd_label
 from ..grid import Grid
@@ -70,14 +71,19 @@ def prepare(
 
     The givens are re-checked: conflicting digits, no solution or (unless
     ``allow_nonunique``) several solutions stop the job with an error naming
-    the puzzle.
+    the puzzle.  Inside a :func:`~sudokuprint.deadline.time_limit` block a
+    check or grade that takes too long raises
+    :class:`~sudokuprint.errors.SolverTimeoutError`.
     """
     grid = record.grid.puzzle() if record.grid.givens else record.grid
     where = _where(source, record)
     conflicts = grid.conflicts()
     if conflicts:
         raise InvalidGridError(f"{where}: " + "; ".join(c.describe(grid.shape) for c in conflicts))
-    result = search(grid, 2)
+    try:
+        result = search(grid, 2, time_limit=remaining())
+    except SolverTimeoutError:
+        raise out_of_time() from None
     if result.solution is None:
         raise NoSolutionError(f"{where}: puzzle {number} has no solution")
     if result.count > 1 and not allow_nonunique:
@@ -98,12 +104,17 @@ def load_puzzles(
     limit: int | None = None,
     grade: bool = True,
     on_puzzle: Callable[[Puzzle], None] | None = None,
+    timeout: float | None = None,
+    on_timeout: Callable[[str, SolverTimeoutError], None] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle of the inputs (at most ``limit``), checked and numbered from 1.
 
     ``order`` is ``input`` (as read) or ``difficulty`` (easy to hard, stable).  Puzzles are renumbered after ordering.  With
     ``grade`` false the logic engine is not asked (no difficulty labels).
     ``on_puzzle`` is called with each puzzle once it is checked (for progress).
+    A puzzle whose check and grade take longer than ``timeout`` seconds is
+    left out, and ``on_timeout`` is told where it is (``FILE, line N``) and why;
+    without ``on_timeout`` the error is raised.
     """
     if order not in ("input", "difficulty"):
         raise ValueError(f"unknown order {order!r}")
@@ -113,8 +124,15 @@ def load_puzzles(
         for record in read_file(path, fmt):
             if limit is not None and len(puzzles) >= limit:
                 break
-            puzzles.append(prepare(record, len(puzzles) + 1, source, allow_nonunique=allow_nonunique,
-                                   with_grade=grade or order == "difficulty"))
+            try:
+                with time_limit(timeout):
+                    puzzles.append(prepare(record, len(puzzles) + 1, source, allow_nonunique=allow_nonunique,
+                                           with_grade=grade or order == "difficulty"))
+            except SolverTimeoutError as error:
+                if on_timeout is None:
+                    raise
+                on_timeout(_where(source, record), error)
+                continue
             if on_puzzle is not None:
                 on_puzzle(puzzles[-1])
     return ordered(puzzles, order)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
+from ..deadline import time_limit
+from ..errors import InvalidGridError, SolverTimeoutError
 from ..formats import read_file
-from ..errors import InvalidGridError
 from ..formats.svd import SvdLabel, parse_svd_label
 from ..layout.page import Document, Metadata
 from ..layout.template import Template
@@ -18,11 +19,15 @@ SET_SIZE = 30
 """SVD collections come in sets of 30 puzzles."""
 
 
-def load_svd_puzzles(paths: Sequence[str], fmt: str | None = None, *, allow_nonunique: bool = False) -> list[Puzzle]:
+def load_svd_puzzles(paths: Sequence[str], fmt: str | None = None, *, allow_nonunique: bool = False,
+                     timeout: float | None = None,
+                     on_timeout: Callable[[str, SolverTimeoutError], None] | None = None) -> list[Puzzle]:
     """Puzzles of SVD task files, each with its label from the file name where it has one, else computed.
 
     A file name carries a label only for a file of one puzzle; the id of a
-    computed label is the puzzle's place in the run.
+    computed label is the puzzle's place in the run.  A puzzle whose check and
+    grade take longer than ``timeout`` seconds is left out (see
+    :func:`~sudokuprint.publish.puzzles.load_puzzles`).
     """
     puzzles: list[Puzzle] = []
     for path in paths:
@@ -30,7 +35,14 @@ def load_svd_puzzles(paths: Sequence[str], fmt: str | None = None, *, allow_nonu
         named = parse_svd_label(path) if len(records) == 1 else None
         for record in records:
             number = len(puzzles) + 1
-            puzzle = prepare(record, number, path, allow_nonunique=allow_nonunique)
+            try:
+                with time_limit(timeout):
+                    puzzle = prepare(record, number, path, allow_nonunique=allow_nonunique)
+            except SolverTimeoutError as error:
+                if on_timeout is None:
+                    raise
+                on_timeout(f"{path}, line {record.line}", error)
+                continue
             if named:
                 check_label(named, puzzle, path)
             label = str(named) if named else (puzzle.svd_label or svd_label_for(number, puzzle.grid, puzzle.grade))

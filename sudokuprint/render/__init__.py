@@ -6,9 +6,10 @@ itself, imported here.
 """
 
 from . import pdf, png  # noqa: F401  (each registers its page output)
-from .page_outputs import PageOutput, page_file_names, page_output, page_output_for, page_output_names, register_page_output
+from .page_outputs import (PageOutput, page_file_names, page_output, page_output_for, page_output_names, page_set_files,
+                           register_page_output)
 from .pdf import render_pdf
 from .png import png_bytes, render_png
 
-__all__ = ["PageOutput", "page_file_names", "page_output", "page_output_for", "page_output_names",
+__all__ = ["PageOutput", "page_file_names", "page_output", "page_output_for", "page_output_names", "page_set_files",
            "register_page_output", "render_pdf", "render_png", "png_bytes"]

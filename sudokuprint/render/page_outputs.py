@@ -8,12 +8,13 @@ one file for the document (PDF), or one a page (PNG: ``NAME-1.png``,
 ``sudokuprint.page_outputs`` entry points.  Everything that writes pages
 asks here: the commands' ``--format`` choices, the guess from ``-o
 NAME.png`` (:func:`page_output_for`, the only place that guesses), the
-file names (:func:`page_file_names`) and
+file names (:func:`page_file_names`, :func:`page_set_files`) and
 :func:`sudokuprint.publish.write_document`.
 """
 
 from __future__ import annotations
 
+import glob
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,3 +94,20 @@ def page_file_names(path: str | os.PathLike[str], pages: int, output: PageOutput
     stem = where.stem if where.suffix.lower() == output.suffix else where.name
     suffix = where.suffix if where.suffix.lower() == output.suffix else output.suffix
     return [str(where.with_name(f"{stem}-{number}{suffix}")) for number in range(1, pages + 1)]
+
+
+def page_set_files(path: str | os.PathLike[str], output: PageOutput) -> list[str]:
+    """The files at ``path`` now that belong to a page set ``output`` writes there, whatever its page count:
+    ``NAME.png`` and every ``NAME-N.png`` (what a new set replaces)."""
+    if output.one_file:
+        return []
+    where = Path(os.fspath(path))
+    stem = where.stem if where.suffix.lower() == output.suffix else where.name
+    suffix = where.suffix if where.suffix.lower() == output.suffix else output.suffix
+    found = [str(where.with_name(stem + suffix))] if where.with_name(stem + suffix).is_file() else []
+    if where.parent.is_dir():
+        for member in where.parent.glob(f"{glob.escape(stem)}-*{glob.escape(suffix)}"):
+            number = member.name[len(stem) + 1:len(member.name) - len(suffix)]
+            if number.isdigit() and not number.startswith("0") and member.is_file():
+                found.append(str(member))
+    return found

@@ -253,7 +253,7 @@ def preflight(pdf: bytes, spec: str | PrintSpec) -> list[Finding]:
     Raises :class:`~sudokuprint.errors.ParseError` (exit 2) for bytes that are not a readable PDF.
     """
     from pypdf import PdfReader  # here: pypdf loads only when a PDF is checked (writing one never needs it)
-    from pypdf.errors import PdfReadError  # here: as above
+    from pypdf.errors import PyPdfError  # here: as above
 
     rules = SPECS[spec] if isinstance(spec, str) else spec
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings about damaged files: the error says it
@@ -263,7 +263,7 @@ def preflight(pdf: bytes, spec: str | PrintSpec) -> list[Finding]:
         reader = PdfReader(io.BytesIO(pdf))
         pages: Sequence[Any] = reader.pages
         count = len(pages)
-    except (PdfReadError, ValueError, OSError) as error:
+    except (PyPdfError, ValueError, OSError) as error:
         raise ParseError("PDF", f"not a readable PDF: {error}") from None
     findings: list[Finding] = []
     low, high = rules.pages
@@ -273,8 +273,12 @@ def preflight(pdf: bytes, spec: str | PrintSpec) -> list[Finding]:
     for number, page in enumerate(pages, 1):
         boxes, trim, bleed = check_boxes(rules, number, page)
         findings += boxes
-        contents = page.get_contents()
-        scan = scan_page(contents.get_data() if contents is not None else b"", page.get("/Resources"))
+        try:
+            contents = page.get_contents()
+            data = contents.get_data() if contents is not None else b""
+        except (PyPdfError, ValueError, OSError, MemoryError) as error:  # LimitReachedError: a Flate bomb
+            raise ParseError("PDF", f"page {number}: its content stream cannot be read safely ({error})") from None
+        scan = scan_page(data, page.get("/Resources"))
         findings += check_marks(rules, number, count, scan, trim, bleed)
         findings += check_fonts(number, scan, seen_fonts)
         group = page.get("/Group")

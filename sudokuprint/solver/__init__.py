@@ -174,6 +174,16 @@ def _check_time_limit(time_limit: float | None) -> None:
         raise ValueError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
 
 
+def _check_stop(stop: object) -> None:
+    """``TypeError`` unless ``stop`` is None or a writable buffer of at least one byte (a ``bytearray(1)``)."""
+    if stop is None or isinstance(stop, bytearray) and stop:
+        return
+    if isinstance(stop, memoryview) and not stop.readonly and stop.nbytes:
+        return
+    raise TypeError(f"stop must be a bytearray(1) (a flag another thread sets), not {type(stop).__name__}"
+                    + (" of no bytes" if isinstance(stop, (bytearray, memoryview)) else ""))
+
+
 def _gave_up(error: Exception, time_limit: float | None, offset: int | None = None) -> SolverTimeoutError:
     """The :class:`SolverTimeoutError` for a backend's TimeoutError / InterruptedError.
 
@@ -229,6 +239,8 @@ def search(
         check_limit(limit)
     if time_limit is not None:
         _check_time_limit(time_limit)
+    if stop is not None:
+        _check_stop(stop)
     if backend is None and _DEFAULT is not None:
         engine = _DEFAULT
     else:
@@ -337,6 +349,8 @@ def search_many(
     check_limit(limit)
     if time_limit is not None:
         _check_time_limit(time_limit)
+    if stop is not None:
+        _check_stop(stop)
     engine = get_backend(backend)
     done = 0
     for shape, loaded in _batches(puzzles):

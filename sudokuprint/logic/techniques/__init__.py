@@ -105,6 +105,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+from ...deadline import check_time
 from ..state import State
 from ..step import Step, StepKind
 from . import (
@@ -304,6 +305,7 @@ def deducer(techniques: tuple[Technique, ...]) -> Finder:
                 and all(t is not n for n in NOT_IN_TRIAL)
             ))
         for technique in advanced[0]:
+            check_time()  # a trial deduces at every step of every assumption: the bulk of a long solve
             step = technique.find(state)
             if step is not None:
                 return step

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from ...deadline import check_time
 from ...shape import digit_symbol
 from ..state import State
 from ..step import NestedDetails, Step, StepKind, TrialDetails, cell_list, details_of
@@ -116,6 +117,7 @@ def find_nested_forcing(state: State) -> Step | None:
     # an assumption broken by singles alone is a dynamic forcing chain, found before this
     live = [b for b in branches if not b.broken and not b.stalled]
     for _ in range(MAX_INNER):
+        check_time()
         for branch in live:
             branch.advance()
         broken = [b for b in live if b.broken]

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ...deadline import check_time
 from ...shape import digit_symbol
 from ..state import POPCOUNT, State, digits_of
 from ..step import Step, StepKind, TrialDetails, cell_list, details_of
@@ -221,6 +222,7 @@ def find_trial(
     followed = order[:LARGE_GRID_ASSUMPTIONS] if t.side > 9 else order
     trials = [_Assumption(state, cell, digit) for cell, digit in followed]
     for _ in range(MAX_ROUNDS):
+        check_time()
         failed = []
         active = False
         for trial in trials:
@@ -311,6 +313,7 @@ def _explore(state: State, deduce: Callable[[State], Step | None] | None, nestin
     steps = 0
     large = state.tables.side > 9
     for _ in range(MAX_NESTED_STEPS):
+        check_time()
         try:
             placed = singles_round(state)
         except _Contradiction:
