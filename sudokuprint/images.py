@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Iterator, Union
 from .errors import ImageTooLargeError
 
 if TYPE_CHECKING:
-    from PIL import Image
+    from PIL import Image  # here: Pillow loads only when an image is read (check and solve never need it)
 
 MAX_PIXELS = 50_000_000
 """Most pixels an image may have (a 50-megapixel camera's); larger images are refused before decoding."""
@@ -58,7 +58,7 @@ def check_image_size(width: int, height: int, mode: str, name: str) -> None:
 @contextlib.contextmanager
 def quiet_pillow() -> Iterator[None]:
     """Pillow's DecompressionBombWarning kept off standard error (the limits here refuse those images anyway)."""
-    from PIL import Image
+    from PIL import Image  # here: Pillow loads only when an image is read (check and solve never need it)
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -74,7 +74,7 @@ def open_image(source: ImageFile, name: str | None = None, *, load: bool = True)
     (``UnidentifiedImageError``, ``OSError``, ``SyntaxError``, ``ValueError``)
     pass through for the caller to name.
     """
-    from PIL import Image
+    from PIL import Image  # here: Pillow loads only when an image is read (check and solve never need it)
 
     label = name or (os.fspath(source) if isinstance(source, (str, os.PathLike)) else "<image>")
     with quiet_pillow():

@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import data_file, puzzle_lines
+from worker_probes import loaded
 from sudokuprint.cli import main
 from sudokuprint.cluster import start_local_cluster
 from sudokuprint.executor import executor_settings, run_all
@@ -110,11 +111,6 @@ def test_scan_on_the_cluster_is_the_same(cluster, tmp_path: Path) -> None:
     photos = [str(train / f"image{n}.jpg") for n in (1, 10, 100, 101)]
     alone, spread = _both(["scan", *photos, "--format", "text"], tmp_path / "s.txt", cluster.scheduler_address)
     assert spread == alone and len(alone.splitlines()) == 4
-
-
-def loaded(name: str) -> bool:
-    """Whether module ``name`` is loaded in this process."""
-    return name in sys.modules
 
 
 def test_html_on_the_cluster_is_the_same_page(cluster, tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from conftest import installed_cli, puzzle_lines
 from sudokuprint.cli import main
 from sudokuprint.errors import OutputError, UnsupportedError
 from sudokuprint.generator import read_collection
-from sudokuprint.outputs import atomic_output, count_lines, row_output
+from sudokuprint.outputs import atomic_output, lines_of, row_output
 
 ENV = dict(os.environ)
 
@@ -158,12 +158,16 @@ def test_resume_of_a_missing_file_writes_the_header_first(tmp_path: Path) -> Non
     assert out.read_text() == "id\n1\n"
 
 
-def test_rows_are_counted_by_the_function_given(tmp_path: Path) -> None:
+def test_rows_are_found_by_the_function_given(tmp_path: Path) -> None:
     out = tmp_path / "blocks.txt"
     out.write_text("a\nb\n\nc\nd\n\n")  # two blocks of lines, each ending in a blank line
-    with row_output(out, resume=True, count_rows=lambda text: text.count("\n\n")) as rows:
-        assert rows.done == 2
-    assert count_lines("x\ny\nz\n") == 3 and count_lines("") == 0 and count_lines("no newline") == 0
+
+    def blocks(text: str) -> list[tuple[int, str]]:
+        return [(1 + text[:text.index(block)].count("\n"), block) for block in text.split("\n\n") if block]
+
+    with row_output(out, resume=True, rows_of=blocks) as rows:
+        assert rows.done == 2 and rows.rows == [(1, "a\nb"), (4, "c\nd")]
+    assert lines_of("x\ny\nz\n") == [(1, "x"), (2, "y"), (3, "z")] and lines_of("") == []
 
 
 def test_resume_refuses_standard_output_a_foreign_header_and_bytes_that_are_not_text(tmp_path: Path) -> None:

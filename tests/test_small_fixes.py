@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import warnings
+from typing import Callable
 from pathlib import Path
 
 import pytest
@@ -56,8 +57,9 @@ def test_an_echoed_value_is_cut_at_200_characters(args: list[str]) -> None:
     assert re.search(r"\.\.\. \(100,00[0-2] characters\)", result.stderr), result.stderr
 
 
-def _on_a_terminal(args: list[str], seconds: float) -> str:
-    """What a command writes to standard error when it is a terminal (a pseudo-terminal), read for ``seconds``."""
+def _on_a_terminal(args: list[str], seconds: float, until: Callable[[str], bool] = lambda said: False) -> str:
+    """What a command writes to standard error when it is a terminal (a pseudo-terminal), read for ``seconds``
+    at most, or until what it wrote so far passes ``until``."""
     leader, follower = os.openpty()
     child = subprocess.Popen([sys.executable, "-m", "sudokuprint", *args], stdin=subprocess.DEVNULL,
                              stdout=subprocess.DEVNULL, stderr=follower)
@@ -65,7 +67,7 @@ def _on_a_terminal(args: list[str], seconds: float) -> str:
     said = b""
     ends = time.monotonic() + seconds
     try:
-        while time.monotonic() < ends and child.poll() is None:
+        while time.monotonic() < ends and child.poll() is None and not until(said.decode("utf-8", "replace")):
             ready, _, _ = select.select([leader], [], [], 0.2)
             if ready:
                 try:
@@ -81,9 +83,12 @@ def _on_a_terminal(args: list[str], seconds: float) -> str:
 
 @pytest.mark.parametrize("target", [["--clues", "17"], ["--min-rating", "12"]], ids=["clues-17", "rating-12"])
 def test_a_target_that_may_take_hours_says_so_and_shows_progress(target: list[str], tmp_path: Path) -> None:
-    said = _on_a_terminal(["generate", *target, "-n", "2", "-o", str(tmp_path / "out.txt")], seconds=60)
-    assert re.search(r"note: .* rare among random grids: this may take very long \(hours\)", said), said
-    assert re.search(r"generating: 0/2, 0:00:0[1-9]", said), said  # the clock moves while no puzzle is made
+    note = r"note: .* rare among random grids: this may take very long \(hours\)"
+    clock = r"generating: 0/2, 0:00:0[1-9]"  # the clock moves while no puzzle is made
+    said = _on_a_terminal(["generate", *target, "-n", "2", "-o", str(tmp_path / "out.txt")], seconds=60,
+                          until=lambda said: bool(re.search(note, said) and re.search(clock, said)))
+    assert re.search(note, said), said
+    assert re.search(clock, said), said
     quiet = CliRunner().invoke(main, ["generate", *target, "-q", "--timeout", "0.5"])
     assert "note:" not in quiet.stderr
 
@@ -94,7 +99,7 @@ def test_bad_arguments_to_the_library_raise_type_errors_that_say_what_is_wanted(
     with pytest.raises(TypeError, match=r"Grid\(shape, values\) takes a Shape and a sequence of digits"):
         sudokuprint.Grid(None, None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"a digit reader is a registered name \(builtin.*\) or an object with read"):
-        sudokuprint.scan(str(SAMPLES / "newspaper-photo.jpg"), readers=123)
+        sudokuprint.scan(str(SAMPLES / "newspaper-photo.jpg"), reader=123)
     with pytest.raises(TypeError, match=r"stop must be a bytearray\(1\) .*not bytes"):
         sudokuprint.search("." * 81, stop=b"x")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"stop must be a bytearray\(1\)"):

@@ -69,7 +69,7 @@ def other_puzzle(row_puzzle: object, row_source: object, source: str, record: Re
     """Why a row kept by ``--resume`` is not the row of the input puzzle ``record`` of ``source`` (another source,
     another puzzle), or None when it is."""
     if row_source is not None and row_source != source:
-        return f"the row names the input {shown(row_source, 80)}, and this run's is {shown(source, 80)}"
+        return f"the row names the input {shown(row_source)}, and this run's is {shown(source)}"
     expected = record.grid.to_string()
     if row_puzzle != expected:
         return (f"the row is of the puzzle {shown(row_puzzle, 90)}, and this run's input {source}, line {record.line} "

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.shell_completion import CompletionItem
 from PIL import Image, UnidentifiedImageError
 
 from ..images import open_image
@@ -46,8 +47,6 @@ class PageOutputName(click.ParamType):
         return f"[{'|'.join(page_output_names())}]"
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-        from click.shell_completion import CompletionItem
-
         return [CompletionItem(name) for name in page_output_names() if name.startswith(incomplete.lower())]
 
 

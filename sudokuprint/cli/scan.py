@@ -7,6 +7,7 @@ import functools
 from pathlib import Path
 
 import click
+from click.shell_completion import CompletionItem
 
 from ..errors import ExitCode, OutputError
 from ..executor import run_all
@@ -62,7 +63,7 @@ def _other_photo(fmt: str, row: str, photo: str) -> str | None:
         named = next(csv.reader([row]), [None])[0]
     else:
         named = photo if row.startswith(f"# {photo}: ") or row.endswith(f" # {photo}") else row
-    return None if named == photo else f"the row is of another photo ({shown(named, 90)}), and this run's is {photo}"
+    return None if named == photo else f"the row is of another photo ({shown(named)}), and this run's is {photo}"
 
 
 class ReaderName(click.ParamType):
@@ -76,8 +77,6 @@ class ReaderName(click.ParamType):
         return value
 
     def shell_complete(self, ctx, param, incomplete: str) -> list:
-        from click.shell_completion import CompletionItem
-
         return [CompletionItem(name) for name in reader_names() if name.startswith(incomplete)]
 
 
