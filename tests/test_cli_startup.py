@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from conftest import data_file
 from sudokuprint.cli import main
+from sudokuprint.cli import run as run_cli
 
 HEAVY = ("reportlab", "PIL", "cv2", "numpy", "urllib.request", "xml.sax", "sudokuprint.logic", "sudokuprint.render",
          "sudokuprint.publish", "concurrent.futures", "sudokuprint.cli.publish", "sudokuprint.cli.generate",
@@ -74,3 +75,12 @@ def test_the_help_lists_every_command_with_its_line_and_each_module_registers_wh
 def test_an_unknown_command_is_still_a_usage_error():
     result = CliRunner().invoke(main, ["chek"])
     assert result.exit_code == 2 and "No such command 'chek'" in result.output
+
+
+def test_run_in_process_returns_the_exit_code_of_a_failure(tmp_path):
+    """``sudokuprint.cli.run`` gives scripts the same codes as the command line (README: 1 not unique, 2 usage)."""
+    several = tmp_path / "several.txt"
+    several.write_text("." * 81 + "\n")  # the empty grid has many solutions
+    assert run_cli(["check", str(several), "-o", str(tmp_path / "out.txt")]) == 1
+    assert run_cli(["check", str(tmp_path / "missing.txt")]) == 2
+    assert run_cli(["--version"]) == 0

@@ -176,13 +176,13 @@ def main() -> None:
 def run(argv: list[str] | None = None) -> int:
     """Run the CLI in-process and return its exit code (for scripts and tests)."""
     try:
-        main.main(args=argv, prog_name="sudokuprint", standalone_mode=False)
-    except click.exceptions.Exit as done:
+        returned = main.main(args=argv, prog_name="sudokuprint", standalone_mode=False)
+    except click.exceptions.Exit as done:  # click before 8.2 raises it
         return done.exit_code
     except click.ClickException as error:
         error.show()
         return error.exit_code
-    return 0
+    return returned if isinstance(returned, int) else 0  # click 8.2 and later return a command's exit code
 
 
 INPUTS = click.argument("inputs", nargs=-1, metavar="FILE...", type=click.Path(allow_dash=True, dir_okay=False))
