@@ -68,7 +68,10 @@ def book_of(spec: str, pages: int, **more) -> Book:
     raise AssertionError(f"no book of {pages} pages")
 
 
-@pytest.mark.parametrize("pages", [24, 100, 300, 828])
+LONG = pytest.mark.no_cover  # the lines a long book runs are the short books' too; traced, it takes three times as long
+
+
+@pytest.mark.parametrize("pages", [24, 100, pytest.param(300, marks=LONG), pytest.param(828, marks=LONG)])
 @pytest.mark.parametrize("spec", ["kdp", "ingramspark"])
 def test_interior_and_cover_pass_preflight_and_the_cover_is_the_spine_formula(spec, pages):
     made = book_of(spec, pages)

@@ -117,6 +117,7 @@ def test_hard_solves_use_the_new_techniques_soundly(line: str) -> None:
     assert state.values == list(solution)
 
 
+@pytest.mark.no_cover  # 18 s of nested trials whose lines the nested-chain tests below cover (coverage triples it)
 def test_forum_hardest_puzzles_reach_dynamic_chains() -> None:
     """A puzzle Explainer rates above 11: its first hard step is a dynamic forcing chain or
     harder (here a nested forcing chain with dynamic chains inside), never a guess from the

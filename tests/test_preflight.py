@@ -155,7 +155,8 @@ def test_pod_templates_are_checked_against_a_printer():
         assert load_template(load_template(name).answers.template).page.print_spec == "kdp"
 
 
-@pytest.mark.parametrize("pages", [24, 100, 828])
+@pytest.mark.parametrize("pages", [24, 100, pytest.param(828, marks=pytest.mark.no_cover)])  # no_cover: the lines it
+# runs are the short books' too (coverage would triple its time)
 @pytest.mark.parametrize("name", POD_BOOKLETS)
 def test_every_pod_booklet_passes_kdp(name, pages):
     pdf = render_pdf(booklet_of(name, pages))
