@@ -186,3 +186,14 @@ def player(browser: Any, mixed_page: Path) -> Iterator[Player]:
     tab = Player(browser, mixed_page)
     yield tab
     tab.close()
+
+
+@pytest.fixture
+def python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searches of this process and of the workers it starts use the pure-Python engine (SUDOKUPRINT_BACKEND)."""
+    import sudokuprint.solver as solver  # a module object to patch, not a name to use
+
+    monkeypatch.setenv(solver.BACKEND_ENV, solver.pure.NAME)
+    monkeypatch.setattr(solver, "_DEFAULT", solver.pure)
+    monkeypatch.setattr(solver, "_NATIVE_BY_DEFAULT", False)
+    monkeypatch.setattr(solver, "_solve_text", None)

@@ -24,24 +24,12 @@ from sudokuprint.cli import main
 from sudokuprint.deadline import check_time, time_limit
 from sudokuprint.errors import SolverTimeoutError
 from sudokuprint.formats import read_file
-from sudokuprint.solver import pure
 
 DATA = REPO / "tests" / "data"
 EASY = (SAMPLES / "easy50.txt").read_text().splitlines()[:3]
 MONSTER = (DATA / "easter-monster.txt").read_text().strip()
 SLOW_16 = (DATA / "slow-16x16.txt").read_text().strip()
 LIMIT = "3"
-
-
-@pytest.fixture
-def python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Searches of this process and of the workers it starts use the pure-Python engine (SUDOKUPRINT_BACKEND)."""
-    import sudokuprint.solver as solver  # a module object to patch, not a name to use
-
-    monkeypatch.setenv(solver.BACKEND_ENV, pure.NAME)
-    monkeypatch.setattr(solver, "_DEFAULT", pure)
-    monkeypatch.setattr(solver, "_NATIVE_BY_DEFAULT", False)
-    monkeypatch.setattr(solver, "_solve_text", None)
 
 
 def _input(tmp_path: Path, slow: str, name: str = "puzzles.txt") -> Path:
