@@ -5,12 +5,15 @@
  * in a cell clears the cell and its peers from positions[d] and the cell from
  * `unsolved` (other digits drop it by masking with `unsolved`).  Naked
  * singles come from counting the digit boards bit-parallel, hidden singles
- * from each house, locked candidates (box against line) when those stall,
- * and the search branches on the first cell with two candidates (else the first unsolved cell: rows
- * filled in order never wander on long thin boxes) and tries first the digit
- * that leaves its peers the most candidates, as the pure backend does (a
- * tuned "fewest candidates" choice can wander for minutes on 16x16 grids
- * with many solutions).  Board copies sit on a caller-owned explicit stack.
+ * from each house, locked candidates (box against line) when those stall.
+ * The search branches where the fewest ways are left for the most conflict
+ * (dom/wdeg, see choose_branch): every dead end adds weight to the houses
+ * where it showed, so the search goes to the core of a contradiction first
+ * instead of wandering for seconds in the rest of a 16x16 grid (issue 29).
+ * A cell's digits come in the order that leaves its peers the most candidates
+ * (as in the pure backend: a plain "fewest candidates" choice wandered for
+ * minutes on 16x16 grids with many solutions).  Board copies sit on a
+ * caller-owned explicit stack.
  */
 #include <string.h>
 
