@@ -308,8 +308,6 @@ class _Search:
         self.nodes = 0
         self.deadline = deadline
         self.stop = stop
-        self.weights = [1] * tables.cell_count
-        """Conflict weights (dom/wdeg, as the C engine): how often a guess in each cell failed at once."""
 
     def _check(self) -> None:
         if self.stop is not None and self.stop[0]:
@@ -317,20 +315,19 @@ class _Search:
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise TimeoutError("time limit reached")
 
-    def run(self, state: int, placed: int) -> bool:
-        """Search below this state; False when it fails at once (a contradiction without guessing)."""
+    def run(self, state: int, placed: int) -> None:
         self.nodes += 1
         if not self.nodes % _CHECK_EVERY:
             self._check()
         found = _propagate(self.t, state, placed)
         if found is None:
-            return False
+            return
         state, placed, unsolved = found
         if not unsolved:
             self.count += 1
             if self.first is None:
                 self.first = state
-            return True
+            return
         t = self.t
         cell = self._choose_cell(state, unsolved)
         cleared_by = t.cleared_by
@@ -344,11 +341,9 @@ class _Search:
             branches.append((ruled_out.bit_count(), bit_index, state ^ ruled_out))
         branches.sort()
         for _, bit_index, branch in branches:
-            if not self.run(branch, placed | (1 << bit_index)):
-                self.weights[cell] += 1
+            self.run(branch, placed | (1 << bit_index))
             if self.count >= self.limit:
-                break
-        return True
+                return
 
     def _choose_cell(self, state: int, unsolved: int) -> int:
         """A cell with two candidates (else an unsolved one) seeing the most unsolved and two-candidate cells."""
@@ -362,7 +357,7 @@ class _Search:
         bivalue = (twice ^ thrice) & self.t.all_cells
         options = bivalue or unsolved
         if not self.t.scored_choice:
-            return self._weighted_choice(state, unsolved)
+            return (options & -options).bit_length() - 1
         peers = self.t.peers
         best, best_score = -1, -1
         while options:
@@ -372,20 +367,6 @@ class _Search:
             score = (seen & unsolved).bit_count() + (seen & bivalue).bit_count()
             if score > best_score:
                 best, best_score = cell, score
-        return best
-
-
-    def _weighted_choice(self, state: int, unsolved: int) -> int:
-        """The unsolved cell with the fewest candidates for its conflict weight (the first on a tie)."""
-        every_digit, weights = self.t.every_digit, self.weights
-        best, best_ways, best_weight = -1, 1 << 30, 1
-        while unsolved:
-            cell = (unsolved & -unsolved).bit_length() - 1
-            unsolved ^= 1 << cell
-            ways = ((state >> cell) & every_digit).bit_count()
-            weight = weights[cell]
-            if ways * best_weight < best_ways * weight:
-                best, best_ways, best_weight = cell, ways, weight
         return best
 
 
