@@ -39,21 +39,27 @@ def print_reading(cell: CellResult) -> list[tuple[int, float]]:
     return [(digit, min(probability, cell.confidence)) for digit, probability in cell.as_print]
 
 
+def as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+             cell: CellResult, why: str) -> Correction:
+    """Call a handwritten-looking digit print: its print reading becomes a given (changes the three arguments in
+    place); the change, saying ``why``."""
+    options = print_reading(cell)
+    values[cell.index] = options[0][0]
+    alternatives[cell.index] = options
+    del written[cell.index]
+    return Correction(cell.index, 0, options[0][0], 1 - cell.handwritten,
+                      f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {why}")
+
+
 def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
                  reason: str) -> list[Correction]:
     """Take every handwritten-looking digit as print, but those in a pen's coloured ink (changes the three
     arguments in place)."""
     changes = []
     for index, cell in sorted(written.items()):
-        if cell.handwritten >= PEN_INK:
-            continue
-        del written[index]
-        options = print_reading(cell)
-        values[index] = options[0][0]
-        alternatives[index] = options
-        changes.append(Correction(index, 0, options[0][0], 1 - cell.handwritten,
-                                  f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {reason}; "
-                                  f"read as a printed {options[0][0]}"))
+        if cell.handwritten < PEN_INK:
+            changes.append(as_print(values, alternatives, written, cell,
+                                    f"{reason}; read as a printed {print_reading(cell)[0][0]}"))
     return changes
 
 
@@ -88,16 +94,8 @@ def print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]
                 chosen.remove(cell)
             else:
                 trial[cell.index] = print_reading(cell)[0][0]
-    changes = []
-    for cell in chosen:
-        options = print_reading(cell)
-        values[cell.index] = options[0][0]
-        alternatives[cell.index] = options
-        del written[cell.index]
-        changes.append(Correction(cell.index, 0, options[0][0], 1 - cell.handwritten, (
-            f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but the printed givens alone had several "
-            "solutions; taken back as a printed given")))
-    return changes
+    return [as_print(values, alternatives, written, cell, "the printed givens alone had several solutions; taken back "
+                     "as a printed given") for cell in chosen]
 
 
 def rest_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
@@ -167,13 +165,8 @@ def _flip(values: list[int], alternatives: dict[int, list[tuple[int, float]]], w
     changes = []
     for cell in flips:
         if cell.index in written:
-            options = print_reading(cell)
-            values[cell.index] = options[0][0]
-            alternatives[cell.index] = options
-            del written[cell.index]
-            changes.append(Correction(cell.index, 0, options[0][0], 1 - cell.handwritten, (
-                f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but the givens were {status}; "
-                "re-decided as a printed given, the fewest calls in doubt that give one solution")))
+            changes.append(as_print(values, alternatives, written, cell, f"the givens were {status}; re-decided as "
+                                    "a printed given, the fewest calls in doubt that give one solution"))
         else:
             values[cell.index] = 0
             alternatives.pop(cell.index, None)
