@@ -78,7 +78,10 @@ def blue_pen(wicht: Path, limit: int | None, lean: float, ink_rule: bool, folder
     perfect = hand_right = hand_total = used = 0
     try:
         for photo in photos:
-            printed = read_truth(wicht / "train" / photo.with_suffix(".dat").name)
+            givens = wicht / "train" / photo.with_suffix(".dat").name
+            if not givens.exists():
+                continue  # image1015: no printed-givens file
+            printed = read_truth(givens)
             every = read_truth(photo.with_suffix(".dat"))
             recoloured = folder / photo.name
             if not recoloured.exists():
