@@ -23,7 +23,7 @@ GREY_PRINT = 0.1
 """The print is grey or black when its ink is at most this much more saturated than its paper (median; Wicht's
 black newspaper print measures 0.02-0.06, print photographed under a warm light 0.17-0.21)."""
 PEN_INK = 1.0
-"""The handwriting probability given to a digit in a pen's coloured ink: never taken back as print."""
+"""The handwriting probability given to a digit in a pen's coloured ink (which is never taken back as print)."""
 COLOURED = 0.15
 """A digit's ink is coloured when it is at least this much more saturated than the print's (Wicht's blue and red
 pens measure 0.18-0.54 above their paper)."""

@@ -11,7 +11,7 @@ often makes them conflict.  Before the scan reports such a puzzle, the calls are
 - :func:`redecide`: failing those, the fewest of the calls in doubt (the digits whose odds of print and
   handwriting were closest) are flipped, either way, to make the givens unique.
 
-A digit in a pen's coloured ink (:data:`ocr.ink.PEN_INK`) is never taken for print.
+A digit in a pen's coloured ink (:attr:`ocr.result.CellResult.pen_ink`) is never taken for print.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import math
 from itertools import combinations
 
 from .correct import Correction, reading_status
-from .ink import PEN_INK
 from .result import CellResult
 
 MAX_PRINT_BACK = 20
@@ -57,7 +56,7 @@ def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, floa
     arguments in place)."""
     changes = []
     for index, cell in sorted(written.items()):
-        if cell.handwritten < PEN_INK:
+        if not cell.pen_ink:
             changes.append(as_print(values, alternatives, written, cell,
                                     f"{reason}; read as a printed {print_reading(cell)[0][0]}"))
     return changes
@@ -131,7 +130,7 @@ def _odds(cell: CellResult) -> float:
 def doubtful(cells: list[CellResult]) -> list[CellResult]:
     """The digits whose print/hand call was closest (at most :data:`MAX_DOUBTFUL`), the closest first; never a
     digit in a pen's coloured ink."""
-    digits = [cell for cell in cells if cell.digit and cell.handwritten < PEN_INK]
+    digits = [cell for cell in cells if cell.digit and not cell.pen_ink]
     return sorted(digits, key=_odds)[:MAX_DOUBTFUL]
 
 

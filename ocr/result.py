@@ -22,6 +22,8 @@ class CellResult:
     """The probability that the digit was written by hand (0 for an empty cell)."""
     as_print: tuple[tuple[int, float], ...] = ()
     """The alternatives if the digit is print (empty: the same as ``alternatives``)."""
+    pen_ink: bool = False
+    """The digit is in a pen's coloured ink on a page printed in black (:func:`ocr.ink.coloured_ink`): never print."""
 
     @property
     def is_handwritten(self) -> bool:

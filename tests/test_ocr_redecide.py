@@ -5,7 +5,6 @@ from __future__ import annotations
 from conftest import SAMPLES
 
 from sudokuprint.ocr.correct import reading_status
-from sudokuprint.ocr.ink import PEN_INK
 from sudokuprint.ocr.redecide import doubtful, redecide
 from sudokuprint.ocr.result import CellResult
 
@@ -61,6 +60,6 @@ def test_nothing_changes_when_the_givens_already_have_one_solution_or_no_few_fli
 
 def test_the_calls_in_doubt_are_the_nearest_even_odds_and_never_a_pen_ink():
     cells = [CellResult(0, 5, 0.9, ((5, 0.9),), 0.45), CellResult(1, 6, 0.9, ((6, 0.9),), 0.9),
-             CellResult(2, 7, 0.9, ((7, 0.9),), PEN_INK), CellResult(3, 0, 1.0, ()),
+             CellResult(2, 7, 0.9, ((7, 0.9),), 1.0, pen_ink=True), CellResult(3, 0, 1.0, ()),
              CellResult(4, 8, 0.9, ((8, 0.9),), 0.02)]
     assert [cell.index for cell in doubtful(cells)] == [0, 1, 4]
