@@ -235,8 +235,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     printed_probs = reading.printed if reading.printed is not None else reading.probabilities
     pen_ink = coloured_ink(digit_cells, reading.handwritten, np.argmax(printed_probs, axis=1))
     hand_probs = np.where(pen_ink, PEN_INK, reading.handwritten)
-    by_cell = {c.index: (p, float(h), q)
-               for c, p, h, q in zip(digit_cells, reading.probabilities, hand_probs, printed_probs)}
+    by_cell = {c.index: (p, float(h), q, bool(pen))
+               for c, p, h, q, pen in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink)}
     cells: list[CellResult] = []
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
@@ -254,9 +254,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
             continue
-        p, hand, q = by_cell[index]
+        p, hand, q, pen = by_cell[index]
         top, options = _ranked(p)
-        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1])
+        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen)
         cells.append(cell)
         if cell.is_handwritten:
             values.append(0)
