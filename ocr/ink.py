@@ -76,8 +76,8 @@ def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: 
     if print_level > GREY_PRINT or float(hand[upper].mean()) <= float(hand[~upper].mean()):
         return found
     coloured = upper & (saturation >= print_level + COLOURED)
-    grey = np.flatnonzero(~upper)
-    for index in np.flatnonzero(coloured):
+    grey = np.flatnonzero(~upper).tolist()
+    for index in np.flatnonzero(coloured).tolist():
         twins = [index] + [other for other in grey if readings[other] == readings[index]]
         if len(twins) > 1 and _best_twin(cells, twins) >= PRINT_TWIN:
             coloured[index] = False
