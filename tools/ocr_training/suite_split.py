@@ -74,6 +74,8 @@ def _family_stem(path: Path) -> str:
 
 def is_held_out_font(path: Path) -> bool:
     """Whether a font file belongs to a held-out family: any weight or cut (also those not listed) of a family
-    listed as held out, recognised by its file name's stem (:func:`_family_stem`)."""
+    listed as held out, recognised by its file name's stem (:func:`_family_stem`), or a family named after one
+    (Karla Tamil is Karla's Latin)."""
     held = {_family_stem(Path(row[4])) for row in _rows() if row[0] == "face" and row[1] == "held-out"}
-    return _family_stem(path) in held
+    stem = _family_stem(path)
+    return any(stem.startswith(name) for name in held)
