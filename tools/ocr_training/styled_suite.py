@@ -111,8 +111,8 @@ def _givens(tokens: list[str]) -> list[int]:
 def build_styled(out: Path, count: int, split: str, seed: int, pairs: list[tuple[str, str]]) -> int:
     """Write ``count`` pages of ``split``'s faces and layouts into ``out``; returns the number written.
 
-    Layouts, styles, contents and pens take turns (each page the next of each, so every combination's share
-    is even); the face and the puzzles are drawn at random."""
+    Contents take turns page by page, and layouts and styles turn once per round of contents (so every
+    content meets every layout and style alike); the face, the pen and the puzzles are drawn at random."""
     faces, layouts = suite_faces(split), suite_layouts(split)
     if not faces:
         raise FileNotFoundError(f"no {split} face installed: run scripts/install-training-fonts.sh")
@@ -120,10 +120,11 @@ def build_styled(out: Path, count: int, split: str, seed: int, pairs: list[tuple
     styles, contents, pens = list(GRID_STYLES), list(CONTENTS), list(PENS)
     for k in range(count):
         rng = np.random.default_rng([seed, 7, k])
-        layout = layouts[k % len(layouts)]
+        content, round_ = contents[k % len(contents)], k // len(contents)
+        layout, style = layouts[round_ % len(layouts)], styles[round_ % len(styles)]
         chosen = [pairs[int(rng.integers(len(pairs)))] for _ in range(LAYOUTS[layout][2])]
-        page = styled_page(chosen, faces[int(rng.integers(len(faces)))], layout, styles[k % len(styles)],
-                           contents[k % len(contents)], pens[(k // len(contents)) % len(pens)], rng)
+        face, pen = faces[int(rng.integers(len(faces)))], pens[int(rng.integers(len(pens)))]
+        page = styled_page(chosen, face, layout, style, content, pen, rng)
         stem = out / f"styled-{split}-{k:03d}"
         page.photo.save(stem.with_suffix(".jpg"))  # type: ignore[attr-defined]
         write_truth(stem, page)
