@@ -65,7 +65,7 @@ def draw_hand_digit(draw: ImageDraw.ImageDraw, digit: int, box: tuple[float, flo
         path = cv2.GaussianBlur(path.reshape(-1, 1, 2), (1, 7), 0).reshape(-1, 2)
         xs = x + (path[:, 0] + slant * (1 - path[:, 1])) * w
         ys = y + path[:, 1] * h
-        pressed = max(1, int(round(width * rng.uniform(0.8, 1.2))))  # each stroke pressed a little harder or softer
+        pressed = max(2, int(round(width * rng.uniform(0.8, 1.2))))  # each stroke pressed a little harder or softer
         draw.line(list(zip(xs.tolist(), ys.tolist())), fill=colour, width=pressed, joint="curve")
 
 
