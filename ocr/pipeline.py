@@ -27,6 +27,7 @@ from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
 from .grid_cells import GridCells, grid_cells
+from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
@@ -188,16 +189,19 @@ def _as_print(cell: CellResult) -> list[tuple[int, float]]:
 
 def _all_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
                reason: str) -> list[Correction]:
-    """Take every handwritten-looking digit as print (changes the three arguments in place)."""
+    """Take every handwritten-looking digit as print, but those in a pen's coloured ink (changes the three
+    arguments in place)."""
     changes = []
     for index, cell in sorted(written.items()):
+        if cell.handwritten >= PEN_INK:
+            continue
+        del written[index]
         options = _as_print(cell)
         values[index] = options[0][0]
         alternatives[index] = options
         changes.append(Correction(index, 0, options[0][0], 1 - cell.handwritten,
                                   f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {reason}; "
                                   f"read as a printed {options[0][0]}"))
-    written.clear()
     return changes
 
 
@@ -257,7 +261,8 @@ def _rest_as_print(values: list[int], alternatives: dict[int, list[tuple[int, fl
     values[:] = trial_values
     alternatives.clear()
     alternatives.update(trial_alternatives)
-    written.clear()
+    for change in changes:
+        del written[change.cell]
     return changes
 
 
@@ -342,8 +347,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     timings["recognise"] = round(time.perf_counter() - clock, 4)
     clock = time.perf_counter()
     printed_probs = reading.printed if reading.printed is not None else reading.probabilities
+    hand_probs = np.where(coloured_ink(digit_cells, reading.handwritten), PEN_INK, reading.handwritten)
     by_cell = {c.index: (p, float(h), q)
-               for c, p, h, q in zip(digit_cells, reading.probabilities, reading.handwritten, printed_probs)}
+               for c, p, h, q in zip(digit_cells, reading.probabilities, hand_probs, printed_probs)}
     cells: list[CellResult] = []
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
