@@ -21,6 +21,7 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 
 from .debug import NO_DEBUG, DebugSink
+from .lattice_check import on_the_grid
 from .skew import estimate_skew, rotation
 
 WORK_SIDE = 800
@@ -440,7 +441,7 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
     ranked = []
     for group in _groups(found):
         score, corners = _on_lattice(ink, group)
-        corners = corners / scale
+        corners = on_the_grid(small, corners) / scale
         if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
             continue
         ranked.append((group.rank * _centrality(corners, gray.shape), GridOutline(corners.astype(np.float32), score)))
