@@ -22,7 +22,8 @@ WEIGHT_REACH = 0.2
 """Half the width (in cells) of the strip around a line whose ink is the line's weight."""
 MIN_BOX_CONTRAST = 0.2
 """A window's inner box lines must outweigh its cell lines by at least this share to count as a print with heavier
-box lines (on the 160 Wicht training photos they weigh 30-60% more)."""
+box lines (on the 160 Wicht training photos, at their outlines, they weigh 26% more at the least, 56% in the
+median)."""
 SHIFT_MARGIN = 0.2
 """A shifted window replaces the outline only when its box-line contrast is higher by this much."""
 PRESENT = 0.5
