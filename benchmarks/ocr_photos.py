@@ -72,6 +72,7 @@ from sudokuprint.ocr.builtin_reader import BuiltinReader  # noqa: E402
 from sudokuprint.ocr.pipeline import ScanResult, scan  # noqa: E402
 from sudokuprint.ocr.readers import DigitReader, get_reader, reader_names  # noqa: E402
 from ocr_training.build_hand import fold_of  # noqa: E402
+from ocr_training.corpus import CorpusError  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ocr_by_source import by_source, fold_reader, held_out  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
@@ -292,12 +293,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.by_source is not None:
         for mode in args.readers.split(","):
             print(f"reader {mode}:", flush=True)
-            if args.folds or args.fold_models:
-                lines = held_out(args.by_source, lambda photo, models: fold_reader(mode, models, args.lean), clock,
-                                 args.fold_models, args.limit, args.failures)
-            else:
-                lines = by_source(args.by_source, lambda photo: fold_reader(mode, None, args.lean), clock,
-                                  args.limit, args.failures)
+            try:
+                if args.folds or args.fold_models:
+                    lines = held_out(args.by_source, lambda photo, models: fold_reader(mode, models, args.lean),
+                                     clock, args.fold_models, args.limit, args.failures)
+                else:
+                    lines = by_source(args.by_source, lambda photo: fold_reader(mode, None, args.lean), clock,
+                                      args.limit, args.failures)
+            except (CorpusError, FileNotFoundError) as error:
+                print(f"ocr_photos.py: {error}", file=sys.stderr)
+                return 2
             for line in lines:
                 print(line, flush=True)
         return 0
