@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
+from click.testing import CliRunner
 
 from conftest import SAMPLES, data_file
 
+from sudokuprint.cli import main
 from sudokuprint.ocr.cells import CELL_PX, grid_line_residue, pencil_marks
 from sudokuprint.ocr.grid_cells import grid_cells
 from sudokuprint.ocr.pipeline import scan
@@ -45,3 +49,15 @@ def test_marks_drawn_in_the_corners_are_counted_and_a_strip_of_line_is_not():
         cell[y : y + 8, x : x + 6] = 40
         cell[y + 2 : y + 6, x + 2 : x + 4] = 220
     assert pencil_marks(cell, 160.0) == 3
+
+
+def test_filled_text_names_each_cell_with_pencil_marks_and_never_as_an_entry():
+    # the suite's pencil photo: pen entries and small pencil candidates in other cells (its .hand file)
+    result = CliRunner().invoke(main, ["scan", str(SAMPLES / "suite-pencil-photo.jpg"), "--filled"])
+    assert result.exit_code == 0
+    notes = result.stderr.splitlines()
+    marks_line = next(line for line in notes if "pencil marks" in line)
+    named = set(re.findall(r"r(\d)c(\d) \(\d+ marks\)", marks_line))
+    written = {match for line in notes for match in re.findall(r"r(\d)c(\d): you wrote", line)}
+    assert len(named) >= 10
+    assert not named & written
