@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterator
 
+import coverage
 import pytest
 from click.testing import CliRunner
 
@@ -129,6 +130,24 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("needs_native") and not native.available():
         pytest.fail(f"the C extensions are not built ({native.unavailable_reason()}): make test-setup installs "
                     "with a compiler", pytrace=False)
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Makes ``@pytest.mark.no_cover`` untraced under xdist too.  pytest-cov (6 and 7) starts two Coverage objects
+    in an xdist worker (a master's, then the worker's on top); its no_cover stops the top one, and coverage.py
+    then resumes the one beneath, so the test ran traced (the forum's nested trials: 67 s instead of 22).  Inside
+    pytest-cov's own pause, this stops whatever still traces, and starts it again after the test."""
+    stopped = []
+    if item.get_closest_marker("no_cover"):
+        while (running := coverage.Coverage.current()) is not None:
+            running.stop()
+            stopped.append(running)
+    try:
+        yield
+    finally:
+        for paused in reversed(stopped):
+            paused.start()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,0 +1,65 @@
+"""Re-deciding print or handwriting: the fewest doubtful calls flipped to give the givens one solution."""
+
+from __future__ import annotations
+
+from conftest import SAMPLES
+
+from sudokuprint.ocr.correct import reading_status
+from sudokuprint.ocr.redecide import doubtful, redecide
+from sudokuprint.ocr.result import CellResult
+
+
+def _givens() -> list[int]:
+    # the printed givens of samples/newspaper-photo.jpg, typed from the photo (its .dat file)
+    rows = (SAMPLES / "newspaper-photo.dat").read_text().split("\n")[2:11]
+    return [int(value) for row in rows for value in row.split()]
+
+
+def _reading(givens: list[int], calls: dict[int, tuple[int, float]]) -> tuple[list[int], dict, dict, list]:
+    """The scan's state after the reader: ``calls`` overrides (digit, P(handwritten)) per cell; every other given
+    is print read surely."""
+    cells, values, alternatives, written = [], [], {}, {}
+    for index, given in enumerate(givens):
+        digit, hand = calls.get(index, (given, 0.02))
+        cell = CellResult(index, digit, 0.95, ((digit, 0.95),) if digit else (), hand if digit else 0.0)
+        cells.append(cell)
+        if cell.is_handwritten:
+            written[index] = cell
+            values.append(0)
+        else:
+            values.append(digit)
+            if digit:
+                alternatives[index] = list(cell.alternatives)
+    return values, alternatives, written, cells
+
+
+def test_a_given_taken_for_handwriting_and_a_wrong_entry_taken_for_print_are_both_flipped():
+    givens = _givens()
+    # r2c6's printed 3 called handwriting (0.6: in doubt); the solver's wrong 7 in r1c1 called print (0.4), which
+    # repeats r1c4's printed 7; r1c2's 5 surely handwriting.  Read so, the givens conflict.
+    values, alternatives, written, cells = _reading(givens, {14: (3, 0.6), 0: (7, 0.4), 1: (5, 0.99)})
+    assert reading_status(tuple(values))[0] == "conflict"
+    changes = redecide(values, alternatives, written, cells)
+    assert values == givens
+    assert sorted(written) == [0, 1]
+    assert {(c.cell, c.was, c.to) for c in changes} == {(14, 0, 3), (0, 7, 0)}
+    assert all("re-decided" in c.why for c in changes)
+
+
+def test_nothing_changes_when_the_givens_already_have_one_solution_or_no_few_flips_help():
+    givens = _givens()
+    values, alternatives, written, cells = _reading(givens, {1: (5, 0.99)})
+    assert redecide(values, alternatives, written, cells) == []
+    # the given 3 of r2c6 called handwriting surely (0.999): ten calls nearer even odds are tried, none helps
+    calls = {14: (3, 0.999)} | {cell: (givens[cell], 0.3) for cell in range(81) if givens[cell] and cell != 14}
+    values, alternatives, written, cells = _reading(givens, calls)
+    before = list(values)
+    assert redecide(values, alternatives, written, cells) == []
+    assert values == before
+
+
+def test_the_calls_in_doubt_are_the_nearest_even_odds_and_never_a_pen_ink():
+    cells = [CellResult(0, 5, 0.9, ((5, 0.9),), 0.45), CellResult(1, 6, 0.9, ((6, 0.9),), 0.9),
+             CellResult(2, 7, 0.9, ((7, 0.9),), 1.0, pen_ink=True), CellResult(3, 0, 1.0, ()),
+             CellResult(4, 8, 0.9, ((8, 0.9),), 0.02)]
+    assert [cell.index for cell in doubtful(cells)] == [0, 1, 4]
