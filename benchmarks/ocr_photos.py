@@ -18,7 +18,7 @@ after the solver check, and seconds per photo (median and mean).  The ``.dat``
 grids are in the photos' raw pixel orientation, which the reader must find.
 
 ``--perturb SPEC`` (repeatable) scores copies of the photos changed in memory
-(see :mod:`ocr.perturb`: ``rotate:DEG``, ``scale:F``, ``turn:DEG``, ``jpeg:Q``,
+(see :mod:`ocr.perturb`: ``rotate:DEG``, ``scale:F``, ``turn:DEG``, ``jpeg:Q``, ``bow:S``, ``bowcol:S``,
 joined by ``+``); each photo is first turned upright by its EXIF tag, as the
 reader would, and the expected reading stays the ``.dat`` grid (a quarter turn
 is undone by the reader's orientation stage).
@@ -260,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="score only the first N photos (sorted by name)")
     parser.add_argument("--failures", action="store_true", help="list every photo not read perfectly")
     parser.add_argument("--perturb", action="append", default=None, metavar="SPEC",
-                        help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40 (repeatable; none = as taken)")
+                        help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40, bow:0.06 "
+                             "(repeatable; none = as taken)")
     parser.add_argument("--mixed", action="store_true",
                         help="the folder holds mixed photos (.dat = all digits); --printed says which are printed")
     parser.add_argument("--printed", type=Path, default=None, help="printed givens of mixed photos (default ../train)")

@@ -98,5 +98,5 @@ def on_the_grid(ink: np.ndarray, corners: np.ndarray) -> np.ndarray:
         return corners
     square = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], np.float32)
     to_photo = cv2.getPerspectiveTransform(square, np.asarray(corners, np.float32))
-    moved = (square + np.float32([across, down])).reshape(-1, 1, 2)
+    moved = (square + np.array([across, down], np.float32)).reshape(-1, 1, 2)
     return cv2.perspectiveTransform(moved, to_photo).reshape(4, 2).astype(corners.dtype)

@@ -119,6 +119,10 @@ MAX_DOUBTFUL = 10
 """The calls in doubt are at most this many: the digits whose handwriting probability is nearest to even odds."""
 MAX_FLIPS = 3
 """At most this many calls are flipped by :func:`redecide`."""
+PRINT_IN_DOUBT = 0.2
+"""A digit called print is in doubt only when its handwriting probability is at least this: a sure given flipped to
+an entry silently changes the puzzle (a corpus photo's misread given, 3% handwriting, was flipped to clear a
+conflict and gave a wrong puzzle of one solution).  Any handwriting call but a pen's coloured ink is in doubt."""
 
 
 def _odds(cell: CellResult) -> float:
@@ -128,9 +132,10 @@ def _odds(cell: CellResult) -> float:
 
 
 def doubtful(cells: list[CellResult]) -> list[CellResult]:
-    """The digits whose print/hand call was closest (at most :data:`MAX_DOUBTFUL`), the closest first; never a
-    digit in a pen's coloured ink."""
-    digits = [cell for cell in cells if cell.digit and not cell.pen_ink]
+    """The digits whose print/hand call was closest (at most :data:`MAX_DOUBTFUL`), the closest first: handwriting
+    calls but a pen's coloured ink, and print calls of at least :data:`PRINT_IN_DOUBT` handwriting."""
+    digits = [cell for cell in cells
+              if cell.digit and not cell.pen_ink and (cell.is_handwritten or cell.handwritten >= PRINT_IN_DOUBT)]
     return sorted(digits, key=_odds)[:MAX_DOUBTFUL]
 
 
@@ -143,7 +148,9 @@ def redecide(values: list[int], alternatives: dict[int, list[tuple[int, float]]]
     status, _ = reading_status(tuple(values))
     if status == "unique":
         return []
-    candidates = doubtful(cells)
+    # a digit the reader called handwriting that an earlier step took as print stays print: flipping it back to
+    # clear a conflict hid a misread given of a print-only corpus page (a wrong puzzle of one solution)
+    candidates = [cell for cell in doubtful(cells) if not (cell.is_handwritten and cell.index not in written)]
     for size in range(1, MAX_FLIPS + 1):
         best: tuple[float, tuple[CellResult, ...]] | None = None
         for flips in combinations(candidates, size):

@@ -12,6 +12,9 @@ targets, measured by ``benchmarks/ocr_photos.py --by-source tools/ocr_corpus``.
 from __future__ import annotations
 
 import csv
+import importlib.util
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,7 @@ from PIL import Image
 from conftest import REPO
 
 from ocr_training.corpus import CORPUS, CorpusError, load_corpus, folds, sources, training_photos
+from sudokuprint.ocr.context import LEAN_TO_HAND
 from sudokuprint.ocr.pipeline import scan
 from sudokuprint.solver import count_solutions
 
@@ -78,3 +82,24 @@ def test_the_repository_corpus_has_licensed_sources_and_sound_truth():
         assert count_solutions("".join(map(str, photo.givens))) == 1, photo.name
         with Image.open(photo.path) as image:
             assert max(image.size) <= 1600 or image.size == photo.original_size, photo.name
+
+
+def _by_source_module():
+    spec = importlib.util.spec_from_file_location("ocr_by_source", REPO / "benchmarks" / "ocr_by_source.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_by_source_benchmark_counts_the_manifest_truth_per_source_and_in_total():
+    benchmark = _by_source_module()
+    lines = benchmark.by_source(SMALL, lambda photo: benchmark.fold_reader("builtin", None, LEAN_TO_HAND), time.process_time)
+    assert [line.split()[0] for line in lines] == sources(SMALL_CORPUS) + ["all"]
+    total = lines[-1]
+    # the denominators are the manifest's: 67 handwritten entries (13 + 54) and 11 candidate cells, all kubiesa's
+    assert "photos=5 " in total and "cells=" in total and "/405 " in total
+    assert "entries=" in total and "/67 " in total and "/11 " in total
+    assert lines[0].split()[1:3] == ["photos=1", "grid=1/1"]
+    assert "givens-exact=5/5" in total  # as the test above reads them

@@ -1,4 +1,4 @@
-"""Grid geometry on real photos changed in memory (Wicht & Hennebert, CC-BY-4.0): the outline must be the grid
+"""Grid geometry on real photos (Wicht & Hennebert, CC-BY-4.0; one kubiesa photo, MIT), some changed in memory: the
 when a straight edge lies beside it, and a phone-size photo reads as the photo it was made from.
 
 Ground truth: the photos' ``.dat`` grids and the hand-drawn outlines of ``outlines.csv`` (the upright frame).
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -19,6 +20,7 @@ from conftest import data_file
 from sudokuprint.ocr.detect import find_grid
 from sudokuprint.ocr.lattice_check import lattice_shift
 from sudokuprint.ocr.load import MAX_SIDE, load_photo
+from sudokuprint.ocr.perturb import bow
 from sudokuprint.ocr.pipeline import scan
 
 
@@ -84,3 +86,22 @@ def test_a_12_megapixel_photo_reads_as_the_photo_it_was_made_from():
     assert scan(stream.getvalue()).grid.to_string() == truth("image1")
     corners = find_grid(loaded.gray).corners / loaded.scale * 640 / 4000  # back in the original's pixels
     assert np.abs(corners - drawn_outline("image1")).max() < 12
+
+
+@pytest.mark.parametrize("across", [False, True])
+def test_a_page_bowed_by_half_a_cell_reads_exactly(across):
+    # one homography for the page found "nothing grid-like" here: the lines sag 0.6 cell in the middle
+    with Image.open(data_file("wicht", "train", "image1.jpg")) as image:
+        bowed = bow(ImageOps.exif_transpose(image), 0.06, columns=across)
+    assert scan(bowed).grid.to_string() == truth("image1")
+
+
+# kubiesa 01_15 (AlexKubiesa/sudoku-scanner, MIT; see tests/data/README.md): a fully solved book page whose blue
+# cover edge runs beside the grid; its printed givens typed from the photo (tools/ocr_corpus/manifest.csv)
+COVER_EDGE_GIVENS = "003050804000700001801000570300800600000219000005006008084000302200003000906020100"
+
+
+def test_a_real_photo_with_the_cover_edge_beside_the_grid_reads_its_givens():
+    # before the lattice check the outline took the cover's edge for the grid's: 46 cells wrong, no solution
+    result = scan(Path(__file__).parent / "data" / "ocr_geometry" / "kubiesa-01_15_iphone_14_0.jpg")
+    assert result.grid.to_string().replace(".", "0") == COVER_EDGE_GIVENS

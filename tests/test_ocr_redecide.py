@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from conftest import SAMPLES
+from conftest import REPO, SAMPLES
 
 from sudokuprint.ocr.correct import reading_status
+from sudokuprint.ocr.pipeline import scan
 from sudokuprint.ocr.redecide import doubtful, redecide
 from sudokuprint.ocr.result import CellResult
 
@@ -58,8 +59,31 @@ def test_nothing_changes_when_the_givens_already_have_one_solution_or_no_few_fli
     assert values == before
 
 
-def test_the_calls_in_doubt_are_the_nearest_even_odds_and_never_a_pen_ink():
+def test_the_calls_in_doubt_are_the_nearest_even_odds_never_a_pen_ink_nor_a_sure_given():
     cells = [CellResult(0, 5, 0.9, ((5, 0.9),), 0.45), CellResult(1, 6, 0.9, ((6, 0.9),), 0.9),
              CellResult(2, 7, 0.9, ((7, 0.9),), 1.0, pen_ink=True), CellResult(3, 0, 1.0, ()),
              CellResult(4, 8, 0.9, ((8, 0.9),), 0.02)]
-    assert [cell.index for cell in doubtful(cells)] == [0, 1, 4]
+    assert [cell.index for cell in doubtful(cells)] == [0, 1]
+
+
+REAL = REPO / "tests" / "data" / "ocr_redecide"
+# the givens of SnapSudoku train/image9 (its repository's label, as in tools/ocr_corpus/manifest.csv)
+TIMES_GIVENS = "040690520000300601000000090000003019870000065290800000060000000907004000015069080"
+
+
+def test_a_print_page_whose_givens_looked_handwritten_is_re_decided_to_its_givens():
+    # SnapSudoku train/image9: a Times Su-Doku beside text, print only; three givens (r1c8's 2, r4c6's 3, r1c7's 5)
+    # looked handwritten and left the puzzle with several solutions
+    result = scan(REAL / "snapsudoku-image9.jpg")
+    assert result.grid.to_string().replace(".", "0") == TIMES_GIVENS
+    assert not {entry.cell for entry in result.entries} & {6, 7, 32}
+    assert {c.cell for c in result.corrections if "re-decided" in c.why} == {6, 7, 32}
+
+
+def test_a_misread_given_is_not_hidden_by_flipping_it_to_an_entry():
+    # SnapSudoku train/image2: print only; two givens misread make the puzzle conflict.  Flipping a digit the reader
+    # called handwriting (an earlier step took it for print) back to an entry gave one solution and a wrong
+    # puzzle; the conflict must be reported instead
+    result = scan(REAL / "snapsudoku-image2.jpg")
+    assert result.check.status == "conflict"
+    assert not any("re-decided" in c.why for c in result.corrections)
