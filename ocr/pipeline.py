@@ -285,14 +285,14 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             if retry.status == "unique":
                 values, alternatives, written, checked = all_values, all_alternatives, all_written, retry
                 taken_back += moved
+        if checked.status == "not-unique":
+            checked, faint = _faint_givens(found, the_reader, values, alternatives, written, confident)
+            taken_back += faint
         if checked.status != "unique":  # the calls in doubt re-decided: the fewest flips that give one solution
             flipped = redecide(values, alternatives, written, cells)
             if flipped:
                 checked = check_reading(values, alternatives, confident=confident)
                 taken_back += flipped
-        if checked.status == "not-unique":
-            checked, faint = _faint_givens(found, the_reader, values, alternatives, written, confident)
-            taken_back += faint
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)

@@ -122,7 +122,11 @@ MAX_FLIPS = 3
 PRINT_IN_DOUBT = 0.2
 """A digit called print is in doubt only when its handwriting probability is at least this: a sure given flipped to
 an entry silently changes the puzzle (a corpus photo's misread given, 3% handwriting, was flipped to clear a
-conflict and gave a wrong puzzle of one solution).  Any handwriting call but a pen's coloured ink is in doubt."""
+conflict and gave a wrong puzzle of one solution)."""
+HAND_IN_DOUBT = 0.99
+"""A handwriting call is in doubt below this probability (and never for a pen's coloured ink): a Wicht pen digit
+called handwriting at 1.0 was flipped to a given and gave a wrong puzzle; print-page givens needing the flip
+looked handwritten at 0.67-0.97."""
 
 
 def _odds(cell: CellResult) -> float:
@@ -133,9 +137,10 @@ def _odds(cell: CellResult) -> float:
 
 def doubtful(cells: list[CellResult]) -> list[CellResult]:
     """The digits whose print/hand call was closest (at most :data:`MAX_DOUBTFUL`), the closest first: handwriting
-    calls but a pen's coloured ink, and print calls of at least :data:`PRINT_IN_DOUBT` handwriting."""
-    digits = [cell for cell in cells
-              if cell.digit and not cell.pen_ink and (cell.is_handwritten or cell.handwritten >= PRINT_IN_DOUBT)]
+    calls below :data:`HAND_IN_DOUBT` but a pen's coloured ink, and print calls of at least :data:`PRINT_IN_DOUBT`
+    handwriting."""
+    digits = [cell for cell in cells if cell.digit and not cell.pen_ink
+              and PRINT_IN_DOUBT <= cell.handwritten < HAND_IN_DOUBT]
     return sorted(digits, key=_odds)[:MAX_DOUBTFUL]
 
 

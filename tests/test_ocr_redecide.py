@@ -51,7 +51,8 @@ def test_nothing_changes_when_the_givens_already_have_one_solution_or_no_few_fli
     givens = _givens()
     values, alternatives, written, cells = _reading(givens, {1: (5, 0.99)})
     assert redecide(values, alternatives, written, cells) == []
-    # the given 3 of r2c6 called handwriting surely (0.999): ten calls nearer even odds are tried, none helps
+    # the given 3 of r2c6 called handwriting surely (0.999: not in doubt); flipping the other calls in doubt, all
+    # print, cannot help
     calls = {14: (3, 0.999)} | {cell: (givens[cell], 0.3) for cell in range(81) if givens[cell] and cell != 14}
     values, alternatives, written, cells = _reading(givens, calls)
     before = list(values)
