@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 EXTRAS ?= tesseract,serve
 TEST_EXTRAS ?= test,tesseract,cluster,serve
 
-.PHONY: demo test test-setup typecheck lint-imports fuzz setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
+.PHONY: demo test test-setup typecheck lint-imports fuzz fuzz-solver setup venv system-deps bench ocr-model ocr-hand-model ocr-cnn-model clean
 
 system-deps:
 	bash scripts/install-system-deps.sh
@@ -26,6 +26,7 @@ test-setup: venv
 	bash scripts/install-system-deps.sh test
 	$(BIN)/python -m pip install --quiet '.[$(TEST_EXTRAS)]'
 	$(BIN)/python -m pip install --quiet --no-deps -e tools  # the OCR training tools: the photo suite the tests draw
+	bash scripts/install-training-fonts.sh  # the photo suite's print faces (tools/ocr_training/suite_split.txt)
 
 demo: setup
 	bash scripts/demo.sh $(BIN)
@@ -67,6 +68,13 @@ fuzz: setup
 	mkdir -p build/fuzz-corpus
 	cp samples/*.txt samples/*.sdk tests/data/seed000_* build/fuzz-corpus/
 	$(BIN)/python fuzz/fuzz_readers.py build/fuzz-corpus -max_len=4096 -max_total_time=$(FUZZ_SECONDS)
+	$(MAKE) fuzz-solver
+
+# The solver fuzzer (fuzz/fuzz_solver.py): random consistent givens on every box shape, none may take over 100 ms.
+fuzz-solver: setup
+	$(BIN)/python -m pip install --quiet '.[fuzz]'
+	mkdir -p build/fuzz-solver-corpus
+	$(BIN)/python fuzz/fuzz_solver.py build/fuzz-solver-corpus -max_len=2048 -len_control=0 -max_total_time=$(FUZZ_SECONDS)
 
 bench: test-setup
 	bash scripts/install-training-fonts.sh  # benchmarks/ocr_faces.py renders the held-out faces

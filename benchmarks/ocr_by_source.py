@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from PIL import Image
@@ -67,9 +67,9 @@ def read_classes(result: ScanResult) -> list[int]:
     classes = [0] * 81
     for cell in result.cells:
         classes[cell.index] = cell.digit
-    for cell in result.pencil_marks:
-        if not classes[cell]:
-            classes[cell] = CANDIDATES
+    for marked in result.pencil_marks:
+        if not classes[marked]:
+            classes[marked] = CANDIDATES
     return classes
 
 
@@ -122,10 +122,9 @@ class SourceScore:
 
     def merge(self, other: SourceScore) -> None:
         """Add another score's counts to this one (for the corpus total)."""
-        for name in ("photos", "found", "givens_exact", "cells", "cells_right", "entry_cells", "entries_right",
-                     "hand_as_given", "candidate_cells", "candidates_as_entries", "candidates_as_mistakes",
-                     "silent_wrong"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for count in fields(self):
+            if count.type in (int, "int"):
+                setattr(self, count.name, getattr(self, count.name) + getattr(other, count.name))
         for size, values in other.seconds.items():
             self.seconds.setdefault(size, []).extend(values)
         self.failures.extend(other.failures)

@@ -18,7 +18,7 @@ after the solver check, and seconds per photo (median and mean).  The ``.dat``
 grids are in the photos' raw pixel orientation, which the reader must find.
 
 ``--perturb SPEC`` (repeatable) scores copies of the photos changed in memory
-(see :mod:`ocr.perturb`: ``rotate:DEG``, ``scale:F``, ``turn:DEG``, ``jpeg:Q``,
+(see :mod:`ocr.perturb`: ``rotate:DEG``, ``scale:F``, ``turn:DEG``, ``jpeg:Q``, ``bow:S``, ``bowcol:S``,
 joined by ``+``); each photo is first turned upright by its EXIF tag, as the
 reader would, and the expected reading stays the ``.dat`` grid (a quarter turn
 is undone by the reader's orientation stage).
@@ -72,6 +72,7 @@ from sudokuprint.ocr.builtin_reader import BuiltinReader  # noqa: E402
 from sudokuprint.ocr.pipeline import ScanResult, scan  # noqa: E402
 from sudokuprint.ocr.readers import DigitReader, get_reader, reader_names  # noqa: E402
 from ocr_training.build_hand import fold_of  # noqa: E402
+from ocr_training.corpus import CorpusError  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ocr_by_source import by_source, fold_reader, held_out  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
@@ -259,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="score only the first N photos (sorted by name)")
     parser.add_argument("--failures", action="store_true", help="list every photo not read perfectly")
     parser.add_argument("--perturb", action="append", default=None, metavar="SPEC",
-                        help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40 (repeatable; none = as taken)")
+                        help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40, bow:0.06 "
+                             "(repeatable; none = as taken)")
     parser.add_argument("--mixed", action="store_true",
                         help="the folder holds mixed photos (.dat = all digits); --printed says which are printed")
     parser.add_argument("--printed", type=Path, default=None, help="printed givens of mixed photos (default ../train)")
@@ -292,12 +294,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.by_source is not None:
         for mode in args.readers.split(","):
             print(f"reader {mode}:", flush=True)
-            if args.folds or args.fold_models:
-                lines = held_out(args.by_source, lambda photo, models: fold_reader(mode, models, args.lean), clock,
-                                 args.fold_models, args.limit, args.failures)
-            else:
-                lines = by_source(args.by_source, lambda photo: fold_reader(mode, None, args.lean), clock,
-                                  args.limit, args.failures)
+            try:
+                if args.folds or args.fold_models:
+                    lines = held_out(args.by_source, lambda photo, models: fold_reader(mode, models, args.lean),
+                                     clock, args.fold_models, args.limit, args.failures)
+                else:
+                    lines = by_source(args.by_source, lambda photo: fold_reader(mode, None, args.lean), clock,
+                                      args.limit, args.failures)
+            except (CorpusError, FileNotFoundError) as error:
+                print(f"ocr_photos.py: {error}", file=sys.stderr)
+                return 2
             for line in lines:
                 print(line, flush=True)
         return 0

@@ -85,6 +85,9 @@ int generic_tables(GenericTables *t, int box_width, int box_height)
         bits_set(&t->houses[row], cell);
         bits_set(&t->houses[side + column], cell);
         bits_set(&t->houses[2 * side + box], cell);
+        t->row_of[cell] = (uint8_t)row;
+        t->column_of[cell] = (uint8_t)(side + column);
+        t->box_of[cell] = (uint8_t)(2 * side + box);
     }
     for (int cell = 0; cell < t->cell_count; cell++) {
         int row = cell / side, column = cell % side;
@@ -104,6 +107,24 @@ int generic_tables(GenericTables *t, int box_width, int box_height)
         }
     }
     return 0;
+}
+
+/* Conflict weights (dom/wdeg): how often each house was where a search
+ * dead end showed, so the branching choice goes first to the cells of the
+ * houses that keep failing (the core of a contradiction, or of a hard part),
+ * a cheap form of contradiction learning that keeps the search complete. */
+typedef struct {
+    uint32_t house[NATIVE_MAX_HOUSES];
+} ConflictWeights;
+
+static inline void blame_house(ConflictWeights *weights, int h) { weights->house[h]++; }
+
+/* The houses of a cell that lost its last candidate. */
+static void blame_cell(const GenericTables *t, ConflictWeights *weights, int cell)
+{
+    blame_house(weights, t->row_of[cell]);
+    blame_house(weights, t->column_of[cell]);
+    blame_house(weights, t->box_of[cell]);
 }
 
 static inline void place(const GenericTables *t, GenericState *s, int d, int cell)
@@ -133,25 +154,24 @@ static int gentlest_digit(const GenericTables *t, const GenericState *s, int cel
     return best;
 }
 
-/* Naked singles; -1 on a contradiction, else whether any was placed.  When
- * none is, *guess gets the first cell with two candidates, else the first unsolved one. */
-static int naked_singles(const GenericTables *t, GenericState *s, int *guess)
+/* Naked singles; -1 on a contradiction, else whether any was placed. */
+static int naked_singles(const GenericTables *t, GenericState *s, ConflictWeights *weights)
 {
-    Bits256 ones = {{0}}, twos = {{0}}, threes = {{0}};
+    Bits256 ones = {{0}}, twos = {{0}};
     for (int d = 0; d < t->side; d++)
         for (int i = 0; i < WORDS; i++) {
             uint64_t p = s->positions[d].w[i] & s->unsolved.w[i];
             s->positions[d].w[i] = p;
-            threes.w[i] |= twos.w[i] & p;
             twos.w[i] |= ones.w[i] & p;
             ones.w[i] |= p;
         }
-    Bits256 singles, pairs;
+    Bits256 singles;
     for (int i = 0; i < WORDS; i++) {
-        if (s->unsolved.w[i] & ~ones.w[i])
+        if (s->unsolved.w[i] & ~ones.w[i]) {
+            blame_cell(t, weights, i * 64 + __builtin_ctzll(s->unsolved.w[i] & ~ones.w[i]));
             return -1;
+        }
         singles.w[i] = ones.w[i] & ~twos.w[i];
-        pairs.w[i] = twos.w[i] & ~threes.w[i];
     }
     int found = 0;
     for (int cell = bits_lowest(&singles); cell >= 0; cell = bits_lowest(&singles)) {
@@ -159,18 +179,84 @@ static int naked_singles(const GenericTables *t, GenericState *s, int *guess)
         int d = 0;
         while (d < t->side && !bits_has(&s->positions[d], cell))
             d++;
-        if (d == t->side)
+        if (d == t->side) {
+            blame_cell(t, weights, cell);
             return -1; /* an earlier single of this pass took the cell's last digit */
+        }
         place(t, s, d, cell);
         found = 1;
     }
-    if (!found)
-        *guess = bits_empty(&pairs) ? bits_lowest(&s->unsolved) : bits_lowest(&pairs);
     return found;
 }
 
+/* The number of places left to digit d in house h. */
+static inline int places_in_house(const GenericTables *t, const GenericState *s, int d, int h)
+{
+    int count = 0;
+    for (int i = 0; i < WORDS; i++)
+        count += popcount64(s->positions[d].w[i] & t->houses[h].w[i]);
+    return count;
+}
+
+/* The branch with the fewest ways for its conflict weight (dom/wdeg): the
+ * unsolved cell whose candidates over the weights of its three houses is
+ * least, or a digit with the fewest places over three times its house's
+ * weight when that is less; then the cell's digit that leaves its peers the
+ * most candidates, or the digit's first place.  Expects propagate() to have
+ * stalled: positions[] free of solved cells, every unsolved cell with two
+ * candidates or more. */
+static void choose_branch(const GenericTables *t, const GenericState *s, const ConflictWeights *weights,
+                          int *cell_out, int *digit_out)
+{
+    uint32_t candidates[NATIVE_MAX_CELLS];
+    memset(candidates, 0, sizeof(uint32_t) * (size_t)t->cell_count);
+    for (int d = 0; d < t->side; d++) {
+        Bits256 p = s->positions[d];
+        for (int cell = bits_lowest(&p); cell >= 0; cell = bits_lowest(&p)) {
+            p.w[cell >> 6] &= p.w[cell >> 6] - 1;
+            candidates[cell] |= 1u << d;
+        }
+    }
+    /* The best score so far is best_ways / best_weight (compared by cross-multiplying). */
+    uint64_t best_ways = NATIVE_MAX_SIDE + 1, best_weight = 1;
+    int best_cell = -1, best_house = -1, best_digit = -1;
+    for (int cell = 0; cell < t->cell_count; cell++) {
+        if (!bits_has(&s->unsolved, cell))
+            continue;
+        uint64_t ways = (uint64_t)popcount64(candidates[cell]);
+        uint64_t weight = (uint64_t)weights->house[t->row_of[cell]] + weights->house[t->column_of[cell]] +
+                          weights->house[t->box_of[cell]];
+        if (ways * best_weight < best_ways * weight) {
+            best_cell = cell;
+            best_ways = ways;
+            best_weight = weight;
+        }
+    }
+    for (int d = 0; d < t->side; d++)
+        for (int h = 0; h < t->house_count; h++) {
+            uint64_t ways = (uint64_t)places_in_house(t, s, d, h);
+            uint64_t weight = 3 * (uint64_t)weights->house[h];
+            if (ways >= 2 && ways * best_weight < best_ways * weight) {
+                best_ways = ways;
+                best_weight = weight;
+                best_house = h;
+                best_digit = d;
+            }
+        }
+    if (best_house >= 0) {
+        Bits256 here;
+        for (int i = 0; i < WORDS; i++)
+            here.w[i] = s->positions[best_digit].w[i] & t->houses[best_house].w[i];
+        *cell_out = bits_lowest(&here);
+        *digit_out = best_digit;
+        return;
+    }
+    *cell_out = best_cell;
+    *digit_out = gentlest_digit(t, s, best_cell);
+}
+
 /* Hidden singles in every house; -1 on a contradiction, else whether any was placed. */
-static int hidden_singles(const GenericTables *t, GenericState *s)
+static int hidden_singles(const GenericTables *t, GenericState *s, ConflictWeights *weights)
 {
     int found = 0;
     for (int d = 0; d < t->side; d++) {
@@ -186,8 +272,10 @@ static int hidden_singles(const GenericTables *t, GenericState *s)
                 uint64_t held = 0;
                 for (int i = 0; i < WORDS; i++)
                     held |= s->placed[d].w[i] & t->houses[h].w[i];
-                if (!held)
+                if (!held) {
+                    blame_house(weights, h);
                     return -1; /* the digit fits nowhere in this house */
+                }
             }
         }
     }
@@ -236,17 +324,17 @@ static int locked_candidates(const GenericTables *t, GenericState *s)
 
 enum { CONTRADICTION, SOLVED, STUCK };
 
-static int propagate(const GenericTables *t, GenericState *s, int *guess)
+static int propagate(const GenericTables *t, GenericState *s, ConflictWeights *weights)
 {
     for (;;) {
         if (bits_empty(&s->unsolved))
             return SOLVED;
-        int found = naked_singles(t, s, guess);
+        int found = naked_singles(t, s, weights);
         if (found < 0)
             return CONTRADICTION;
         if (found)
             continue;
-        found = hidden_singles(t, s);
+        found = hidden_singles(t, s, weights);
         if (found < 0)
             return CONTRADICTION;
         if (!found && !locked_candidates(t, s))
@@ -261,6 +349,9 @@ uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_
     int depth = 0;
     uint64_t count = 0;
     int guessed_digit[NATIVE_MAX_CELLS], guessed_cell[NATIVE_MAX_CELLS];
+    ConflictWeights weights;
+    for (int h = 0; h < NATIVE_MAX_HOUSES; h++)
+        weights.house[h] = 1;
 
     memset(s, 0, sizeof *s);
     for (int d = 0; d < t->side; d++)
@@ -277,8 +368,7 @@ uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_
     /* stack[depth] is the board being worked on; stack[0 .. depth-1] are the
      * boards from before each pending guess. */
     for (;;) {
-        int guess = -1;
-        int state = propagate(t, s, &guess);
+        int state = propagate(t, s, &weights);
         if (state == SOLVED) {
             if (count == 0 && first)
                 for (int d = 0; d < t->side; d++)
@@ -287,10 +377,11 @@ uint64_t generic_solve(const GenericTables *t, GenericState *stack, const uint8_
                             first[cell] = (uint8_t)(d + 1);
             if (++count >= limit)
                 return count;
-        } else if (state == STUCK && guess >= 0 && depth < t->cell_count) {
+        } else if (state == STUCK && depth < t->cell_count) {
             if (budget_spent(budget))
                 return count;
-            int d = gentlest_digit(t, s, guess);
+            int guess, d;
+            choose_branch(t, s, &weights, &guess, &d);
             guessed_digit[depth] = d;
             guessed_cell[depth] = guess;
             stack[depth + 1] = *s;

@@ -67,6 +67,7 @@ typedef struct {
     Bits256 all_cells;
     Bits256 houses[NATIVE_MAX_HOUSES]; /* rows, then columns, then boxes */
     Bits256 cell_and_peers[NATIVE_MAX_CELLS];
+    uint8_t row_of[NATIVE_MAX_CELLS], column_of[NATIVE_MAX_CELLS], box_of[NATIVE_MAX_CELLS]; /* house numbers */
     /* The cells a box shares with a line (row or column): box h - 2*side with
      * line l at [h - 2*side][l's index among the box's lines], and that line. */
     int box_lines;                            /* rows + columns each box crosses */

@@ -11,7 +11,7 @@ from typing import Callable
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .page_styles import GridStyle, draw_grid
+from .page_styles import PAPER, GridStyle, draw_grid
 
 Box = tuple[int, int, int, int]
 """Left, top, right, bottom of a grid on its page."""
@@ -199,7 +199,7 @@ def lay_out(name: str, grids: list[list[int]], face: str, style: GridStyle, rng:
     draw, size, count = LAYOUTS[name]
     if len(grids) != count:
         raise ValueError(f"layout {name} prints {count} grid(s), not {len(grids)}")
-    maker = PageMaker(size, face, style, rng, (255, 255, 255) if name == "printout" and style.paper == (250, 248, 240)
-                      else None)
+    white = name == "printout" and style.paper == PAPER  # a home printer's paper is white, unless the style tints it
+    maker = PageMaker(size, face, style, rng, (255, 255, 255) if white else None)
     draw(grids, maker)
     return maker.page, maker.boxes

@@ -36,18 +36,20 @@ OTHER_SCRIPTS = "noto"
 missing (its Latin faces, Noto Serif and Noto Sans, are held out of training anyway)."""
 
 
-def training_fonts(extra_dirs: tuple[str, ...] = (), excluded: tuple[str, ...] = EXCLUDED_WORDS) -> list[Path]:
+def training_fonts(extra_dirs: tuple[str, ...] = (), excluded: tuple[str, ...] = EXCLUDED_WORDS,
+                   with_held_out: bool = False) -> list[Path]:
     """The font files used, sorted: every TrueType/OpenType file in the font folders except those whose
     lower-case name holds one of ``excluded`` (default :data:`EXCLUDED_WORDS`), the families the photo suite
     holds out (:func:`ocr_training.suite_split.is_held_out_font`: no model trains on them) and the other
-    scripts' faces of :data:`OTHER_SCRIPTS` (Noto Mono stays)."""
+    scripts' faces of :data:`OTHER_SCRIPTS` (Noto Mono stays); ``with_held_out`` keeps the held-out families
+    (to measure on them, never to train)."""
     fonts = []
     for folder in FONT_DIRS + extra_dirs:
         for path in sorted(Path(folder).rglob("*")):
             name = path.name.lower()
             if path.suffix.lower() not in (".ttf", ".otf") or any(word in name for word in excluded):
                 continue
-            if is_held_out_font(path) or (path.parent.name == OTHER_SCRIPTS and not name.startswith("notomono")):
+            if (is_held_out_font(path) and not with_held_out) or (path.parent.name == OTHER_SCRIPTS and not name.startswith("notomono")):
                 continue
             fonts.append(path)
     return sorted(set(fonts))

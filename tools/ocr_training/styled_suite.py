@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from .camera import Camera, photograph
 from .layouts import LAYOUTS, lay_out
@@ -43,8 +43,7 @@ MISTAKES = 0.05
 class StyledPage:
     """A photographed page and its truth."""
 
-    photo: "object"
-    """The photo (a PIL image)."""
+    photo: Image.Image
     cells: list[list[str]]
     """Each grid's 81 cell tokens (see the module's docstring), the main grid first."""
     meta: dict[str, str]
@@ -126,7 +125,7 @@ def build_styled(out: Path, count: int, split: str, seed: int, pairs: list[tuple
         face, pen = faces[int(rng.integers(len(faces)))], pens[int(rng.integers(len(pens)))]
         page = styled_page(chosen, face, layout, style, content, pen, rng)
         stem = out / f"styled-{split}-{k:03d}"
-        page.photo.save(stem.with_suffix(".jpg"))  # type: ignore[attr-defined]
+        page.photo.save(stem.with_suffix(".jpg"))
         write_truth(stem, page)
     return count
 

@@ -49,10 +49,11 @@ def _rows() -> list[list[str]]:
     return rows
 
 
-def suite_faces(split: str | None = None, root: Path = FONT_ROOT) -> list[Face]:
-    """The faces of ``split`` (``train`` or ``held-out``; default both) that are installed under ``root``."""
+def suite_faces(split: str | None = None, root: Path = FONT_ROOT, installed: bool = True) -> list[Face]:
+    """The faces of ``split`` (``train`` or ``held-out``; default both) listed in the split file, only those
+    installed under ``root`` unless ``installed`` is false."""
     faces = [Face(root / row[4], row[3], row[2], row[1]) for row in _rows() if row[0] == "face"]
-    return [f for f in faces if (split is None or f.split == split) and f.path.is_file()]
+    return [f for f in faces if (split is None or f.split == split) and (not installed or f.path.is_file())]
 
 
 def suite_layouts(split: str | None = None) -> list[str]:
