@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterator
 
 import coverage
@@ -39,6 +41,17 @@ def installed_cli(*args: str) -> list[str]:
     if not INSTALLED_CLI.exists():
         pytest.fail(f"{INSTALLED_CLI} is missing: install the package (make test-setup) before testing it")
     return [str(INSTALLED_CLI), *args]
+
+
+@functools.lru_cache(maxsize=None)
+def benchmark_module(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` loaded as a module (once), so a test checks a figure's own code."""
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", REPO / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def data_file(*parts: str) -> Path:

@@ -12,15 +12,13 @@ targets, measured by ``benchmarks/ocr_photos.py --by-source tools/ocr_corpus``.
 from __future__ import annotations
 
 import csv
-import importlib.util
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
-from conftest import REPO
+from conftest import REPO, benchmark_module
 
 from ocr_training.corpus import CORPUS, CorpusError, load_corpus, folds, sources, training_photos
 from sudokuprint.ocr.context import LEAN_TO_HAND
@@ -84,17 +82,8 @@ def test_the_repository_corpus_has_licensed_sources_and_sound_truth():
             assert max(image.size) <= 1600 or image.size == photo.original_size, photo.name
 
 
-def _by_source_module():
-    spec = importlib.util.spec_from_file_location("ocr_by_source", REPO / "benchmarks" / "ocr_by_source.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_by_source_benchmark_counts_the_manifest_truth_per_source_and_in_total():
-    benchmark = _by_source_module()
+    benchmark = benchmark_module("ocr_by_source")
     lines = benchmark.by_source(SMALL, lambda photo: benchmark.fold_reader("builtin", None, LEAN_TO_HAND), time.process_time)
     assert [line.split()[0] for line in lines] == sources(SMALL_CORPUS) + ["all"]
     total = lines[-1]
