@@ -26,6 +26,7 @@ test-setup: venv
 	bash scripts/install-system-deps.sh test
 	$(BIN)/python -m pip install --quiet '.[$(TEST_EXTRAS)]'
 	$(BIN)/python -m pip install --quiet --no-deps -e tools  # the OCR training tools: the photo suite the tests draw
+	bash scripts/install-training-fonts.sh  # the photo suite's print faces (tools/ocr_training/suite_split.txt)
 
 demo: setup
 	bash scripts/demo.sh $(BIN)

@@ -1,6 +1,14 @@
-"""Per-digit recall of the digit readers on print faces held out of the CNN's training.
+"""Per-digit recall of the digit readers on print faces held out of the CNN's training, and the widened suite.
 
     python benchmarks/ocr_faces.py [--readers cnn,builtin] [--samples 10] [--seed 11]
+    python benchmarks/ocr_faces.py --suite DIR [--limit N]
+
+``--suite DIR`` scores a widened photo suite (``python -m ocr_training.photo_suite DIR --styled N --split
+held-out``) with the default reader, page by page against its per-cell truth (:mod:`suite_score`): first
+"printed pages in held-out faces and layouts: N/M perfect" (pages printed only: every given right, nothing
+reported as written), then per face kind, layout, grid style group, content and pen: givens exact, handwritten
+entries read right, candidate-mark cells reported as entries, and cells with nothing written reported as
+written.  Without ``--suite``:
 
 The faces are :data:`ocr_training.cnn_data.HELD_OUT_FACES` (slab, typewriter,
 old-style serif, condensed, book serif, sans and mono families installed by
@@ -23,6 +31,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 import numpy as np
 
@@ -30,6 +39,7 @@ from sudokuprint.ocr.cells import extract_digit, ink_contrast
 from sudokuprint.ocr.readers import DigitCell, Reading, get_reader
 from ocr_training.cnn_data import HELD_OUT_FACES, cnn_fonts
 from ocr_training.render import render_cell
+from suite_score import score_suite
 
 
 PAGE_SAMPLES = 9
@@ -81,7 +91,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readers", default="cnn,builtin")
     parser.add_argument("--samples", type=int, default=10, help="cells per face and digit")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--suite", type=Path, default=None, metavar="DIR",
+                        help="score a widened photo suite (python -m ocr_training.photo_suite DIR --styled N)")
+    parser.add_argument("--limit", type=int, default=None, help="with --suite: the first N pages only")
     args = parser.parse_args(argv)
+    if args.suite is not None:
+        for line in score_suite(args.suite, args.limit):
+            print(line, flush=True)
+        return 0
     cells, digits, families, pages = held_out_cells(args.samples, args.seed)
     if not cells:
         print("no held-out face installed: run scripts/install-training-fonts.sh", file=sys.stderr)

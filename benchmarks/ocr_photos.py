@@ -3,6 +3,13 @@
     python benchmarks/ocr_photos.py [../shared/data/wicht/train] [--readers builtin,tesseract,combined,auto] [--limit N]
                              [--perturb rotate:-10] [--perturb scale:0.5] ...
     python benchmarks/ocr_photos.py ../shared/data/wicht/train --readers builtin --one-core   # CPU s/photo, one thread
+    python benchmarks/ocr_photos.py --by-source tools/ocr_corpus --readers builtin --one-core [--folds [--fold-models DIR]]
+
+``--by-source DIR`` scores a real-photo corpus (``manifest.csv``: see
+``tools/ocr_corpus/README.md``) per source and in total, with the figures of
+the shared ``ocr-evaluation.md``; ``--folds`` reports each source held out
+(leave-one-source-out), ``--fold-models DIR`` with each fold's models
+(see :mod:`ocr_by_source`).
 
 For each reader mode it prints: photos whose grid was found, cell accuracy
 (a photo with no grid counts all 81 cells wrong), given recall and precision
@@ -11,7 +18,7 @@ after the solver check, and seconds per photo (median and mean).  The ``.dat``
 grids are in the photos' raw pixel orientation, which the reader must find.
 
 ``--perturb SPEC`` (repeatable) scores copies of the photos changed in memory
-(see :mod:`ocr.perturb`: ``rotate:DEG``, ``scale:F``, ``turn:DEG``, ``jpeg:Q``,
+(see :mod:`ocr.perturb`: ``rotate:DEG``, ``scale:F``, ``turn:DEG``, ``jpeg:Q``, ``bow:S``, ``bowcol:S``,
 joined by ``+``); each photo is first turned upright by its EXIF tag, as the
 reader would, and the expected reading stays the ``.dat`` grid (a quarter turn
 is undone by the reader's orientation stage).
@@ -65,6 +72,9 @@ from sudokuprint.ocr.builtin_reader import BuiltinReader  # noqa: E402
 from sudokuprint.ocr.pipeline import ScanResult, scan  # noqa: E402
 from sudokuprint.ocr.readers import DigitReader, get_reader, reader_names  # noqa: E402
 from ocr_training.build_hand import fold_of  # noqa: E402
+from ocr_training.corpus import CorpusError  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ocr_by_source import by_source, fold_reader, held_out  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 
 clock = time.perf_counter
@@ -250,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=None, help="score only the first N photos (sorted by name)")
     parser.add_argument("--failures", action="store_true", help="list every photo not read perfectly")
     parser.add_argument("--perturb", action="append", default=None, metavar="SPEC",
-                        help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40 (repeatable; none = as taken)")
+                        help="score perturbed copies, e.g. rotate:-10, scale:0.5, turn:90, jpeg:40, bow:0.06 "
+                             "(repeatable; none = as taken)")
     parser.add_argument("--mixed", action="store_true",
                         help="the folder holds mixed photos (.dat = all digits); --printed says which are printed")
     parser.add_argument("--printed", type=Path, default=None, help="printed givens of mixed photos (default ../train)")
@@ -264,13 +275,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--one-core", action="store_true",
                         help="time each photo as CPU seconds with OpenCV and numpy's BLAS on one thread (issue 13's "
                              "'on one core')")
+    parser.add_argument("--by-source", type=Path, default=None, metavar="DIR",
+                        help="score a real-photo corpus (DIR/manifest.csv, e.g. tools/ocr_corpus) per source")
+    parser.add_argument("--folds", action="store_true",
+                        help="with --by-source: report each source held out (leave-one-source-out)")
+    parser.add_argument("--fold-models", type=Path, default=None, metavar="DIR",
+                        help="with --folds: read each held-out source with DIR/<source>/hand.npz (context.npz, "
+                             "cnn.onnx), chosen without it")
     args = parser.parse_args(argv)
+    if (args.folds or args.fold_models) and args.by_source is None:
+        parser.error("--folds and --fold-models go with --by-source DIR")
     if args.one_core:
         import cv2
 
         global clock
         cv2.setNumThreads(1)
         clock = time.process_time
+    if args.by_source is not None:
+        for mode in args.readers.split(","):
+            print(f"reader {mode}:", flush=True)
+            try:
+                if args.folds or args.fold_models:
+                    lines = held_out(args.by_source, lambda photo, models: fold_reader(mode, models, args.lean),
+                                     clock, args.fold_models, args.limit, args.failures)
+                else:
+                    lines = by_source(args.by_source, lambda photo: fold_reader(mode, None, args.lean), clock,
+                                      args.limit, args.failures)
+            except (CorpusError, FileNotFoundError) as error:
+                print(f"ocr_photos.py: {error}", file=sys.stderr)
+                return 2
+            for line in lines:
+                print(line, flush=True)
+        return 0
     if args.suite is not None:
         for mode in args.readers.split(","):
             for line in score_suite(args.suite, mode, args.failures, args.lean):

@@ -328,9 +328,30 @@ def pencil_marks(cell: np.ndarray, contrast: float) -> int:
     for label in range(1, count):
         x, y, w, h, area = stats[label]
         if low <= h <= high and w <= high and area >= 3 and x > edge and y > edge \
-                and x + w < size - edge and y + h < size - edge:
+                and x + w < size - edge and y + h < size - edge and not grid_line_residue(x, y, w, h, size):
             marks += 1
     return marks
+
+
+RESIDUE_WIDTH = 2
+"""A shape at most this many pixels thin (in a 40-pixel cell) along the cell's edge is a grid line's remnant."""
+
+
+def grid_line_residue(x: int, y: int, w: int, h: int, size: int) -> bool:
+    """Whether a shape (its box in a cell of side ``size``) is what is left of the grid lines, not a pencil mark.
+
+    A cell cut a pixel or two off its lines keeps a strip of them along an edge; thresholded, the strip breaks
+    into short slivers.  A shape reaching into the edge band (:data:`BORDER`) is such a remnant when it is a
+    sliver (:data:`RESIDUE_WIDTH` thin) or sits in a corner (reaching into two adjacent bands: a crossing).
+    """
+    band = BORDER * size
+    thin = RESIDUE_WIDTH * size / CELL_PX
+    left, right, top, bottom = x < band, x + w > size - band, y < band, y + h > size - band
+    across = top or bottom
+    down = left or right
+    if down and across:
+        return True
+    return (down and w <= thin) or (across and h <= thin)
 
 
 def _straight_strokes(mask: np.ndarray) -> np.ndarray:

@@ -44,14 +44,14 @@ FEATURES = 4 + 4 * len(LOOKS)
 """Length of a cell's :func:`context_features` row: the reader's logit, a cluster flag, four distances per look
 (from print and from handwriting, by mean and by median), the twin likeness and whether the digit has a twin."""
 LEAN_TO_HAND = 1.2
-"""How far (in log odds) the reader's decision leans to handwriting.  The two mistakes differ: a given taken for
-handwriting is taken back when the givens alone then have several solutions (``pipeline._print_back``), handwriting
-taken for a given is never noticed.  Chosen on data the model was not fitted to (2026-12-02): Wicht mixed photos
-cross-validated 158 -> 157 of 159 at 0.8 and 1.2 alike (two givens taken for handwriting, no handwriting taken for a
-given), Wicht train 160 of 160 at both, synthetic hardest photos of two seeds (21, 22; 60 photos) 52, 55, 56, 57 of 60
-with every given right at 0, 0.4, 0.8 and 1.2."""
+"""The *lean* to handwriting: log odds added to each digit's odds of being handwritten before it is called print or
+handwriting (at 1.2, a digit the models give odds of 0.3 to 1, e^-1.2, is already called handwriting).  The two
+mistakes differ: a given taken for handwriting is
+taken back when the givens alone then have several solutions (``pipeline._print_back``), handwriting taken for a
+given is never noticed.  Chosen on data the model was not fitted to; its scores: ``benchmarks/RESULTS.md``."""
 TWIN_SHIFT = 2
-"""Pixels a twin may lie off from the digit once both are centred on their boxes."""
+"""Pixels a *twin* (another digit of the photo read as the same digit: prints of one digit in one face match pixel for
+pixel) may lie off from the digit once both are centred on their boxes."""
 MAX_LOGIT = 10.0
 MAX_DISTANCE = 16.0
 """Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""

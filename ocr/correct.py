@@ -217,10 +217,7 @@ def rank_entry(alternatives: tuple[tuple[int, float], ...], solution: int | None
     ``alternatives`` are the reader's ``(digit, probability)``, most probable first.  The solution ranks an
     unclear reading only: its digit is taken when the reader saw it at least :data:`UNCLEAR` as probable as its
     first choice; a clear reading of another digit stays (a solver's mistake is reported, never corrected).
-    Measured on the Wicht mixed photos, held out (``benchmarks/ocr_mixed.py --cross-validate``): handwritten
-    digits read right 91.84% -> 93.25%; with ``--wrong-entries 3`` (handwriting swapped between cells, a
-    trial cell stage that found more print), of 886 wrong entries the reader read right 5 were taken for the
-    solution's digit (and say they were unclear).
+    Its effect on held-out Wicht mixed photos: ``benchmarks/RESULTS.md``.
     """
     first, p_first = alternatives[0] if alternatives else (0, 0.0)
     if solution is None or solution == first:

@@ -21,6 +21,8 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 
 from .debug import NO_DEBUG, DebugSink
+from .lattice_check import on_the_grid
+from .ridges import band_offsets
 from .skew import estimate_skew, rotation
 
 WORK_SIDE = 800
@@ -148,11 +150,16 @@ def grid_score(ink: np.ndarray, corners: np.ndarray) -> float:
     for image in (flat, flat.T):
         # rows of ``image`` across, in 9 bands along the lines (a bent line is found band by band)
         bands = image[:, : 9 * CHECK_CELL].reshape(side + 1, 9, CHECK_CELL).mean(axis=2)
+        # a bowed page's lines sag together from where the corners put them: each band's lines are looked for
+        # where the lattice lies in that band (:func:`ocr.ridges.band_offsets`), or straight, whichever is stronger
+        offsets = np.round(band_offsets(bands, 4)).astype(int)
+        columns = np.arange(9)
         ridges, gaps = [], []
         for index in range(10):
             center = index * CHECK_CELL
-            low, high = max(0, center - 3), min(side + 1, center + 4)
-            ridges.append(np.median(bands[low:high].max(axis=0)))
+            rows = np.clip(center + offsets[None, :] + np.arange(-3, 4)[:, None], 0, side)
+            straight = float(np.median(bands[max(0, center - 3) : center + 4].max(axis=0)))
+            ridges.append(max(straight, float(np.median(bands[rows, columns[None, :]].max(axis=0)))))
             if index < 9:
                 gaps.append(np.median(bands[center + 5 : center + CHECK_CELL - 4]))
         ranked = np.sort(np.array(ridges))
@@ -440,7 +447,7 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
     ranked = []
     for group in _groups(found):
         score, corners = _on_lattice(ink, group)
-        corners = corners / scale
+        corners = on_the_grid(small, corners) / scale
         if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
             continue
         ranked.append((group.rank * _centrality(corners, gray.shape), GridOutline(corners.astype(np.float32), score)))

@@ -15,9 +15,13 @@ import numpy as np
 from .debug import NO_DEBUG, DebugSink
 from .detect import ink_mask
 from .rectify import Rectified
+from .ridges import band_offsets
 
 SEARCH = 0.3
 """How far (in cells) a line is looked for from where it is expected."""
+BENT_GAIN = 1.05
+"""The lattice followed as curves (:func:`~ocr.ridges.band_offsets`) is taken when its ten lines are this many
+times as strong as the straight lattice's."""
 
 
 def _line_strokes(image: np.ndarray, cell: int) -> np.ndarray:
@@ -30,7 +34,7 @@ def _line_strokes(image: np.ndarray, cell: int) -> np.ndarray:
 def _peak(profile: np.ndarray, center: float, reach: int) -> tuple[float, float]:
     """Position (sub-pixel) and height of the strongest ridge near ``center``."""
     low = max(0, int(round(center)) - reach)
-    high = min(len(profile), int(round(center)) + reach + 1)
+    high = min(len(profile), max(low, int(round(center)) + reach + 1))  # a centre far outside: an empty window
     window = profile[low:high]
     if window.size == 0:
         return center, 0.0
@@ -65,18 +69,32 @@ def _fit_lattice(profile: np.ndarray, cell: int, margin: int) -> tuple[float, fl
 
 
 def _horizontal_lines(strokes: np.ndarray, cell: int, margin: int) -> np.ndarray:
-    """For each of the 10 horizontal lines, its fitted y at each of 9 band centres (10 x 9)."""
+    """For each of the 10 horizontal lines, its fitted y at each of 9 band centres (10 x 9).
+
+    The lattice's offset in each band (:func:`~ocr.ridges.band_offsets`: a bowed page's lines sag together) is
+    found first and taken out; then each line is found band by band near where the lattice puts it.
+    """
     reach = max(2, int(SEARCH * cell))
-    whole = strokes[:, margin : margin + 9 * cell].mean(axis=1)
-    start, spacing = _fit_lattice(whole, cell, margin)
-    expected = np.array([_peak(whole, start + i * spacing, max(2, reach * 2 // 3))[0] for i in range(10)])
-    # keep the order and rough spacing: a line found too close to its neighbour falls back to even spacing
     bands = strokes[:, margin : margin + 9 * cell].reshape(strokes.shape[0], 9, cell).mean(axis=2)
     smooth = cv2.GaussianBlur(bands, (1, 3), 0)
+    rows = np.arange(smooth.shape[0], dtype=np.float64)
+    best = None
+    # the lattice as the outline puts it, or with each band's offset taken out: whichever shows the stronger
+    # lattice (on a flat page crowded with digits the offsets can drift from band to band)
+    for offsets in (np.zeros(9), band_offsets(smooth, max(2, cell // 6))):
+        straightened = np.stack([np.interp(rows + offsets[band], rows, bands[:, band]) for band in range(9)], axis=1)
+        whole = straightened.mean(axis=1)
+        start, spacing = _fit_lattice(whole, cell, margin)
+        strength = float(np.interp(start + np.arange(10) * spacing, rows, whole).sum())
+        if best is None or strength > best[0] * BENT_GAIN:
+            best = (strength, offsets, whole, start, spacing)
+    _, offsets, whole, start, spacing = best
+    expected = np.array([_peak(whole, start + i * spacing, max(2, reach * 2 // 3))[0] for i in range(10)])
+    # keep the order and rough spacing: a line found too close to its neighbour falls back to even spacing
     xs = np.arange(9) + 0.5
     fitted = np.zeros((10, 9))
     for index in range(10):
-        found = [_peak(smooth[:, band], expected[index], max(2, reach // 2)) for band in range(9)]
+        found = [_peak(smooth[:, band], expected[index] + offsets[band], max(2, reach // 2)) for band in range(9)]
         ys = np.array([f[0] for f in found])
         heights = np.array([f[1] for f in found])
         good = heights >= max(0.25, 0.5 * np.median(heights))
@@ -91,7 +109,7 @@ def _horizontal_lines(strokes: np.ndarray, cell: int, margin: int) -> np.ndarray
         elif good.sum() >= 2:
             fitted[index] = np.polyval(np.polyfit(xs[good], ys[good], 1), xs)
         else:
-            fitted[index] = expected[index]
+            fitted[index] = expected[index] + offsets
     return fitted
 
 

@@ -93,15 +93,31 @@ def _from_array(pixels: np.ndarray, name: str) -> Image.Image:
     return Image.fromarray(np.ascontiguousarray(pixels[:, :, ::-1]), "RGB")
 
 
-def _open(source: PhotoSource) -> tuple[Image.Image, str]:
-    """The image (size checked, pixels decoded) and a name for messages."""
+def _reduced_decode(image: Image.Image, max_side: int) -> float:
+    """Ask a JPEG's decoder for the image at 1/2, 1/4 or 1/8 of its size, the smallest whose longer side is still
+    at least ``max_side`` (Pillow's draft mode: the decoder drops the fine DCT terms, which is an area average).
+
+    A 12 MP phone photo then decodes as 3 MP in a third of the time, and the scaling down to ``max_side`` that
+    follows works on a quarter of the pixels.  Other formats are decoded whole.  Returns how many times larger
+    the file's image is than the one to be decoded (1.0 when not reduced).
+    """
+    longest = max(image.size)
+    if longest > max_side:
+        wanted = (max(1, -(-image.width * max_side // longest)), max(1, -(-image.height * max_side // longest)))
+        image.draft(None, wanted)
+    return longest / max(image.size)
+
+
+def _open(source: PhotoSource, max_side: int = MAX_SIDE) -> tuple[Image.Image, str, float]:
+    """The image (size checked, pixels decoded, a JPEG at a reduced size: :func:`_reduced_decode`), a name for
+    messages and how many times larger the file's image is than the one decoded."""
     if isinstance(source, Image.Image):
         name = getattr(source, "filename", None) or "<image>"
         check_size(source.width, source.height, source.mode, name)
-        return source, name
+        return source, name, 1.0
     if isinstance(source, np.ndarray):
         name = "<array>"
-        return _from_array(source, name), name
+        return _from_array(source, name), name, 1.0
     if isinstance(source, (bytes, bytearray, memoryview)):
         name, stream = "<bytes>", io.BytesIO(bytes(source))
     elif hasattr(source, "read"):
@@ -116,18 +132,19 @@ def _open(source: PhotoSource) -> tuple[Image.Image, str]:
     try:
         image = images.open_image(stream if stream is not None else name, name, load=False)
         check_size(image.width, image.height, image.mode, name)
+        reduced = _reduced_decode(image, max_side)
         with images.quiet_pillow():
             image.load()
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
         raise NoGridError(f"{name}: not an image Pillow can read ({error})", reason="unreadable") from None
-    return image, name
+    return image, name, reduced
 
 
 def load_photo(source: PhotoSource, *, max_side: int = MAX_SIDE) -> Photo:
     """Read any image Pillow reads; EXIF orientation applied; longer side at most ``max_side``."""
-    image, name = _open(source)
+    image, name, reduced = _open(source, max_side)
+    original = max(image.size) * reduced
     image = ImageOps.exif_transpose(image)
-    original = max(image.size)
     image = _to_rgb(image, max_side)
     if max(image.size) > max_side:
         factor = max_side / max(image.size)

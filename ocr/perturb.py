@@ -7,7 +7,9 @@ A perturbation is written ``kind:amount``:
   the photo's own border (its median edge pixel);
 * ``scale:F`` - resized by the factor F;
 * ``turn:DEG`` - a lossless quarter turn (90, 180 or 270 degrees counter-clockwise);
-* ``jpeg:Q`` - saved and reloaded as JPEG of quality Q.
+* ``jpeg:Q`` - saved and reloaded as JPEG of quality Q;
+* ``bow:S`` - bent like a bowed page: the rows sag smoothly by S times the photo's height in the middle
+  (``sin^2`` across the width) and not at the edges; ``bowcol:S`` - the columns, by S times the width.
 
 Several are applied in order when joined by ``+`` (``rotate:7+jpeg:40``).
 """
@@ -16,10 +18,11 @@ from __future__ import annotations
 
 import io
 
+import cv2
 import numpy as np
 from PIL import Image
 
-KINDS = ("rotate", "scale", "turn", "jpeg")
+KINDS = ("rotate", "scale", "turn", "jpeg", "bow", "bowcol")
 _TURNS = {90: Image.Transpose.ROTATE_90, 180: Image.Transpose.ROTATE_180, 270: Image.Transpose.ROTATE_270}
 
 
@@ -62,6 +65,19 @@ def jpeg(image: Image.Image, quality: int) -> Image.Image:
     return reloaded
 
 
+def bow(image: Image.Image, share: float, *, columns: bool = False) -> Image.Image:
+    """``image`` bent like a bowed page: its rows (``columns``: its columns) sag by ``share`` of its height (width)
+    in the middle, smoothly (``sin^2``), and not at the edges."""
+    pixels = np.asarray(image.convert("RGB"))
+    height, width = pixels.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    if columns:
+        xs -= share * width * np.sin(np.pi * ys / height) ** 2
+    else:
+        ys -= share * height * np.sin(np.pi * xs / width) ** 2
+    return Image.fromarray(cv2.remap(pixels, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE))
+
+
 def parse(spec: str) -> list[tuple[str, float]]:
     """``"rotate:7+jpeg:40"`` -> ``[("rotate", 7.0), ("jpeg", 40.0)]``; raises ValueError naming the bad part."""
     steps = []
@@ -85,6 +101,8 @@ def perturb(image: Image.Image, spec: str) -> Image.Image:
             image = scale(image, amount)
         elif kind == "turn":
             image = turn(image, int(amount))
-        else:
+        elif kind == "jpeg":
             image = jpeg(image, int(amount))
+        else:
+            image = bow(image, amount, columns=kind == "bowcol")
     return image

@@ -27,23 +27,17 @@ from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
 from .grid_cells import GridCells, grid_cells
+from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
+from .redecide import MIN_ENTRIES, all_as_print, print_back, redecide, rest_as_print  # noqa: F401  (re-exported)
+from .result import HANDWRITTEN, CellResult  # noqa: F401  (re-exported)
 from .refuse import MIN_DIGITS, not_sudoku, repeated_digits, solid_cells  # noqa: F401  (re-exported)
 from .rectify import Rectified
 
-HANDWRITTEN = 0.5
-"""A digit whose handwriting probability is at least this is a solver's entry, not a given."""
 MAX_GRIDS = 4
 """At most this many of a photo's grids are read (the most complete and central first)."""
-MAX_PRINT_BACK = 20
-"""At most this many handwritten-looking digits are taken back as print when the givens alone are not unique."""
-MIN_ENTRIES = 3
-"""Fewer handwritten-looking digits than this in a photo are taken for print misjudged (a blurred or noisy given
-looks handwritten more often than a solver writes one or two digits)."""
-SURELY_HANDWRITTEN = 0.95
-"""A digit at least this surely handwritten is never taken back as print."""
 PENCIL_DOUBT = 0.95
 MIN_PENCIL_MARKS = 3
 """A digit read less surely than :data:`PENCIL_DOUBT` in a cell holding at least :data:`MIN_PENCIL_MARKS`
@@ -52,26 +46,6 @@ PENCIL_GUESS = 0.5
 MIN_GUESSED_MARKS = 2
 """A digit read less surely than :data:`PENCIL_GUESS` (a guess: another reading is as likely) is pencil marks
 already where its cell holds :data:`MIN_GUESSED_MARKS` such shapes."""
-
-
-@dataclass(frozen=True)
-class CellResult:
-    """What was read in one cell of the upright grid."""
-
-    index: int
-    digit: int
-    """0 = empty."""
-    confidence: float
-    alternatives: tuple[tuple[int, float], ...]
-    """``(digit, probability)`` most probable first; digit 0 means "no digit"."""
-    handwritten: float = 0.0
-    """The probability that the digit was written by hand (0 for an empty cell)."""
-    as_print: tuple[tuple[int, float], ...] = ()
-    """The alternatives if the digit is print (empty: the same as ``alternatives``)."""
-
-    @property
-    def is_handwritten(self) -> bool:
-        return self.digit != 0 and self.handwritten >= HANDWRITTEN
 
 
 @dataclass(frozen=True)
@@ -178,89 +152,6 @@ def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
     return top, ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
 
 
-def _as_print(cell: CellResult) -> list[tuple[int, float]]:
-    """A digit taken back as print: the print reading's choices, none surer than the reader was of the digit (so
-    that the solver check may still correct a digit the reader took for handwriting)."""
-    if not cell.as_print:
-        return list(cell.alternatives)
-    return [(digit, min(probability, cell.confidence)) for digit, probability in cell.as_print]
-
-
-def _all_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
-               reason: str) -> list[Correction]:
-    """Take every handwritten-looking digit as print (changes the three arguments in place)."""
-    changes = []
-    for index, cell in sorted(written.items()):
-        options = _as_print(cell)
-        values[index] = options[0][0]
-        alternatives[index] = options
-        changes.append(Correction(index, 0, options[0][0], 1 - cell.handwritten,
-                                  f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {reason}; "
-                                  f"read as a printed {options[0][0]}"))
-    written.clear()
-    return changes
-
-
-def _print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
-                written: dict[int, CellResult]) -> list[Correction]:
-    """When the printed givens alone have several solutions, take the least surely handwritten digits back as
-    print, one by one, until they have one; on a photo with handwriting (:data:`MIN_ENTRIES` digits surely
-    handwritten) then give back to handwriting each without which they still have one (changes ``values``,
-    ``alternatives`` and ``written`` in place)."""
-    if reading_status(tuple(values))[0] != "not-unique":
-        return []
-    candidates = sorted((c for c in written.values() if c.handwritten < SURELY_HANDWRITTEN), key=lambda c: c.handwritten)
-    trial = list(values)
-    chosen: list[CellResult] = []
-    for cell in candidates[:MAX_PRINT_BACK]:
-        trial[cell.index] = _as_print(cell)[0][0]
-        status, _ = reading_status(tuple(trial))
-        if status in ("conflict", "no-solution"):  # a solver's digit (right or wrong) taken for print breaks it
-            trial[cell.index] = 0
-            continue
-        chosen.append(cell)
-        if status == "unique":
-            break
-    else:
-        return []
-    if sum(c.handwritten >= SURELY_HANDWRITTEN for c in written.values()) >= MIN_ENTRIES:
-        # a pen is surely on this photo: take back only the digits the solution needs, the likeliest pen first given
-        # back (on a page of print alone the digits that looked handwritten are all likely print)
-        for cell in sorted(chosen, key=lambda c: -c.handwritten):
-            trial[cell.index] = 0
-            if reading_status(tuple(trial))[0] == "unique":
-                chosen.remove(cell)
-            else:
-                trial[cell.index] = _as_print(cell)[0][0]
-    changes = []
-    for cell in chosen:
-        options = _as_print(cell)
-        values[cell.index] = options[0][0]
-        alternatives[cell.index] = options
-        del written[cell.index]
-        changes.append(Correction(cell.index, 0, options[0][0], 1 - cell.handwritten, (
-            f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but the printed givens alone had several "
-            "solutions; taken back as a printed given")))
-    return changes
-
-
-def _rest_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
-                   written: dict[int, CellResult]) -> list[Correction]:
-    """After givens were taken back as print (:func:`_print_back`: the handwriting judgement failed on this
-    photo), the fewer than :data:`MIN_ENTRIES` digits still looking handwritten are print too, when the givens
-    then still have one solution (changes the three arguments in place; none changed otherwise)."""
-    trial_values, trial_alternatives, trial_written = list(values), dict(alternatives), dict(written)
-    changes = _all_print(trial_values, trial_alternatives, trial_written,
-                         f"only {len(written)} digit(s) still looked handwritten after givens were taken back")
-    if reading_status(tuple(trial_values))[0] != "unique":
-        return []
-    values[:] = trial_values
-    alternatives.clear()
-    alternatives.update(trial_alternatives)
-    written.clear()
-    return changes
-
-
 def _faint_givens(found: GridCells, the_reader: DigitReader, values: list[int],
                   alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult], confident: float
                   ) -> tuple[CheckedReading, list[Correction]]:
@@ -342,8 +233,10 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     timings["recognise"] = round(time.perf_counter() - clock, 4)
     clock = time.perf_counter()
     printed_probs = reading.printed if reading.printed is not None else reading.probabilities
-    by_cell = {c.index: (p, float(h), q)
-               for c, p, h, q in zip(digit_cells, reading.probabilities, reading.handwritten, printed_probs)}
+    pen_ink = coloured_ink(digit_cells, reading.handwritten, np.argmax(printed_probs, axis=1))
+    hand_probs = np.where(pen_ink, PEN_INK, reading.handwritten)
+    by_cell = {c.index: (p, float(h), q, bool(pen))
+               for c, p, h, q, pen in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink)}
     cells: list[CellResult] = []
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
@@ -361,9 +254,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
             continue
-        p, hand, q = by_cell[index]
+        p, hand, q, pen = by_cell[index]
         top, options = _ranked(p)
-        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1])
+        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen)
         cells.append(cell)
         if cell.is_handwritten:
             values.append(0)
@@ -376,18 +269,18 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
     taken_back: list[Correction] = []
     if 0 < len(written) < MIN_ENTRIES:
-        taken_back = _all_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten")
+        taken_back = all_as_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten")
     if solver_check:
         if not taken_back:
-            taken_back = _print_back(values, alternatives, written)
+            taken_back = print_back(values, alternatives, written)
             if taken_back and 0 < len(written) < MIN_ENTRIES:
-                taken_back += _rest_as_print(values, alternatives, written)
+                taken_back += rest_as_print(values, alternatives, written)
         checked = check_reading(values, alternatives, confident=confident)
         if checked.status != "unique" and written:
             # the split into print and handwriting gave no puzzle: read every digit as print instead
             all_values, all_alternatives, all_written = list(values), dict(alternatives), dict(written)
-            moved = _all_print(all_values, all_alternatives, all_written, "the printed givens alone had no unique "
-                               "solution")
+            moved = all_as_print(all_values, all_alternatives, all_written, "the printed givens alone had no unique "
+                                 "solution")
             retry = check_reading(all_values, all_alternatives, confident=confident)
             if retry.status == "unique":
                 values, alternatives, written, checked = all_values, all_alternatives, all_written, retry
@@ -395,6 +288,11 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         if checked.status == "not-unique":
             checked, faint = _faint_givens(found, the_reader, values, alternatives, written, confident)
             taken_back += faint
+        if checked.status != "unique":  # the calls in doubt re-decided: the fewest flips that give one solution
+            flipped = redecide(values, alternatives, written, cells)
+            if flipped:
+                checked = check_reading(values, alternatives, confident=confident)
+                taken_back += flipped
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)

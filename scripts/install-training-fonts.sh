@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian font packages the shipped OCR digit model was trained on
-# (see tools/ocr_training/build_model.py). Only needed to rebuild that model
-# (`make ocr-model`); reading photos needs none of them.
+# (see tools/ocr_training/build_model.py) and the photo suite's faces. Only needed to rebuild that model
+# (`make ocr-model`) or write the suite; reading photos needs none of them.
 set -euo pipefail
 PACKAGES=(
   fonts-urw-base35 fonts-dejavu-core fonts-dejavu-extra fonts-freefont-ttf fonts-lato
@@ -12,6 +12,9 @@ PACKAGES=(
   fonts-roboto-slab fonts-crosextra-caladea fonts-ebgaramond fonts-linuxlibertine fonts-courier-prime
   fonts-inconsolata fonts-hack fonts-jetbrains-mono fonts-sil-charis fonts-vollkorn fonts-adf-accanthis
   fonts-adf-berenis fonts-adf-universalis fonts-noto-mono fonts-bebas-neue fonts-anonymous-pro
+  # the photo suite's held-out faces (tools/ocr_training/suite_split.txt): serif, sans, slab, condensed, light
+  fonts-noto-core fonts-texgyre fonts-oldstandard fonts-quattrocento fonts-karla fonts-manrope
+  fonts-league-spartan fonts-yanone-kaffeesatz
 )
 missing=()
 for package in "${PACKAGES[@]}"; do

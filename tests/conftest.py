@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterator
 
+import coverage
 import pytest
 from click.testing import CliRunner
 
@@ -38,6 +41,17 @@ def installed_cli(*args: str) -> list[str]:
     if not INSTALLED_CLI.exists():
         pytest.fail(f"{INSTALLED_CLI} is missing: install the package (make test-setup) before testing it")
     return [str(INSTALLED_CLI), *args]
+
+
+@functools.lru_cache(maxsize=None)
+def benchmark_module(name: str) -> ModuleType:
+    """The script ``benchmarks/<name>.py`` loaded as a module (once), so a test checks a figure's own code."""
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", REPO / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def data_file(*parts: str) -> Path:
@@ -129,6 +143,24 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("needs_native") and not native.available():
         pytest.fail(f"the C extensions are not built ({native.unavailable_reason()}): make test-setup installs "
                     "with a compiler", pytrace=False)
+
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Makes ``@pytest.mark.no_cover`` untraced under xdist too.  pytest-cov (6 and 7) starts two Coverage objects
+    in an xdist worker (a master's, then the worker's on top); its no_cover stops the top one, and coverage.py
+    then resumes the one beneath, so the test ran traced (the forum's nested trials: 67 s instead of 22).  Inside
+    pytest-cov's own pause, this stops whatever still traces, and starts it again after the test."""
+    stopped = []
+    if item.get_closest_marker("no_cover"):
+        while (running := coverage.Coverage.current()) is not None:
+            running.stop()
+            stopped.append(running)
+    try:
+        yield
+    finally:
+        for paused in reversed(stopped):
+            paused.start()
 
 
 @pytest.fixture(autouse=True, scope="session")

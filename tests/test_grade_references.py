@@ -8,11 +8,10 @@ boxes; 3, also hidden singles in rows and columns, locked candidates and naked o
 
 from __future__ import annotations
 
-import importlib.util
 
 import pytest
 
-from conftest import REPO, data_file, numbered_lines, puzzle_lines, recorded_grades
+from conftest import REPO, benchmark_module, data_file, numbered_lines, puzzle_lines, recorded_grades
 from references import reference_level_below_3
 from sudokuprint.grid import Grid
 from sudokuprint.logic.engine import solve
@@ -93,14 +92,6 @@ HELD_OUT = list(range(2001, 10001, 200))
 """40 of the rated lines 2001-10000, which the technique ratings were not calibrated on (benchmarks/grade.py)."""
 
 
-def _benchmark_spearman():
-    """benchmarks/grade.py's Spearman rank correlation (ties share their mean rank), the figure's own code."""
-    spec = importlib.util.spec_from_file_location("grade_benchmark", REPO / "benchmarks" / "grade.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.spearman
-
-
 def test_rating_buckets_agree_with_explainer_on_held_out_lines() -> None:
     """On held-out lines the ratings rank the puzzles as Explainer does (Spearman's rho; the benchmark's figure on
     800 held-out lines is 0.968), each whole-number bucket of Explainer's is ours on most puzzles, and the
@@ -108,7 +99,7 @@ def test_rating_buckets_agree_with_explainer_on_held_out_lines() -> None:
     rated = _rated(HELD_OUT)
     ours = [grade(Grid.from_string(line)).rating for line, _ in rated]
     theirs = [rating for _, rating in rated]
-    assert _benchmark_spearman()(ours, theirs) >= 0.9
+    assert benchmark_module("grade").spearman(ours, theirs) >= 0.9
     assert sum(int(a) == int(b) for a, b in zip(ours, theirs)) >= 0.75 * len(rated)
     buckets: dict[int, list[float]] = {}
     for a, b in zip(ours, theirs):

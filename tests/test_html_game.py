@@ -324,6 +324,12 @@ def test_dark_mode_follows_the_system_toggles_and_keeps_wcag_aa(browser: Any, mi
     assert tab.page.get_attribute("#theme", "aria-pressed") == "false"
     assert contrast(tab.page.evaluate(background), "rgb(255, 255, 255)") < 1.5
     assert_aa(tab)
+    # Chromium passes a page's storage on to its other tabs on its own schedule: reload once another tab of the same
+    # profile sees the choice (a loaded suite run once reloaded too soon and found the system's dark theme)
+    other = tab.context.new_page()
+    other.goto(tab.url)
+    other.wait_for_function("JSON.parse(localStorage.getItem('sudokuprint:settings') || '{}').theme === 'light'")
+    other.close()
     tab.page.reload()
     assert tab.page.get_attribute("#theme", "aria-pressed") == "false"
     tab.page.emulate_media(color_scheme="light")

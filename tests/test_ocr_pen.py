@@ -6,7 +6,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from sudokuprint.ocr.cells import extract_digit, ink_contrast
-from ocr_training import photo_suite, render
+from ocr_training import render, suite_pens
 from ocr_training.pen import STROKES, draw_pen_digit
 
 
@@ -22,15 +22,15 @@ def test_every_digit_is_inked_inside_its_box():
 def test_the_suites_pen_writes_forms_the_training_pen_has_not():
     """The suite's figures measure hand forms the model never learned: open 4s, plain 1s, barred 7s."""
     for digit in (1, 4, 7):
-        assert len(photo_suite.STROKES[digit]) > len(STROKES[digit]) == 1
-        assert any(form != STROKES[digit] for form in photo_suite.STROKES[digit])
+        assert len(suite_pens.STROKES[digit]) > len(STROKES[digit]) == 1
+        assert any(form != STROKES[digit] for form in suite_pens.STROKES[digit])
 
 
 def test_the_training_cells_are_not_drawn_with_the_photo_suites_pen(monkeypatch):
     def forbidden(*args: object, **kwargs: object) -> None:
         raise AssertionError("the training renderer used the suite's pen")
 
-    monkeypatch.setattr(photo_suite, "draw_hand_digit", forbidden)
+    monkeypatch.setattr(suite_pens, "draw_hand_digit", forbidden)
     rng = np.random.default_rng(11)
     found = 0
     for digit in range(1, 10):

@@ -13,7 +13,8 @@ import pytest
 from conftest import SAMPLES
 
 from sudokuprint.ocr.correct import reading_status
-from sudokuprint.ocr.pipeline import MIN_ENTRIES, _as_print, _print_back, _rest_as_print, CellResult, scan
+from sudokuprint.ocr.pipeline import CellResult, scan
+from sudokuprint.ocr.redecide import MIN_ENTRIES, print_back, print_reading, rest_as_print
 from ocr_training import photo_suite
 
 STILL = "still looked handwritten after givens were taken back"
@@ -56,7 +57,7 @@ def test_the_rest_stays_handwriting_when_taking_it_as_print_breaks_the_puzzle():
     wrong = next(d for d in range(1, 10) if d != int(solution[empty[0]]))
     written = {empty[0]: _cell(empty[0], wrong)}
     before = list(values)
-    assert _rest_as_print(values, {}, written) == []
+    assert rest_as_print(values, {}, written) == []
     assert values == before and list(written) == [empty[0]]
 
 
@@ -65,7 +66,7 @@ def test_the_rest_is_taken_as_print_when_the_puzzle_keeps_one_solution():
     values = [int(v) for v in puzzle.replace(".", "0")]
     empty = [i for i, v in enumerate(values) if v == 0]
     written = {empty[0]: _cell(empty[0], int(solution[empty[0]]))}
-    changes = _rest_as_print(values, {}, written)
+    changes = rest_as_print(values, {}, written)
     assert [(c.cell, c.to) for c in changes] == [(empty[0], int(solution[empty[0]]))]
     assert values[empty[0]] == int(solution[empty[0]]) and written == {}
     assert STILL.split(" after")[0] in changes[0].why
@@ -73,8 +74,8 @@ def test_the_rest_is_taken_as_print_when_the_puzzle_keeps_one_solution():
 
 def test_a_digit_taken_back_as_print_is_no_surer_than_the_reader_was():
     cell = CellResult(3, 8, 0.67, ((8, 0.67), (5, 0.21)), handwritten=0.75, as_print=((8, 0.99), (5, 0.01)))
-    assert _as_print(cell) == [(8, 0.67), (5, 0.01)]  # the print reading's choices, the first capped
-    assert _as_print(CellResult(3, 8, 0.67, ((8, 0.67), (5, 0.21)), handwritten=0.75)) == [(8, 0.67), (5, 0.21)]
+    assert print_reading(cell) == [(8, 0.67), (5, 0.01)]  # the print reading's choices, the first capped
+    assert print_reading(CellResult(3, 8, 0.67, ((8, 0.67), (5, 0.21)), handwritten=0.75)) == [(8, 0.67), (5, 0.21)]
 
 
 def test_a_given_taken_back_as_print_can_still_be_corrected_by_the_check(tmp_path):
@@ -117,7 +118,7 @@ def test_with_a_pen_on_the_page_the_print_back_takes_back_only_the_givens_the_so
     pen = [i for i, v in enumerate(values) if not v and i not in written][:MIN_ENTRIES]
     if pen_on_the_page:  # digits surely written by hand elsewhere (wrong ones: the solver never sees them)
         written.update({i: _written(i, 0, 0.99) for i in pen})
-    changes = _print_back(values, {}, written)
+    changes = print_back(values, {}, written)
     if pen_on_the_page:
         assert [change.cell for change in changes] == [a]
         assert values[c] == 0 and c in written

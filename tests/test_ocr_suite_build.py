@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import REPO, SAMPLES
+from conftest import REPO, SAMPLES, benchmark_module
 
 from ocr_training import photo_suite
-
-
-def _benchmark():
-    spec = importlib.util.spec_from_file_location("ocr_benchmark", REPO / "benchmarks" / "ocr_photos.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_only_the_settings_asked_for_are_written_and_scored_with_their_failures(tmp_path):
@@ -29,7 +18,7 @@ def test_only_the_settings_asked_for_are_written_and_scored_with_their_failures(
     assert count == len(names) == 2 + 2 * len(photo_suite.NOT_SUDOKU)
     assert [n for n in names if not n.startswith("not-")] == ["handwriting-000", "handwriting-001"]
     assert all((tmp_path / f"handwriting-00{k}.hand").exists() for k in range(2))
-    lines = _benchmark().score_suite(tmp_path, "builtin", failures=True)
+    lines = benchmark_module("ocr_photos").score_suite(tmp_path, "builtin", failures=True)
     assert lines[0].split()[:3] == ["suite", "handwriting", "photos=2"]
     assert any(line.split()[:3] == ["suite", "not-crossword", "photos=2"] for line in lines)
     assert lines[-1].startswith("suite s/photo median=")
@@ -46,7 +35,7 @@ def test_an_unknown_setting_is_named():
 
 
 def test_failure_kinds_name_the_cells_that_went_wrong(tmp_path):
-    benchmark = _benchmark()
+    benchmark = benchmark_module("ocr_photos")
     count = photo_suite.build(tmp_path, 1, 3, ["clean"], SAMPLES)
     assert count == 1
     photo = tmp_path / "clean-000.jpg"
@@ -71,7 +60,7 @@ def test_failure_kinds_name_the_cells_that_went_wrong(tmp_path):
 def test_an_unclear_entry_the_solution_ranked_is_named_not_blamed_on_the_solver_check(tmp_path):
     """A written digit read unsurely, whose reading the puzzle's solution ranked (``ocr.correct.rank_entry``),
     is its own failure kind when the writer had written another digit."""
-    benchmark = _benchmark()
+    benchmark = benchmark_module("ocr_photos")
     photo_suite.build(tmp_path, 1, 3, ["clean"], SAMPLES)
     from dataclasses import replace
 

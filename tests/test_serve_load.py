@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import threading
 import time
 from pathlib import Path
 
-from conftest import REPO
+from conftest import REPO, benchmark_module
 from serve_server import Server, truth
 
 SAMPLES = REPO / "samples"
-_spec = importlib.util.spec_from_file_location("serve_load", REPO / "benchmarks" / "serve_load.py")
-assert _spec is not None and _spec.loader is not None
-serve_load = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(serve_load)
+serve_load = benchmark_module("serve_load")
 resident_bytes = serve_load.resident_bytes
 """The benchmark's measure: the resident memory of the server and its workers (Linux /proc)."""
 PHOTOS = ["newspaper-photo.jpg", "half-solved-photo.jpg", "suite-pencil-photo.jpg"]

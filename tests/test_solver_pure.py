@@ -3,7 +3,6 @@ contradictions, and agreement with the textbook baseline of benchmarks/."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 import sys
@@ -11,21 +10,14 @@ import time
 
 import pytest
 
-from conftest import REPO, data_file, puzzle_lines
+from conftest import REPO, benchmark_module, data_file, puzzle_lines
 from sudokuprint.shape import CLASSIC, Shape
 from sudokuprint.solver import pure
 
 ALL_SHAPES = [Shape(2, 2), Shape(3, 2), Shape(2, 3), Shape(4, 2), Shape(3, 3), Shape(4, 3), Shape(3, 4), Shape(4, 4)]
 
 
-def load_baseline():
-    spec = importlib.util.spec_from_file_location("norvig_baseline", REPO / "benchmarks" / "norvig_baseline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-baseline = load_baseline()
+baseline = benchmark_module("norvig_baseline")
 
 
 def values_of(line: str) -> list[int]:

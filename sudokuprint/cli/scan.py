@@ -52,7 +52,10 @@ def _tell(row: dict, filled: bool = False) -> None:
         for entry in row["handwritten"]:
             note(f"sudokuprint: {photo}: {entry['message']}")
         if row["pencil_marks"]:
-            note(f"sudokuprint: {photo}: pencil marks in {len(row['pencil_marks'])} cells (not read as givens)")
+            cells = ", ".join(f"r{mark['row']}c{mark['column']} ({mark['marks']} marks)"
+                              for mark in row["pencil_marks"])
+            note(f"sudokuprint: {photo}: pencil marks (small candidates, never an entry or a given) in "
+                 f"{len(row['pencil_marks'])} cells: {cells}")
 
 
 def _other_photo(fmt: str, row: str, photo: str) -> str | None:

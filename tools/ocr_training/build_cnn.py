@@ -19,12 +19,8 @@ others and its held-out cell figures printed; ``--fold-models`` keeps them
 (``cnn-foldK.onnx``) for ``benchmarks/ocr_photos.py --readers cnn --cross-validate DIR``.
 Finally the shipped network is trained on every photo.
 
-Measured (2026-12-01, defaults, folds as above): held-out cells kind right 99.0%,
-handwritten read right 94.3%, printed read right 99.7%; whole photos
-(``benchmarks/ocr_photos.py --readers cnn --cross-validate``) mixed_train 65/159 perfect,
-handwriting 90.9%; train 158/160 perfect.  It is not yet better than the
-default ``builtin`` reader on whole Wicht photos, so it is offered as ``cnn``;
-on faces it never saw (``benchmarks/ocr_faces.py``) it reads 90.5% against 75.7%.
+It is offered as ``cnn``, not the default: it was not better than ``builtin`` on whole Wicht photos.
+Dated scores of its builds: ``benchmarks/RESULTS.md``, "OCR: dated scores moved out of docstrings".
 """
 
 from __future__ import annotations

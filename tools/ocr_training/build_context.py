@@ -12,36 +12,7 @@ and scored on it (the held-out cell and photo figures are printed) and kept as
 ``context-foldK.npz`` in ``DIR`` for ``benchmarks/ocr_photos.py --cross-validate DIR``.  Finally the
 shipped model is fitted on every photo.  A photo whose grid or turn is not found is left out.
 
-Measured (2026-12-01, the shipped handwriting model's folds, 5 folds by photo): digits whose kind is
-wrong, given taken as handwriting 49 -> 28 and handwriting taken as a given 82 -> 15 of 17,039;
-mixed photos with every digit's kind right 96 -> 141 of 158.  Whole photos (``benchmarks/ocr_photos.py
---mixed --cross-validate``): mixed_train perfect 75 -> 111 of 159; train 158 -> 158 of 160.
-Refitted (2026-12-01) after the cell stage's per-cell light evening merged (same hand folds; cells cut with a
-trial MIN_CONTRAST of 0.25): given taken as handwriting 44 -> 15, handwriting taken as a given 83 -> 11 of 17,396
-(reader alone -> context); mixed photos with every digit's kind right 148 of 158 (141 before the refit).
-``benchmarks/ocr_mixed.py --cross-validate``: mixed_train perfect 119 -> 122 of 159 (with the solution ranking
-unclear handwriting), handwriting taken as a given 11 -> 8 photos.
-Refitted (2026-12-02) with the pen's stroke width and its spread among the looks (:func:`ocr.context.strokes`); same
-hand folds, cells of the previous round: digits' kind wrong given-as-hand 16 -> 15, hand-as-given 11 -> 8 of 17,191;
-mixed photos with every digit's kind right 147 -> 150 of 158.  ``benchmarks/ocr_photos.py --mixed --cross-validate``:
-mixed_train perfect 147 -> 149 of 159, handwritten digits taken as givens 11 -> 8, handwriting right 97.42 -> 97.46%;
-Wicht train 160 -> 159 of 160 (image1049: a printed 7 taken as handwriting); the suite's hardest photos (3 seeds x 30)
-63 -> 63 with every given right, 58 -> 57 with the handwriting too.  Tried and dropped: the ink's slant as a further look
-(149 but no better on whole photos), a second pass of the model over its own output (146), and "twins" (how closely
-a digit matches the photo's other digits of the same reading taken for print): 151 of 158 and mixed_train perfect
-147 -> 150 of 159, but on the synthetic suite's hardest photos (seed 1) 22 -> 13 of 30 with every given right, as
-pen digits drawn alike became each other's twins; a neat hand would do the same.
-Refitted (2026-12-02) with the ink's colour among the looks (:func:`ocr.context.ink_colour`), hand folds of
-/tmp/hand7/ctx, each photo also taken once more without its colour (:func:`colourless`): held out, digits' kind wrong
-given-as-hand 10 -> 9, hand-as-given 9 -> 3 of 17,480, mixed photos with every digit's kind right 151 -> 155 of 159
-(without the colour copies 155 too, but 147 when the same photos are read without colour: most Wicht pens are
-coloured, a black pen or a gray photo then lost the other cues' weight; with the copies 149).
-Refitted (2026-12-02) with the robust distances (weighted medians) and the twin likeness
-(:func:`ocr.context.twin_likeness`); same hand folds: held out, given-as-hand 9, hand-as-given 1 of 17,480, mixed photos
-with every digit's kind right 155 -> 157 of 159 (152 without colour).  ``benchmarks/ocr_photos.py --mixed --cross-validate``:
-mixed_train perfect 156 -> 158 of 159, handwriting right 98.18%; the suite's hardest photos drawn with the suite's own
-pen (3 seeds x 30, ``--suite``): 50 -> 76 of 90 with every given right (the reader's lean to handwriting,
-:data:`ocr.context.LEAN_TO_HAND`, came after).
+Dated scores of its builds: ``benchmarks/RESULTS.md``, "OCR: dated scores moved out of docstrings".
 """
 
 from __future__ import annotations

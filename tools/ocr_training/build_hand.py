@@ -14,11 +14,8 @@ to every fold's training part, never held out.  ``--fold-models`` keeps the fold
 Finally the shipped model is trained on every photo.  A photo whose
 orientation or grid is not found is left out (its cells would be mislabelled).
 
-Measured (2026-12-02): a model trained this way on a richer pen (spline strokes, several forms a digit; 5 folds
-by photo, 17,191 cells) took 193 handwritten cells for print and 14 printed ones for handwriting, read 148 of 159
-mixed photos right (cross-validated, after the context refit) against the shipped model's 151 on the same code,
-and called only 64% of the photo suite's pen digits handwritten (the shipped model: 95%).  The shipped model learned the pen of
-:mod:`ocr_training.pen`, which stays the training pen.
+The shipped model learned the pen of :mod:`ocr_training.pen`, which stays the training pen.
+Dated scores of its builds: ``benchmarks/RESULTS.md``, "OCR: dated scores moved out of docstrings".
 """
 
 from __future__ import annotations

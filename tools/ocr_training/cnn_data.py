@@ -29,6 +29,7 @@ from sudokuprint.ocr.cnn import cnn_input
 from sudokuprint.ocr.pipeline import grid_cells
 from .build_hand import DATA, read_dat
 from .render import render_cell, render_hand_cell, training_fonts
+from .suite_split import is_held_out_font
 
 CNN_EXCLUDED = ("italic", "oblique", "symbol", "math", "hairline", "thin", "extralight", "z003", "d050000l", "bdita",
                 "56f", "76f", "interdisplay", "fallback", " i.ttf", " bi.ttf", "_i.otf", "_ri.otf", "_rbi.otf",
@@ -41,10 +42,11 @@ per-digit recall is ``benchmarks/ocr_faces.py``'s measure of faces the reader ha
 
 
 def cnn_fonts() -> tuple[list[Path], list[Path]]:
-    """The faces the CNN trains on, and the held-out faces (:data:`HELD_OUT_FACES`)."""
-    fonts = training_fonts(excluded=CNN_EXCLUDED)
+    """The faces the CNN trains on (none of the photo suite's held-out families either), and the held-out faces
+    (:data:`HELD_OUT_FACES`)."""
+    fonts = training_fonts(excluded=CNN_EXCLUDED, with_held_out=True)
     held = [f for f in fonts if any(word in f.name.lower() for word in HELD_OUT_FACES)]
-    return [f for f in fonts if f not in held], held
+    return [f for f in fonts if f not in held and not is_held_out_font(f)], held
 
 
 def photo_cells(photo: Path, printed: list[int], every: list[int]) -> tuple[np.ndarray, np.ndarray] | None:

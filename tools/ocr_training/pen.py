@@ -8,10 +8,8 @@ pressure, so that its figures measure handwriting drawn unlike anything the
 model learned.  (The suite's first form of each digit starts from the same
 points as the one here; its bends, pressure and other forms are its own.)
 
-A model retrained on a richer pen of this kind (2026-12-02: spline strokes,
-several forms a digit) read fewer real photos right (Wicht mixed, cross-
-validated: 148 of 159 against 151 on the same code) and far fewer suite photos, so the pen the
-shipped model learned stays the training pen.
+The pen the shipped model learned stays the training pen: a richer one read fewer real photos right.
+Dated scores of its builds: ``benchmarks/RESULTS.md``, "OCR: dated scores moved out of docstrings".
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ Writes ``SETTING-NNN.jpg`` with ``SETTING-NNN.dat`` (the printed givens, Wicht
 layout; 81 zeros is never written: a page that is not a Sudoku has no
 ``.dat`` and must be refused) and ``SETTING-NNN.hand`` (handwritten digits, if
 any); a page of several grids also has ``SETTING-NNN.all`` (every grid's
-givens, 81 digits a line, the main grid first).  ``benchmarks/ocr_photos.py --suite`` scores the reader on it.  Pages are
+givens, 81 digits a line, the main grid first).  ``benchmarks/ocr_photos.py --suite`` scores the reader on it.
+``--styled N`` writes the widened suite instead (:mod:`ocr_training.styled_suite`: many faces, layouts, grid
+styles and pens, candidate marks, and per-cell truth), scored by ``benchmarks/ocr_faces.py --suite``.  Pages are
 drawn with Pillow: a Sudoku in one of several print faces (the faces
 shipped with reportlab, so the suite is the same on every machine), with
 optional pencil marks and handwritten entries (pen strokes, black or blue),
@@ -19,14 +21,18 @@ cluttered desk.
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
+from .camera import Camera, photograph
+from .layouts import draw_crossword
+from .page_styles import draw_grid
+from .styled_suite import build_styled, write_dat
+from .suite_pens import draw_hand_digit
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLE_LISTS = ("easy50.txt", "top95.txt")
@@ -43,61 +49,6 @@ def _fonts() -> list[str]:
     names = ["Vera.ttf", "VeraBd.ttf", "_er_____.pfb", "_eb_____.pfb", "com_____.pfb", "cob_____.pfb",
              "_a______.pfb", "_ab_____.pfb"]
     return [str(folder / n) for n in names if (folder / n).exists()]
-
-
-# pen strokes of each digit in a unit box (x right, y down): each digit's common hand-written forms, one
-# chosen per digit written (a closed or an open 4, a 1 with or without its flag, a 7 with or without its bar)
-STROKES: dict[int, list[list[list[tuple[float, float]]]]] = {
-    1: [[[(0.5, 0.0), (0.5, 1.0)]],
-        [[(0.33, 0.2), (0.55, 0.0), (0.52, 1.0)]]],
-    2: [[[(0.1, 0.25), (0.3, 0.02), (0.7, 0.02), (0.85, 0.25), (0.75, 0.5), (0.1, 1.0), (0.9, 1.0)]],
-        [[(0.12, 0.2), (0.45, 0.0), (0.82, 0.18), (0.7, 0.5), (0.1, 0.98), (0.45, 0.9), (0.95, 0.98)]]],
-    3: [[[(0.1, 0.1), (0.5, 0.0), (0.85, 0.2), (0.5, 0.48), (0.88, 0.72), (0.55, 1.0), (0.1, 0.9)]],
-        [[(0.1, 0.02), (0.85, 0.02), (0.4, 0.42), (0.85, 0.62), (0.7, 0.95), (0.1, 0.9)]]],
-    4: [[[(0.65, 1.0), (0.65, 0.0), (0.05, 0.7), (0.95, 0.7)]],
-        [[(0.25, 0.0), (0.1, 0.62), (0.92, 0.6)], [(0.68, 0.2), (0.66, 1.0)]],
-        [[(0.55, 0.0), (0.08, 0.66), (0.9, 0.64)], [(0.62, 0.3), (0.64, 1.0)]]],
-    5: [[[(0.85, 0.0), (0.2, 0.0), (0.15, 0.45), (0.6, 0.4), (0.9, 0.7), (0.6, 1.0), (0.1, 0.92)]],
-        [[(0.25, 0.0), (0.15, 0.45), (0.6, 0.4), (0.9, 0.7), (0.6, 1.0), (0.1, 0.92)], [(0.25, 0.02), (0.85, 0.0)]]],
-    6: [[[(0.8, 0.05), (0.4, 0.1), (0.12, 0.6), (0.3, 1.0), (0.75, 0.95), (0.85, 0.7), (0.55, 0.5), (0.15, 0.7)]]],
-    7: [[[(0.05, 0.0), (0.95, 0.0), (0.35, 1.0)]],
-        [[(0.05, 0.08), (0.95, 0.0), (0.45, 1.0)], [(0.3, 0.5), (0.85, 0.48)]]],
-    8: [[[(0.5, 0.48), (0.15, 0.25), (0.5, 0.0), (0.85, 0.25), (0.5, 0.48), (0.1, 0.75), (0.5, 1.0), (0.9, 0.75),
-          (0.5, 0.48)]]],
-    9: [[[(0.85, 0.35), (0.5, 0.5), (0.15, 0.3), (0.5, 0.0), (0.85, 0.25), (0.8, 1.0)]],
-        [[(0.85, 0.3), (0.5, 0.48), (0.15, 0.28), (0.5, 0.0), (0.85, 0.2), (0.75, 0.6), (0.6, 1.0)]]],
-}
-
-
-BEND = 0.06
-"""How far a pen stroke bows from straight (standard deviation, share of the digit's box): a hand draws no ruler
-lines."""
-
-
-def draw_hand_digit(draw: ImageDraw.ImageDraw, digit: int, box: tuple[float, float, float, float],
-                    rng: np.random.Generator, colour: "int | tuple[int, int, int]") -> None:
-    """A pen-written digit in ``box`` (x, y, w, h): one of the digit's hand forms (:data:`STROKES`), its points
-    jittered, each stroke bowed a little and drawn with its own pressure, the whole slanted, joined smoothly."""
-    x, y, w, h = box
-    forms = STROKES[digit]
-    form = forms[int(rng.integers(len(forms)))]
-    slant = rng.uniform(-0.25, 0.1)
-    width = w * rng.uniform(0.07, 0.13)
-    for stroke in form:
-        points = np.array(stroke, np.float64) + rng.normal(0, 0.04, (len(stroke), 2))
-        # a smooth pen path through the points
-        ts = np.linspace(0, len(points) - 1, 12 * len(points))
-        path: np.ndarray = np.stack([np.interp(ts, np.arange(len(points)), points[:, k]) for k in (0, 1)], axis=1)
-        # each leg between two points bows sideways, the most at its middle
-        legs = np.diff(points, axis=0)
-        normals = np.stack([-legs[:, 1], legs[:, 0]], axis=1) / np.maximum(np.linalg.norm(legs, axis=1), 1e-6)[:, None]
-        leg = np.minimum(ts.astype(int), len(legs) - 1)
-        path += (np.sin(np.pi * (ts - leg)) * rng.normal(0, BEND, len(legs))[leg])[:, None] * normals[leg]
-        path = cv2.GaussianBlur(path.reshape(-1, 1, 2), (1, 7), 0).reshape(-1, 2)
-        xs = x + (path[:, 0] + slant * (1 - path[:, 1])) * w
-        ys = y + path[:, 1] * h
-        pressed = max(2, int(round(width * rng.uniform(0.8, 1.2))))  # each stroke pressed a little harder or softer
-        draw.line(list(zip(xs.tolist(), ys.tolist())), fill=colour, width=pressed, joint="curve")
 
 
 @dataclass
@@ -128,7 +79,7 @@ def sudoku_page(puzzle: str, solution: str, rng: np.random.Generator, *, hand: f
                   fill=(40, 40, 40), font=text_font)
     givens = [int(c) if c.isdigit() else 0 for c in puzzle]
     hand_values = [0] * 81
-    _draw_grid(draw, left, top, side, givens, face, rng)
+    draw_grid(draw, left, top, side, givens, face, rng)
     cell = side / 9
     small = ImageFont.truetype(face, max(8, int(cell * 0.22)))
     for index in range(81):
@@ -152,7 +103,7 @@ def sudoku_page(puzzle: str, solution: str, rng: np.random.Generator, *, hand: f
                 draw.text((mx, my), str(mark), fill=(95, 95, 95), font=small)
     if second_grid is not None:
         other = [int(c) if c.isdigit() else 0 for c in second_grid]
-        _draw_grid(draw, 60, top + side + 40, int(side * 0.45), other, face, rng)
+        draw_grid(draw, 60, top + side + 40, int(side * 0.45), other, face, rng)
     return SudokuPage(page, givens, hand_values, (left, top, left + side, top + side))
 
 
@@ -175,24 +126,9 @@ def grids_page(puzzles: list[str], rng: np.random.Generator, faces: list[str] | 
     values = []
     for puzzle, (left, top, side) in zip(puzzles, boxes):
         givens = [int(c) if c.isdigit() else 0 for c in puzzle]
-        _draw_grid(draw, left, top, side, givens, face, rng)
+        draw_grid(draw, left, top, side, givens, face, rng)
         values.append(givens)
     return page, values
-
-
-def _draw_grid(draw: ImageDraw.ImageDraw, left: int, top: int, side: int, values: list[int], face: str,
-               rng: np.random.Generator) -> None:
-    cell = side / 9
-    thin, thick = max(1, int(side / 400)), max(3, int(side / 130 * rng.uniform(0.8, 1.4)))
-    for k in range(10):
-        width = thick if k % 3 == 0 else thin
-        draw.line([(left + k * cell, top), (left + k * cell, top + side)], fill=(15, 15, 15), width=width)
-        draw.line([(left, top + k * cell), (left + side, top + k * cell)], fill=(15, 15, 15), width=width)
-    font = ImageFont.truetype(face, int(cell * rng.uniform(0.55, 0.72)))
-    for index, value in enumerate(values):
-        if value:
-            cx, cy = left + (index % 9 + 0.5) * cell, top + (index // 9 + 0.5) * cell
-            draw.text((cx, cy), str(value), fill=(10, 10, 10), font=font, anchor="mm")
 
 
 def not_sudoku_page(kind: str, rng: np.random.Generator, faces: list[str] | None = None) -> Image.Image:
@@ -204,22 +140,7 @@ def not_sudoku_page(kind: str, rng: np.random.Generator, faces: list[str] | None
     if kind == "crossword":
         n = int(rng.choice([9, 11, 13, 15]))
         side, left, top = 700, 150, 250
-        cell = side / n
-        black = rng.random((n, n)) < 0.18
-        black = black | black[::-1, ::-1]
-        small = ImageFont.truetype(fonts[0], max(9, int(cell * 0.28)))
-        number = 1
-        for r in range(n):
-            for c in range(n):
-                x, y = left + c * cell, top + r * cell
-                if black[r, c]:
-                    draw.rectangle([x, y, x + cell, y + cell], fill=(10, 10, 10))
-                elif (c == 0 or black[r, c - 1]) or (r == 0 or black[r - 1, c]):
-                    draw.text((x + 3, y + 2), str(number), fill=(20, 20, 20), font=small)
-                    number += 1
-        for k in range(n + 1):
-            draw.line([(left + k * cell, top), (left + k * cell, top + side)], fill=(15, 15, 15), width=2)
-            draw.line([(left, top + k * cell), (left + side, top + k * cell)], fill=(15, 15, 15), width=2)
+        draw_crossword(draw, left, top, side, n, rng, ImageFont.truetype(fonts[0], max(9, int(side / n * 0.28))))
         for line in range(8):
             draw.text((60, 980 + 30 * line), f"{line + 1}. A clue of some length ({int(rng.integers(3, 9))})",
                       fill=(30, 30, 30), font=font)
@@ -253,78 +174,6 @@ def not_sudoku_page(kind: str, rng: np.random.Generator, faces: list[str] | None
             words = " ".join("lorem ipsum dolor sit amet 1984 consectetur".split()[int(rng.integers(0, 5)):])
             draw.text((60, 60 + 34 * line), (words + " ") * 2, fill=(20, 20, 20), font=font)
     return page
-
-
-@dataclass(frozen=True)
-class Camera:
-    """How a page is photographed."""
-
-    tilt: float = 0.0
-    """Degrees, either way."""
-    perspective: float = 0.02
-    motion: int = 0
-    """Motion blur length, pixels."""
-    defocus: float = 0.6
-    shadow: float = 0.2
-    light: float = 1.0
-    fill: float = 0.8
-    """Share of the photo's side the grid takes (page-relative when the page is shown whole)."""
-    cut: bool = False
-    """The grid's top border is cut off by the photo's edge."""
-    clutter: bool = False
-
-
-def photograph(page: Image.Image, grid_box: tuple[int, int, int, int] | None, camera: Camera,
-               rng: np.random.Generator, size: int = 1000) -> Image.Image:
-    """A phone photo of ``page`` as ``camera`` takes it (gray JPEG)."""
-    flat = np.asarray(page.convert("L"), np.float32)
-    h, w = flat.shape
-    left, top, right, bottom = grid_box if grid_box is not None else (0, 0, w, h)
-    angle = np.deg2rad(camera.tilt * rng.choice([-1, 1]))
-    target_side = camera.fill * size / (abs(np.cos(angle)) + abs(np.sin(angle)))  # the tilted grid stays in frame
-    scale = target_side / max(right - left, bottom - top) if grid_box is not None else target_side / max(w, h)
-    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
-    anchor = np.array([(left + right) / 2, (top + bottom) / 2])
-    place = np.array([size / 2, size / 2]) + rng.normal(0, size * 0.02, 2)
-    if camera.cut and grid_box is not None:
-        place[1] = (bottom - top) * scale / 2 - (bottom - top) * scale * rng.uniform(0.005, 0.02)
-    corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
-    target = (corners - anchor) * scale @ rotation.T + place
-    target += rng.normal(0, size * camera.perspective, (4, 2))
-    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target.astype(np.float32))
-    paper = cv2.warpPerspective(np.ones_like(flat), matrix, (size, size))
-    image = cv2.warpPerspective(flat, matrix, (size, size), flags=cv2.INTER_AREA)
-    table = np.full((size, size), rng.uniform(70, 130), np.float32)
-    if camera.clutter:
-        for _ in range(int(rng.integers(10, 25))):
-            centre = tuple(int(v) for v in rng.integers(0, size, 2))
-            colour = float(rng.uniform(20, 230))
-            if rng.random() < 0.5:
-                cv2.circle(table, centre, int(rng.integers(10, 120)), colour, -1)
-            else:
-                cv2.rectangle(table, centre, tuple(int(v + rng.integers(20, 250)) for v in centre), colour, -1)
-            cv2.line(table, centre, tuple(int(v) for v in rng.integers(0, size, 2)), float(rng.uniform(0, 255)),
-                     int(rng.integers(1, 6)))
-    image = image * paper + table * (1 - paper)
-    ys, xs = np.mgrid[0:size, 0:size] / size
-    image = image * (1 - 0.2 * (rng.uniform(0, 1) * xs + rng.uniform(0, 1) * ys))
-    if camera.shadow > 0:
-        edge, a, b = rng.uniform(0.3, 0.7), rng.uniform(-1, 1), rng.uniform(-1, 1)
-        image = image * (1 - camera.shadow / (1 + np.exp(-(a * xs + b * ys + 0.5 * xs - edge) * 20)))
-    image = image * camera.light
-    if camera.defocus > 0:
-        image = cv2.GaussianBlur(image, (0, 0), camera.defocus)
-    if camera.motion > 1:
-        kernel: np.ndarray = np.zeros((camera.motion, camera.motion), np.float32)
-        kernel[camera.motion // 2, :] = 1.0 / camera.motion
-        turn = cv2.getRotationMatrix2D((camera.motion / 2 - 0.5, camera.motion / 2 - 0.5), rng.uniform(0, 180), 1)
-        kernel = cv2.warpAffine(kernel, turn, (camera.motion, camera.motion))
-        image = cv2.filter2D(image, -1, kernel / max(kernel.sum(), 1e-6))
-    image = np.clip(image + rng.normal(0, 3 + 4 * (1 - camera.light), image.shape), 0, 255).astype(np.uint8)
-    buffer = io.BytesIO()
-    Image.fromarray(image).save(buffer, "JPEG", quality=int(rng.integers(60, 88)))
-    buffer.seek(0)
-    return Image.open(buffer)
 
 
 SETTINGS: dict[str, tuple[Camera, dict[str, float]]] = {
@@ -374,18 +223,13 @@ def puzzle_pairs(samples: Path | None = None) -> list[tuple[str, str]]:
     return pairs
 
 
-def _write_dat(path: Path, values: list[int]) -> None:
-    rows = [" ".join(str(v) for v in values[r * 9 : r * 9 + 9]) for r in range(9)]
-    path.write_text("synthetic photo suite\n1000x1000 JPG\n" + "\n".join(rows) + "\n")
-
-
 def _several(stem: Path, pairs: list[tuple[str, str]], camera: Camera, rng: np.random.Generator,
              faces: list[str] | None = None) -> None:
     """A photo of a page of two or three grids: ``.dat`` is the main grid, ``.all`` every grid (81 digits a line)."""
     puzzles = [pairs[int(rng.integers(len(pairs)))][0] for _ in range(int(rng.integers(2, 4)))]
     page, grids = grids_page(puzzles, rng, faces)
     photograph(page, None, camera, rng).save(stem.with_suffix(".jpg"))
-    _write_dat(stem.with_suffix(".dat"), grids[0])
+    write_dat(stem.with_suffix(".dat"), grids[0])
     stem.with_suffix(".all").write_text("".join("".join(map(str, g)) + "\n" for g in grids))
 
 
@@ -421,9 +265,9 @@ def build(out: Path, per_setting: int, seed: int, only: list[str] | None = None,
             photo = photograph(page.image, page.grid_box, camera, rng)
             stem = out / f"{name}-{k:03d}"
             photo.save(stem.with_suffix(".jpg"))
-            _write_dat(stem.with_suffix(".dat"), page.givens)
+            write_dat(stem.with_suffix(".dat"), page.givens)
             if any(page.hand):
-                _write_dat(stem.with_suffix(".hand"), page.hand)
+                write_dat(stem.with_suffix(".hand"), page.hand)
             count += 1
     rng = np.random.default_rng([seed, 99])
     for kind in NOT_SUDOKU if not only or "not-sudoku" in only else ():
@@ -447,7 +291,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--faces", choices=("suite", "held-out"), default="suite",
                         help="print faces: the suite's own (reportlab's), or the digit models' held-out faces "
                              "(installed by scripts/install-training-fonts.sh)")
+    parser.add_argument("--styled", type=int, default=0, metavar="N",
+                        help="instead, write N pages of the widened suite (ocr_training.styled_suite): faces, "
+                             "layouts, grid styles, pens and candidate marks")
+    parser.add_argument("--split", choices=("train", "held-out"), default="held-out",
+                        help="with --styled: the faces and layouts to print in (tools/ocr_training/suite_split.txt)")
     args = parser.parse_args(argv)
+    if args.styled:
+        try:
+            count = build_styled(args.out, args.styled, args.split, args.seed, puzzle_pairs(args.samples))
+        except FileNotFoundError as error:
+            parser.error(str(error))
+        print(f"wrote {count} photos to {args.out}", file=sys.stderr)
+        return 0
     faces = None
     if args.faces == "held-out":
         from .cnn_data import cnn_fonts

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from sudokuprint.ocr.cells import CELL_PX, extract_digit, ink_contrast
 from .pen import draw_pen_digit
+from .suite_split import is_held_out_font
 
 FONT_DIRS = ("/usr/share/fonts/truetype", "/usr/share/fonts/opentype")
 EXCLUDED_WORDS = (
@@ -30,15 +31,27 @@ CANVAS = 160
 """Cell side when drawing (pixels), before the photo's resolution is applied."""
 
 
-def training_fonts(extra_dirs: tuple[str, ...] = (), excluded: tuple[str, ...] = EXCLUDED_WORDS) -> list[Path]:
+OTHER_SCRIPTS = "noto"
+"""The folder of fonts-noto-core: hundreds of faces for other scripts, whose Latin digits are a fallback or
+missing (its Latin faces, Noto Serif and Noto Sans, are held out of training anyway)."""
+
+
+def training_fonts(extra_dirs: tuple[str, ...] = (), excluded: tuple[str, ...] = EXCLUDED_WORDS,
+                   with_held_out: bool = False) -> list[Path]:
     """The font files used, sorted: every TrueType/OpenType file in the font folders except those whose
-    lower-case name holds one of ``excluded`` (default :data:`EXCLUDED_WORDS`)."""
+    lower-case name holds one of ``excluded`` (default :data:`EXCLUDED_WORDS`), the families the photo suite
+    holds out (:func:`ocr_training.suite_split.is_held_out_font`: no model trains on them) and the other
+    scripts' faces of :data:`OTHER_SCRIPTS` (Noto Mono stays); ``with_held_out`` keeps the held-out families
+    (to measure on them, never to train)."""
     fonts = []
     for folder in FONT_DIRS + extra_dirs:
         for path in sorted(Path(folder).rglob("*")):
             name = path.name.lower()
-            if path.suffix.lower() in (".ttf", ".otf") and not any(word in name for word in excluded):
-                fonts.append(path)
+            if path.suffix.lower() not in (".ttf", ".otf") or any(word in name for word in excluded):
+                continue
+            if (is_held_out_font(path) and not with_held_out) or (path.parent.name == OTHER_SCRIPTS and not name.startswith("notomono")):
+                continue
+            fonts.append(path)
     return sorted(set(fonts))
 
 

@@ -1,0 +1,98 @@
+"""Ink colour as evidence: on a page printed in black, a digit in a clearly coloured ink (a blue or red pen) is
+never print.
+
+Each digit's ink colour is measured with :func:`ocr.context.ink_colour` (how much more saturated than its paper
+the ink is, and how much bluer than red).  When the page's print is grey or black, a digit whose ink is much more
+saturated than the print's is a pen's (:func:`coloured_ink`), whatever its shape or darkness says: no
+black-printed puzzle prints a given in blue.  A page printed in colour, or photographed under a light that tints
+its print, gives no such evidence.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .context import ink_colour, twin_likeness
+from .readers import DigitCell
+
+MIN_PRINT_DIGITS = 8
+"""The print's ink is measured on at least this many digits (fewer: ink colour decides nothing)."""
+GREY_PRINT = 0.1
+"""The print is grey or black when its ink is at most this much more saturated than its paper (median; Wicht's
+black newspaper print measures 0.02-0.06, print photographed under a warm light 0.17-0.21)."""
+PEN_INK = 1.0
+"""The handwriting probability given to a digit in a pen's coloured ink (which is never taken back as print)."""
+COLOURED = 0.15
+"""A digit's ink is coloured when it is at least this much more saturated than the print's (Wicht's blue and red
+pens measure 0.18-0.54 above their paper)."""
+PRINT_TWIN = 2.5
+"""A coloured digit with a *twin* in the grey print (:func:`ocr.context.twin_likeness`: a grey digit read the same
+whose ink matches it this closely, -log(1 - correlation), about 0.92) is print in a tinted spot of the photo: on
+Wicht's print-only photos such digits match their twins at 2.9-3.9, pen digits their best grey twin at 0.5-2.8."""
+SAME_HUE = 0.2
+"""A pen writes in one hue: a coloured digit whose blue - red lies further than this from the coloured digits' median
+is not the pen's (on a Wicht mixed photo a printed 4 tinted warm, -0.14, beside a blue pen's median +0.18)."""
+MIN_PEN_DIGITS = 3
+"""Fewer coloured digits than this (left after the twins) say nothing: a tinted spot, not a pen."""
+
+
+def ink_groups(saturation: np.ndarray) -> np.ndarray | None:
+    """The digits split in two by their ink's saturation (Otsu: the split with the groups best apart), as a
+    boolean per digit (``True``: the more saturated group); ``None`` for fewer than two digits."""
+    if len(saturation) < 2:
+        return None
+    order = np.argsort(saturation, kind="stable")
+    values = saturation[order].astype(np.float64)
+    best, split = -1.0, 1
+    for k in range(1, len(values)):
+        score = k * (len(values) - k) * float(values[k:].mean() - values[:k].mean()) ** 2
+        if score > best:
+            best, split = score, k
+    upper = np.zeros(len(values), bool)
+    upper[order[split:]] = True
+    return upper
+
+
+def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: np.ndarray) -> np.ndarray:
+    """Which digits (a boolean per cell, in the order of ``cells``) are in a coloured ink on a page printed in grey
+    or black: a pen's, never print.
+
+    The digits are split in two by their ink's saturation (:func:`ink_groups`).  The paler group is the print
+    when it holds :data:`MIN_PRINT_DIGITS` or more, is grey (:data:`GREY_PRINT`) and the reader (``handwritten``,
+    its handwriting probabilities) finds it the less handwritten of the two on average: print under a tinted
+    light next to a grey pen is the other way round, and a reader that tells nothing apart decides nothing.
+    Digits of the other group at least :data:`COLOURED` more saturated than the print and of the pen's one hue
+    (:data:`SAME_HUE`) are then a pen's, but those with a twin in the print (:data:`PRINT_TWIN`; ``readings`` are the digits as read, e.g. the print model's
+    classes), and none when fewer than :data:`MIN_PEN_DIGITS` are left.  Photos without colour give none.
+    """
+    found = np.zeros(len(cells), bool)
+    if not cells or any(cell.color is None for cell in cells):
+        return found
+    colours = np.stack([ink_colour(cell.image, cell.box, cell.contrast, cell.color) for cell in cells])
+    saturation, hand = colours[:, 1].astype(np.float64), np.asarray(handwritten, np.float64)
+    upper = ink_groups(saturation)
+    if upper is None or int((~upper).sum()) < MIN_PRINT_DIGITS:
+        return found
+    print_level = float(np.median(saturation[~upper]))
+    if print_level > GREY_PRINT or float(hand[upper].mean()) <= float(hand[~upper].mean()):
+        return found
+    coloured = upper & (saturation >= print_level + COLOURED)
+    if coloured.any():
+        hue = float(np.median(colours[coloured, 0]))
+        coloured &= np.abs(colours[:, 0] - hue) <= SAME_HUE
+    grey = np.flatnonzero(~upper).tolist()
+    for index in np.flatnonzero(coloured).tolist():
+        twins = [index] + [other for other in grey if readings[other] == readings[index]]
+        if len(twins) > 1 and _best_twin(cells, twins) >= PRINT_TWIN:
+            coloured[index] = False
+    return coloured if int(coloured.sum()) >= MIN_PEN_DIGITS else found
+
+
+def _best_twin(cells: Sequence[DigitCell], indices: list[int]) -> float:
+    """How closely the first of ``indices`` matches its best twin among the others (:func:`twin_likeness`)."""
+    chosen = [cells[i] for i in indices]
+    likeness = twin_likeness([c.image for c in chosen], [c.contrast for c in chosen], [c.box for c in chosen],
+                             np.zeros(len(chosen), int))
+    return float(likeness[0, 0])

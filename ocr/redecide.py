@@ -1,0 +1,188 @@
+"""Re-deciding print or handwriting: when the givens read alone have no unique solution, the calls in doubt change.
+
+The reader calls each digit print (a given) or handwriting (a solver's entry).  A wrong call shows in the
+puzzle: a given taken for handwriting leaves the givens with several solutions, handwriting taken for a given
+often makes them conflict.  Before the scan reports such a puzzle, the calls are re-decided:
+
+- :func:`all_as_print`: a page with fewer than :data:`MIN_ENTRIES` handwritten-looking digits has no pen on it;
+  they are print misjudged;
+- :func:`print_back`: the least surely handwritten digits are taken back as print, one by one, until the givens
+  have one solution (:func:`rest_as_print` then takes the few left as print too);
+- :func:`redecide`: failing those, the fewest of the calls in doubt (the digits whose odds of print and
+  handwriting were closest) are flipped, either way, to make the givens unique.
+
+A digit in a pen's coloured ink (:attr:`ocr.result.CellResult.pen_ink`) is never taken for print.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+from .correct import Correction, reading_status
+from .result import CellResult
+
+MAX_PRINT_BACK = 20
+"""At most this many handwritten-looking digits are taken back as print when the givens alone are not unique."""
+MIN_ENTRIES = 3
+"""Fewer handwritten-looking digits than this in a photo are taken for print misjudged (a blurred or noisy given
+looks handwritten more often than a solver writes one or two digits)."""
+SURELY_HANDWRITTEN = 0.95
+"""A digit at least this surely handwritten is never taken back as print."""
+
+def print_reading(cell: CellResult) -> list[tuple[int, float]]:
+    """The digit's reading if it is print: the print reading's choices, none surer than the reader was of the digit (so
+    that the solver check may still correct a digit the reader took for handwriting)."""
+    if not cell.as_print:
+        return list(cell.alternatives)
+    return [(digit, min(probability, cell.confidence)) for digit, probability in cell.as_print]
+
+
+def as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+             cell: CellResult, why: str) -> Correction:
+    """Call a handwritten-looking digit print: its print reading becomes a given (changes the three arguments in
+    place); the change, saying ``why``."""
+    options = print_reading(cell)
+    values[cell.index] = options[0][0]
+    alternatives[cell.index] = options
+    del written[cell.index]
+    return Correction(cell.index, 0, options[0][0], 1 - cell.handwritten,
+                      f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {why}")
+
+
+def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+                 reason: str) -> list[Correction]:
+    """Take every handwritten-looking digit as print, but those in a pen's coloured ink (changes the three
+    arguments in place)."""
+    changes = []
+    for index, cell in sorted(written.items()):
+        if not cell.pen_ink:
+            changes.append(as_print(values, alternatives, written, cell,
+                                    f"{reason}; read as a printed {print_reading(cell)[0][0]}"))
+    return changes
+
+
+def print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                written: dict[int, CellResult]) -> list[Correction]:
+    """When the printed givens alone have several solutions, take the least surely handwritten digits back as
+    print, one by one, until they have one; on a photo with handwriting (:data:`MIN_ENTRIES` digits surely
+    handwritten) then give back to handwriting each without which they still have one (changes ``values``,
+    ``alternatives`` and ``written`` in place)."""
+    if reading_status(tuple(values))[0] != "not-unique":
+        return []
+    candidates = sorted((c for c in written.values() if c.handwritten < SURELY_HANDWRITTEN), key=lambda c: c.handwritten)
+    trial = list(values)
+    chosen: list[CellResult] = []
+    for cell in candidates[:MAX_PRINT_BACK]:
+        trial[cell.index] = print_reading(cell)[0][0]
+        status, _ = reading_status(tuple(trial))
+        if status in ("conflict", "no-solution"):  # a solver's digit (right or wrong) taken for print breaks it
+            trial[cell.index] = 0
+            continue
+        chosen.append(cell)
+        if status == "unique":
+            break
+    else:
+        return []
+    if sum(c.handwritten >= SURELY_HANDWRITTEN for c in written.values()) >= MIN_ENTRIES:
+        # a pen is surely on this photo: take back only the digits the solution needs, the likeliest pen first given
+        # back (on a page of print alone the digits that looked handwritten are all likely print)
+        for cell in sorted(chosen, key=lambda c: -c.handwritten):
+            trial[cell.index] = 0
+            if reading_status(tuple(trial))[0] == "unique":
+                chosen.remove(cell)
+            else:
+                trial[cell.index] = print_reading(cell)[0][0]
+    return [as_print(values, alternatives, written, cell, "the printed givens alone had several solutions; taken back "
+                     "as a printed given") for cell in chosen]
+
+
+def rest_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                  written: dict[int, CellResult]) -> list[Correction]:
+    """After givens were taken back as print (:func:`print_back`: the handwriting judgement failed on this
+    photo), the fewer than :data:`MIN_ENTRIES` digits still looking handwritten are print too, when the givens
+    then still have one solution (changes the three arguments in place; none changed otherwise)."""
+    trial_values, trial_alternatives, trial_written = list(values), dict(alternatives), dict(written)
+    changes = all_as_print(trial_values, trial_alternatives, trial_written,
+                           f"only {len(written)} digit(s) still looked handwritten after givens were taken back")
+    if reading_status(tuple(trial_values))[0] != "unique":
+        return []
+    values[:] = trial_values
+    alternatives.clear()
+    alternatives.update(trial_alternatives)
+    for change in changes:
+        del written[change.cell]
+    return changes
+
+
+MAX_DOUBTFUL = 10
+"""The calls in doubt are at most this many: the digits whose handwriting probability is nearest to even odds."""
+MAX_FLIPS = 3
+"""At most this many calls are flipped by :func:`redecide`."""
+PRINT_IN_DOUBT = 0.2
+"""A digit called print is in doubt only when its handwriting probability is at least this: a sure given flipped to
+an entry silently changes the puzzle (a corpus photo's misread given, 3% handwriting, was flipped to clear a
+conflict and gave a wrong puzzle of one solution)."""
+HAND_IN_DOUBT = 0.99
+"""A handwriting call is in doubt below this probability (and never for a pen's coloured ink): a Wicht pen digit
+called handwriting at 1.0 was flipped to a given and gave a wrong puzzle; print-page givens needing the flip
+looked handwritten at 0.67-0.97."""
+
+
+def _odds(cell: CellResult) -> float:
+    """How far the call is from even odds: |log odds| of the digit being handwritten."""
+    p = min(max(cell.handwritten, 1e-6), 1 - 1e-6)
+    return abs(math.log(p / (1 - p)))
+
+
+def doubtful(cells: list[CellResult]) -> list[CellResult]:
+    """The digits whose print/hand call was closest (at most :data:`MAX_DOUBTFUL`), the closest first: handwriting
+    calls below :data:`HAND_IN_DOUBT` but a pen's coloured ink, and print calls of at least :data:`PRINT_IN_DOUBT`
+    handwriting."""
+    digits = [cell for cell in cells if cell.digit and not cell.pen_ink
+              and PRINT_IN_DOUBT <= cell.handwritten < HAND_IN_DOUBT]
+    return sorted(digits, key=_odds)[:MAX_DOUBTFUL]
+
+
+def redecide(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+             cells: list[CellResult]) -> list[Correction]:
+    """When the givens (``values``) conflict or have no unique solution, flip the fewest calls in doubt
+    (:func:`doubtful`; print to handwriting or back) that give them exactly one solution; of several such sets
+    of flips the one whose calls were least sure.  Changes the three arguments in place; returns the changes
+    (none when no set of at most :data:`MAX_FLIPS` flips works)."""
+    status, _ = reading_status(tuple(values))
+    if status == "unique":
+        return []
+    # a digit the reader called handwriting that an earlier step took as print stays print: flipping it back to
+    # clear a conflict hid a misread given of a print-only corpus page (a wrong puzzle of one solution)
+    candidates = [cell for cell in doubtful(cells) if not (cell.is_handwritten and cell.index not in written)]
+    for size in range(1, MAX_FLIPS + 1):
+        best: tuple[float, tuple[CellResult, ...]] | None = None
+        for flips in combinations(candidates, size):
+            trial = list(values)
+            for cell in flips:
+                trial[cell.index] = print_reading(cell)[0][0] if cell.index in written else 0
+            if reading_status(tuple(trial))[0] == "unique":
+                cost = sum(_odds(cell) for cell in flips)
+                if best is None or cost < best[0]:
+                    best = (cost, flips)
+        if best is not None:
+            return _flip(values, alternatives, written, best[1], status)
+    return []
+
+
+def _flip(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+          flips: tuple[CellResult, ...], status: str) -> list[Correction]:
+    changes = []
+    for cell in flips:
+        if cell.index in written:
+            changes.append(as_print(values, alternatives, written, cell, f"the givens were {status}; re-decided as "
+                                    "a printed given, the fewest calls in doubt that give one solution"))
+        else:
+            values[cell.index] = 0
+            alternatives.pop(cell.index, None)
+            written[cell.index] = cell
+            changes.append(Correction(cell.index, cell.digit, 0, 1 - cell.handwritten, (
+                f"{cell.digit} looked printed ({1 - cell.handwritten:.0%}) but the givens were {status}; "
+                "re-decided as handwriting, the fewest calls in doubt that give one solution")))
+    return changes

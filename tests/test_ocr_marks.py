@@ -1,0 +1,63 @@
+"""Pencil marks: an empty cell holding only a grid line's remnant or a speck has no marks."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from click.testing import CliRunner
+
+from conftest import SAMPLES, data_file
+
+from sudokuprint.cli import main
+from sudokuprint.ocr.cells import CELL_PX, grid_line_residue, pencil_marks
+from sudokuprint.ocr.grid_cells import grid_cells
+from sudokuprint.ocr.pipeline import scan
+
+
+def test_the_newspaper_photo_has_no_pencil_marks():
+    # Wicht image1: a clean newspaper puzzle; looking at the photo, no cell holds a pencil mark
+    # (14 empty cells were reported as holding marks: slivers of the grid lines along their edges)
+    result = scan(SAMPLES / "newspaper-photo.jpg")
+    assert result.pencil_marks == {}
+
+
+def test_clean_wicht_photos_have_next_to_no_pencil_mark_cells():
+    # the Wicht train photos are printed newspaper puzzles without candidates (seen by looking at them);
+    # 175 empty cells of these 22 photos had "marks" before the grid lines' remnants were told apart
+    photos = sorted(data_file("wicht", "train").glob("*.jpg"))
+    assert len(photos) == 22
+    marked = sum(len(grid_cells(photo).pencil_marks()) for photo in photos)
+    assert marked <= 15
+
+
+def test_a_strip_along_the_edge_or_a_crossing_in_a_corner_is_residue_a_small_digit_is_not():
+    size = CELL_PX
+    assert grid_line_residue(3, 15, 1, 12, size)  # a sliver of the left line
+    assert grid_line_residue(35, 27, 2, 10, size)  # ... of the right line
+    assert grid_line_residue(32, 3, 5, 5, size)  # a blob in the top right corner: where two lines cross
+    assert not grid_line_residue(4, 28, 7, 8, size)  # a candidate in the bottom left corner, inside the band
+    assert not grid_line_residue(3, 12, 6, 5, size)  # a candidate touching the left band, as wide as a digit
+    assert not grid_line_residue(17, 17, 6, 7, size)  # a candidate in the centre
+
+
+def test_marks_drawn_in_the_corners_are_counted_and_a_strip_of_line_is_not():
+    cell = np.full((CELL_PX, CELL_PX), 220, np.uint8)
+    cell[:, :2] = 60  # the left grid line, cut a little inside
+    cell[12:30, 3] = 90  # its remnant broken off along the edge
+    for x, y in ((8, 7), (26, 7), (8, 25)):  # three small "digits": 6 x 8 boxes with a hole
+        cell[y : y + 8, x : x + 6] = 40
+        cell[y + 2 : y + 6, x + 2 : x + 4] = 220
+    assert pencil_marks(cell, 160.0) == 3
+
+
+def test_filled_text_names_each_cell_with_pencil_marks_and_never_as_an_entry():
+    # the suite's pencil photo: pen entries and small pencil candidates in other cells (its .hand file)
+    result = CliRunner().invoke(main, ["scan", str(SAMPLES / "suite-pencil-photo.jpg"), "--filled"])
+    assert result.exit_code == 0
+    notes = result.stderr.splitlines()
+    marks_line = next(line for line in notes if "pencil marks" in line)
+    named = set(re.findall(r"r(\d)c(\d) \(\d+ marks\)", marks_line))
+    written = {match for line in notes for match in re.findall(r"r(\d)c(\d): you wrote", line)}
+    assert len(named) >= 10
+    assert not named & written

@@ -1,0 +1,90 @@
+"""Re-deciding print or handwriting: the fewest doubtful calls flipped to give the givens one solution."""
+
+from __future__ import annotations
+
+from conftest import REPO, SAMPLES
+
+from sudokuprint.ocr.correct import reading_status
+from sudokuprint.ocr.pipeline import scan
+from sudokuprint.ocr.redecide import doubtful, redecide
+from sudokuprint.ocr.result import CellResult
+
+
+def _givens() -> list[int]:
+    # the printed givens of samples/newspaper-photo.jpg, typed from the photo (its .dat file)
+    rows = (SAMPLES / "newspaper-photo.dat").read_text().split("\n")[2:11]
+    return [int(value) for row in rows for value in row.split()]
+
+
+def _reading(givens: list[int], calls: dict[int, tuple[int, float]]) -> tuple[list[int], dict, dict, list]:
+    """The scan's state after the reader: ``calls`` overrides (digit, P(handwritten)) per cell; every other given
+    is print read surely."""
+    cells, values, alternatives, written = [], [], {}, {}
+    for index, given in enumerate(givens):
+        digit, hand = calls.get(index, (given, 0.02))
+        cell = CellResult(index, digit, 0.95, ((digit, 0.95),) if digit else (), hand if digit else 0.0)
+        cells.append(cell)
+        if cell.is_handwritten:
+            written[index] = cell
+            values.append(0)
+        else:
+            values.append(digit)
+            if digit:
+                alternatives[index] = list(cell.alternatives)
+    return values, alternatives, written, cells
+
+
+def test_a_given_taken_for_handwriting_and_a_wrong_entry_taken_for_print_are_both_flipped():
+    givens = _givens()
+    # r2c6's printed 3 called handwriting (0.6: in doubt); the solver's wrong 7 in r1c1 called print (0.4), which
+    # repeats r1c4's printed 7; r1c2's 5 surely handwriting.  Read so, the givens conflict.
+    values, alternatives, written, cells = _reading(givens, {14: (3, 0.6), 0: (7, 0.4), 1: (5, 0.99)})
+    assert reading_status(tuple(values))[0] == "conflict"
+    changes = redecide(values, alternatives, written, cells)
+    assert values == givens
+    assert sorted(written) == [0, 1]
+    assert {(c.cell, c.was, c.to) for c in changes} == {(14, 0, 3), (0, 7, 0)}
+    assert all("re-decided" in c.why for c in changes)
+
+
+def test_nothing_changes_when_the_givens_already_have_one_solution_or_no_few_flips_help():
+    givens = _givens()
+    values, alternatives, written, cells = _reading(givens, {1: (5, 0.99)})
+    assert redecide(values, alternatives, written, cells) == []
+    # the given 3 of r2c6 called handwriting surely (0.999: not in doubt); flipping the other calls in doubt, all
+    # print, cannot help
+    calls = {14: (3, 0.999)} | {cell: (givens[cell], 0.3) for cell in range(81) if givens[cell] and cell != 14}
+    values, alternatives, written, cells = _reading(givens, calls)
+    before = list(values)
+    assert redecide(values, alternatives, written, cells) == []
+    assert values == before
+
+
+def test_the_calls_in_doubt_are_the_nearest_even_odds_never_a_pen_ink_nor_a_sure_given():
+    cells = [CellResult(0, 5, 0.9, ((5, 0.9),), 0.45), CellResult(1, 6, 0.9, ((6, 0.9),), 0.9),
+             CellResult(2, 7, 0.9, ((7, 0.9),), 1.0, pen_ink=True), CellResult(3, 0, 1.0, ()),
+             CellResult(4, 8, 0.9, ((8, 0.9),), 0.02)]
+    assert [cell.index for cell in doubtful(cells)] == [0, 1]
+
+
+REAL = REPO / "tests" / "data" / "ocr_redecide"
+# the givens of SnapSudoku train/image9 (its repository's label, as in tools/ocr_corpus/manifest.csv)
+TIMES_GIVENS = "040690520000300601000000090000003019870000065290800000060000000907004000015069080"
+
+
+def test_a_print_page_whose_givens_looked_handwritten_is_re_decided_to_its_givens():
+    # SnapSudoku train/image9: a Times Su-Doku beside text, print only; three givens (r1c8's 2, r4c6's 3, r1c7's 5)
+    # looked handwritten and left the puzzle with several solutions
+    result = scan(REAL / "snapsudoku-image9.jpg")
+    assert result.grid.to_string().replace(".", "0") == TIMES_GIVENS
+    assert not {entry.cell for entry in result.entries} & {6, 7, 32}
+    assert {c.cell for c in result.corrections if "re-decided" in c.why} == {6, 7, 32}
+
+
+def test_a_misread_given_is_not_hidden_by_flipping_it_to_an_entry():
+    # SnapSudoku train/image2: print only; two givens misread make the puzzle conflict.  Flipping a digit the reader
+    # called handwriting (an earlier step took it for print) back to an entry gave one solution and a wrong
+    # puzzle; the conflict must be reported instead
+    result = scan(REAL / "snapsudoku-image2.jpg")
+    assert result.check.status == "conflict"
+    assert not any("re-decided" in c.why for c in result.corrections)

@@ -1,0 +1,35 @@
+"""Pages of the widened suite in held-out faces and layouts (tests/data/ocr-styled): read as their truth says.
+
+The truth is what the generator drew (its ``.json``), not what any reader returned: printed givens, entries
+in pen, candidate marks that must be neither entries nor givens.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import REPO
+
+from sudokuprint.ocr.pipeline import scan
+
+PAGES = sorted((REPO / "tests" / "data" / "ocr-styled").glob("*.jpg"))
+
+
+@pytest.mark.parametrize("photo", PAGES, ids=[p.stem for p in PAGES])
+def test_a_held_out_page_is_read_as_drawn(photo):
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert truth["split"] == "held-out"
+    cells = truth["cells"][0]
+    result = scan(photo)
+    assert list(result.grid.values) == [int(t[1]) if t[0] == "g" else 0 for t in cells]
+    written = {e.cell: e.digit for e in result.entries}
+    assert written == {i: int(t[1]) for i, t in enumerate(cells) if t[0] == "e"}
+    candidates = {i for i, t in enumerate(cells) if t[0] == "c"}
+    assert not candidates & set(written) and not any(result.grid.values[i] for i in candidates)
+
+
+def test_the_fixtures_cover_print_candidates_and_a_fully_solved_page():
+    contents = {json.loads(p.with_suffix(".json").read_text())["content"] for p in PAGES}
+    assert {"print", "candidates", "fully-solved"} <= contents
