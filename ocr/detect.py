@@ -151,15 +151,14 @@ def grid_score(ink: np.ndarray, corners: np.ndarray) -> float:
         # rows of ``image`` across, in 9 bands along the lines (a bent line is found band by band)
         bands = image[:, : 9 * CHECK_CELL].reshape(side + 1, 9, CHECK_CELL).mean(axis=2)
         # a bowed page's lines sag together from where the corners put them: each band's lines are looked for
-        # where the lattice lies in that band (:func:`ocr.ridges.band_offsets`), or straight, whichever is stronger
+        # where the lattice lies in that band (:func:`ocr.ridges.band_offsets`)
         offsets = np.round(band_offsets(bands, 4)).astype(int)
         columns = np.arange(9)
         ridges, gaps = [], []
         for index in range(10):
             center = index * CHECK_CELL
             rows = np.clip(center + offsets[None, :] + np.arange(-3, 4)[:, None], 0, side)
-            straight = float(np.median(bands[max(0, center - 3) : center + 4].max(axis=0)))
-            ridges.append(max(straight, float(np.median(bands[rows, columns[None, :]].max(axis=0)))))
+            ridges.append(float(np.median(bands[rows, columns[None, :]].max(axis=0))))
             if index < 9:
                 gaps.append(np.median(bands[center + 5 : center + CHECK_CELL - 4]))
         ranked = np.sort(np.array(ridges))

@@ -19,9 +19,6 @@ from .ridges import band_offsets
 
 SEARCH = 0.3
 """How far (in cells) a line is looked for from where it is expected."""
-BENT_GAIN = 1.05
-"""The lattice followed as curves (:func:`~ocr.ridges.band_offsets`) is taken when its ten lines are this many
-times as strong as the straight lattice's."""
 
 
 def _line_strokes(image: np.ndarray, cell: int) -> np.ndarray:
@@ -77,18 +74,11 @@ def _horizontal_lines(strokes: np.ndarray, cell: int, margin: int) -> np.ndarray
     reach = max(2, int(SEARCH * cell))
     bands = strokes[:, margin : margin + 9 * cell].reshape(strokes.shape[0], 9, cell).mean(axis=2)
     smooth = cv2.GaussianBlur(bands, (1, 3), 0)
+    offsets = band_offsets(smooth, max(2, cell // 6))
     rows = np.arange(smooth.shape[0], dtype=np.float64)
-    best = None
-    # the lattice as the outline puts it, or with each band's offset taken out: whichever shows the stronger
-    # lattice (on a flat page crowded with digits the offsets can drift from band to band)
-    for offsets in (np.zeros(9), band_offsets(smooth, max(2, cell // 6))):
-        straightened = np.stack([np.interp(rows + offsets[band], rows, bands[:, band]) for band in range(9)], axis=1)
-        whole = straightened.mean(axis=1)
-        start, spacing = _fit_lattice(whole, cell, margin)
-        strength = float(np.interp(start + np.arange(10) * spacing, rows, whole).sum())
-        if best is None or strength > best[0] * BENT_GAIN:
-            best = (strength, offsets, whole, start, spacing)
-    _, offsets, whole, start, spacing = best
+    straightened = np.stack([np.interp(rows + offsets[band], rows, bands[:, band]) for band in range(9)], axis=1)
+    whole = straightened.mean(axis=1)
+    start, spacing = _fit_lattice(whole, cell, margin)
     expected = np.array([_peak(whole, start + i * spacing, max(2, reach * 2 // 3))[0] for i in range(10)])
     # keep the order and rough spacing: a line found too close to its neighbour falls back to even spacing
     xs = np.arange(9) + 0.5

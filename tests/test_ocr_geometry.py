@@ -1,5 +1,5 @@
-"""Grid geometry on real photos (Wicht & Hennebert, CC-BY-4.0; one kubiesa photo, MIT), some changed in memory:
-the outline must be the grid when a straight edge lies beside it, a bowed page reads as flat, and a phone-size photo reads as the photo it was made from.
+"""Grid geometry on real photos (Wicht & Hennebert, CC-BY-4.0; one kubiesa photo, MIT), some changed in memory: the
+when a straight edge lies beside it, and a phone-size photo reads as the photo it was made from.
 
 Ground truth: the photos' ``.dat`` grids and the hand-drawn outlines of ``outlines.csv`` (the upright frame).
 """
