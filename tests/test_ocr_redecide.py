@@ -6,7 +6,8 @@ from conftest import REPO, SAMPLES
 
 from sudokuprint.ocr.correct import reading_status
 from sudokuprint.ocr.pipeline import scan
-from sudokuprint.ocr.redecide import doubtful, redecide
+from sudokuprint.ocr.ink import PRINT_TWIN
+from sudokuprint.ocr.redecide import doubtful, redecide, twins_as_print
 from sudokuprint.ocr.result import CellResult
 
 
@@ -88,3 +89,37 @@ def test_a_misread_given_is_not_hidden_by_flipping_it_to_an_entry():
     result = scan(REAL / "snapsudoku-image2.jpg")
     assert result.check.status == "conflict"
     assert not any("re-decided" in c.why for c in result.corrections)
+
+
+def test_handwritten_looking_print_twins_are_taken_as_print_when_the_givens_stay_sound():
+    givens = _givens()
+    # three printed givens called handwriting (0.9), each the same glyph as another digit of the page read the same
+    # (twin likeness above the print level): a face's odd glyphs, not a pen
+    looked = [index for index, value in enumerate(givens) if value][:3]
+    twins = {index: PRINT_TWIN + 0.4 for index in looked}
+    values, alternatives, written, _ = _reading(givens, {index: (givens[index], 0.9) for index in looked})
+    changes = twins_as_print(values, alternatives, written, twins)
+    assert values == givens and written == {}
+    assert sorted(change.cell for change in changes) == looked
+    assert all("print twins" in change.why for change in changes)
+
+
+def test_a_pen_is_left_alone_its_digits_no_twins_coloured_or_breaking_the_givens():
+    givens = _givens()
+    empty = [index for index, value in enumerate(givens) if not value][:3]
+    # a solver's three entries: a hand matches itself loosely (a real pencil's median twin likeness is about 1)
+    values, alternatives, written, _ = _reading(givens, {index: (5, 0.9) for index in empty})
+    assert twins_as_print(values, alternatives, written, {index: 1.0 for index in empty}) == []
+    assert sorted(written) == empty
+    # the same digits matching like print, but in a blue pen's ink: never print
+    calls = {index: (5, 0.9) for index in empty}
+    values, alternatives, written, _ = _reading(givens, calls)
+    for index in empty:
+        written[index] = CellResult(index, 5, 0.95, ((5, 0.95),), 1.0, pen_ink=True)
+    assert twins_as_print(values, alternatives, written, {index: PRINT_TWIN + 1 for index in empty}) == []
+    # twins of print, but as givens they would repeat a digit in a row: kept as handwriting
+    row_one = [index for index in range(9) if not givens[index]][:3]
+    repeated = next(value for value in givens[:9] if value)
+    values, alternatives, written, _ = _reading(givens, {index: (repeated, 0.9) for index in row_one})
+    assert twins_as_print(values, alternatives, written, {index: PRINT_TWIN + 1 for index in row_one}) == []
+    assert sorted(written) == row_one
