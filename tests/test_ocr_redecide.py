@@ -70,6 +70,8 @@ def test_the_calls_in_doubt_are_the_nearest_even_odds_never_a_pen_ink_nor_a_sure
 
 REAL = REPO / "tests" / "data" / "ocr_redecide"
 # the givens of SnapSudoku train/image9 (its repository's label, as in tools/ocr_corpus/manifest.csv)
+# and of SnapSudoku train/image2 (the same)
+IMAGE2_GIVENS = "000000203805200000003100400002001005058602310300900600004008500000003908901000000"
 TIMES_GIVENS = "040690520000300601000000090000003019870000065290800000060000000907004000015069080"
 
 
@@ -83,12 +85,25 @@ def test_a_print_page_whose_givens_looked_handwritten_is_re_decided_to_its_given
 
 
 def test_a_misread_given_is_not_hidden_by_flipping_it_to_an_entry():
-    # SnapSudoku train/image2: print only; two givens misread make the puzzle conflict.  Flipping a digit the reader
-    # called handwriting (an earlier step took it for print) back to an entry gave one solution and a wrong
-    # puzzle; the conflict must be reported instead
+    # the case of SnapSudoku train/image2 before its 1s were cut whole: r3c8's printed 7 misread as a 6 repeats
+    # r3c3's printed 6, which the reader had called handwriting (0.6) and an earlier step took as print.  Flipping
+    # that 6 back to an entry gives one solution, a wrong puzzle; the conflict must be reported instead
+    givens = _givens()
+    values, alternatives, written, cells = _reading(givens, {25: (6, 0.02), 20: (6, 0.6)})
+    values[20], alternatives[20] = 6, [(6, 0.95)]
+    del written[20]
+    assert reading_status(tuple(values))[0] == "conflict"
+    assert reading_status(tuple(0 if i == 20 else v for i, v in enumerate(values)))[0] == "unique"
+    assert redecide(values, alternatives, written, cells) == []
+    assert values[20] == values[25] == 6
+
+
+def test_a_large_faces_1s_are_cut_whole_not_taken_for_grid_lines():
+    # SnapSudoku train/image2: print only, in a face so large that the 1s' stems (r3c4, r5c8) are as long as a
+    # grid line's remnant; they were cut to their flags and read as 4s, and the givens conflicted
     result = scan(REAL / "snapsudoku-image2.jpg")
-    assert result.check.status == "conflict"
-    assert not any("re-decided" in c.why for c in result.corrections)
+    assert result.grid.to_string().replace(".", "0") == IMAGE2_GIVENS
+    assert result.check.status == "unique" and result.entries == []
 
 
 def test_handwritten_looking_print_twins_are_taken_as_print_when_the_givens_stay_sound():
