@@ -8,6 +8,8 @@ often makes them conflict.  Before the scan reports such a puzzle, the calls are
   they are print misjudged;
 - :func:`twins_as_print`: nor has a page whose handwritten-looking digits are *print twins* (the same glyph as
   another digit of the page read the same: a printed face repeats itself, a hand does not);
+- :func:`print_twins_back`: when the givens alone have no unique solution, the handwritten-looking digits that are
+  each a print twin are print, if the givens then have one solution;
 - :func:`print_back`: the least surely handwritten digits are taken back as print, one by one, until the givens
   have one solution (:func:`rest_as_print` then takes the few left as print too);
 - :func:`redecide`: failing those, the fewest of the calls in doubt (the digits whose odds of print and
@@ -88,6 +90,35 @@ def twins_as_print(values: list[int], alternatives: dict[int, list[tuple[int, fl
         return []
     return all_as_print(values, alternatives, written, "the digits that looked handwritten are print twins of the "
                         "page's other digits (the same glyphs: a printed face repeats itself, a hand does not)")
+
+
+def print_twins_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                     written: dict[int, CellResult], twins: Mapping[int, float]) -> list[Correction]:
+    """When the givens (``values``) have no unique solution, take as print each handwritten-looking digit that is a
+    print twin by itself (``twins`` as for :func:`twins_as_print`, at least :data:`ocr.ink.PRINT_TWIN`; never a
+    pen's coloured ink), then as :func:`print_back` the least surely handwritten of the rest, if the givens then
+    have exactly one solution (changes the three arguments in place; nothing otherwise).  On a page with a pen, a
+    face's odd glyphs looked handwritten among the pen's digits; a pen's digits rarely match anything that
+    closely, and the solver check stands guard."""
+    if reading_status(tuple(values))[0] == "unique":
+        return []
+    twinned = [cell for index, cell in sorted(written.items())
+               if not cell.pen_ink and twins.get(index, 0.0) >= PRINT_TWIN]
+    if not twinned:
+        return []
+    trial_values, trial_alternatives, trial_written = list(values), dict(alternatives), dict(written)
+    changes = [as_print(trial_values, trial_alternatives, trial_written, cell, "the givens alone had no unique "
+                        "solution and it is a print twin of another digit of the page (the same glyph)")
+               for cell in twinned]
+    changes += print_back(trial_values, trial_alternatives, trial_written)
+    if reading_status(tuple(trial_values))[0] != "unique":
+        return []
+    values[:] = trial_values
+    alternatives.clear()
+    alternatives.update(trial_alternatives)
+    for change in changes:
+        del written[change.cell]
+    return changes
 
 
 def print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
