@@ -33,7 +33,7 @@ from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_likeness
 from .redecide import (MIN_ENTRIES, all_as_print, print_back, redecide, rest_as_print,  # noqa: F401  (re-exported)
-                       twins_as_print)
+                       print_twins_back, twins_as_print)
 from .result import HANDWRITTEN, CellResult  # noqa: F401  (re-exported)
 from .refuse import MIN_DIGITS, not_sudoku, repeated_digits, solid_cells  # noqa: F401  (re-exported)
 from .rectify import Rectified
@@ -270,11 +270,12 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     if reason is not None:
         raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
     taken_back: list[Correction] = []
+    twins: dict[int, float] = {}  # cell -> how closely its digit matches its best twin (redecide.twins_as_print)
     if len(written) >= MIN_ENTRIES:  # fewer are all taken as print below
         likeness = twin_likeness([c.image for c in digit_cells], [c.contrast for c in digit_cells],
                                  [c.box for c in digit_cells], np.argmax(printed_probs, axis=1))
-        taken_back = twins_as_print(values, alternatives, written,
-                                    {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)})
+        twins = {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)}
+        taken_back = twins_as_print(values, alternatives, written, twins)
     if 0 < len(written) < MIN_ENTRIES:
         taken_back = all_as_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten")
     if solver_check:
@@ -282,6 +283,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             taken_back = print_back(values, alternatives, written)
             if taken_back and 0 < len(written) < MIN_ENTRIES:
                 taken_back += rest_as_print(values, alternatives, written)
+        if not taken_back:  # the digits surely handwritten were not tried: those that are print twins
+            taken_back = print_twins_back(values, alternatives, written, twins)
         checked = check_reading(values, alternatives, confident=confident)
         if checked.status != "unique" and written:
             # the split into print and handwriting gave no puzzle: read every digit as print instead
