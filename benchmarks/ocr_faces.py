@@ -1,7 +1,7 @@
 """Per-digit recall of the digit readers on print faces held out of the CNN's training, and the widened suite.
 
     python benchmarks/ocr_faces.py [--readers cnn,builtin] [--samples 10] [--seed 11]
-    python benchmarks/ocr_faces.py --suite DIR [--limit N]
+    python benchmarks/ocr_faces.py --suite DIR [--limit N] [--failures]
 
 ``--suite DIR`` scores a widened photo suite (``python -m ocr_training.photo_suite DIR --styled N --split
 held-out``) with the default reader, page by page against its per-cell truth (:mod:`suite_score`): first
@@ -94,9 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--suite", type=Path, default=None, metavar="DIR",
                         help="score a widened photo suite (python -m ocr_training.photo_suite DIR --styled N)")
     parser.add_argument("--limit", type=int, default=None, help="with --suite: the first N pages only")
+    parser.add_argument("--failures", action="store_true",
+                        help="with --suite: list the pages whose printed givens were not all right, and why")
     args = parser.parse_args(argv)
     if args.suite is not None:
-        for line in score_suite(args.suite, args.limit):
+        for line in score_suite(args.suite, args.limit, args.failures):
             print(line, flush=True)
         return 0
     cells, digits, families, pages = held_out_cells(args.samples, args.seed)

@@ -34,11 +34,19 @@ class PageScore:
     candidates_as_given: int = 0
     candidates_found: int = 0
     seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+    """What went wrong with the printed givens, e.g. ``r1c2 given 4 read 6`` or ``r3c3 given 4 taken for
+    handwriting``, and ``grid not found``."""
 
     @property
     def printed_perfect(self) -> bool:
         """A page printed only: every given right and nothing reported as written."""
         return self.givens_exact and self.invented == 0
+
+
+MAIN_FOUND = 70
+"""The main grid counts as found (its cells' problems listed) when the result read agrees with its givens in this many
+of its 81 cells."""
 
 
 def _values(result: ScanResult) -> list[int]:
@@ -53,8 +61,9 @@ def score_page(photo: Path) -> PageScore:
     started = time.process_time()
     try:
         results = scan(photo, all=True) if len(grids) > 1 else [scan(photo)]
-    except NoGridError:
+    except NoGridError as error:
         score.seconds = time.process_time() - started
+        score.problems.append(f"grid not found ({error})")
         return score
     score.seconds = time.process_time() - started
     score.found = True
@@ -62,12 +71,21 @@ def score_page(photo: Path) -> PageScore:
     score.givens_exact = all(givens in read for givens in truth_givens)
     # the result that reads the main grid: the one agreeing most with its givens
     main = max(results, key=lambda r: sum(a == b for a, b in zip(_values(r), truth_givens[0])))
+    listed = sum(a == b for a, b in zip(_values(main), truth_givens[0])) >= MAIN_FOUND  # list the main grid's cells
+    if len(read) < len(truth_givens):
+        score.problems.append(f"{len(read)} of {len(truth_givens)} grids found"
+                              + ("" if listed else " (not the main one: its cells not listed)"))
     written = {e.cell: e.digit for e in main.entries}
     values = _values(main)
     for index, token in enumerate(grids[0]):
         kind = token[0]
+        place = f"r{index // 9 + 1}c{index % 9 + 1}" if listed else ""
         if kind == "g":
             score.givens_as_entry += index in written
+            if place and index in written:
+                score.problems.append(f"{place} given {token[1]} taken for handwriting {written[index]}")
+            elif place and values[index] != int(token[1]):
+                score.problems.append(f"{place} given {token[1]} read {values[index] or 'empty'}")
         elif kind == "e":
             score.entries += 1
             score.entries_right += written.get(index) == int(token[1])
@@ -78,8 +96,11 @@ def score_page(photo: Path) -> PageScore:
             score.candidates_as_given += values[index] != 0
             score.candidates_found += index in main.pencil_marks
         else:
-            score.invented += index in written or values[index] != 0 or (
+            invented = index in written or values[index] != 0 or (
                 meta["content"] == "print" and index in main.pencil_marks)
+            score.invented += invented
+            if place and invented and meta["content"] == "print":
+                score.problems.append(f"{place} empty read {written.get(index) or values[index] or 'pencil marks'}")
     return score
 
 
@@ -120,8 +141,9 @@ class Tally:
         return text + f" givens-as-entries={c['givens_as_entry']} empty-cells-invented={c['invented']}"
 
 
-def score_suite(folder: Path, limit: int | None = None) -> list[str]:
-    """The suite's figures: the held-out headline, then per face kind, layout, grid style, content and pen."""
+def score_suite(folder: Path, limit: int | None = None, failures: bool = False) -> list[str]:
+    """The suite's figures: the held-out headline, then per face kind, layout, grid style, content and pen;
+    with ``failures`` then every page whose printed givens were not all right, and what went wrong."""
     photos = sorted(p for p in folder.glob("styled-*.jpg") if p.with_suffix(".json").exists())[:limit]
     pages = [score_page(photo) for photo in photos]
     if not pages:
@@ -141,4 +163,10 @@ def score_suite(folder: Path, limit: int | None = None) -> list[str]:
         lines.append(f"{key:<11} {name:<22} " + tally.line())
     seconds = sorted(page.seconds for page in pages)
     lines.append(f"CPU s/page median={seconds[len(seconds) // 2]:.3f}")
+    if failures:
+        for photo, page in zip(photos, pages):
+            if page.problems:
+                m = page.meta
+                lines.append(f"FAIL {photo.name} {m['face']} {m['layout']} {m['style']} {m['content']} {m['pen']}: "
+                             + "; ".join(page.problems))
     return lines

@@ -41,7 +41,10 @@ STROKE_FLOOR = 0.18
 GRAIN_SIGMA = 1.0
 """The darkness is smoothed with a Gaussian of this sigma (pixels) before strokes are cut from it."""
 LINE_REMNANT = 0.7
-"""A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit."""
+"""A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit..."""
+DIGIT_ZONE = (0.35, 0.65)
+"""...unless it lies in this middle band of the cell (fractions of its side), where a large face's 1 or 4 has its
+stem and no grid line runs."""
 SMUDGE_SPAN = 0.8
 SMUDGE_WIDTH = 0.6
 SMUDGE_DARKNESS = 0.6
@@ -373,10 +376,16 @@ def grid_line_residue(x: int, y: int, w: int, h: int, size: int) -> bool:
 
 
 def _straight_strokes(mask: np.ndarray) -> np.ndarray:
-    """The straight horizontal and vertical strokes of a cell's mask longer than any digit's (grid-line remnants)."""
-    length = int(LINE_REMNANT * mask.shape[0])
+    """The straight horizontal and vertical strokes of a cell's mask longer than any digit's (grid-line remnants),
+    but those in the middle of the cell (:data:`DIGIT_ZONE`): a large face's 1 or 4 has a stem that long, and the
+    cell's own lines run along its edges."""
+    size = mask.shape[0]
+    length = int(LINE_REMNANT * size)
     across = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
     down = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    low, high = int(round(DIGIT_ZONE[0] * size)), int(round(DIGIT_ZONE[1] * size))
+    across[low:high, :] = 0
+    down[:, low:high] = 0
     return cv2.bitwise_or(across, down)
 
 

@@ -31,7 +31,9 @@ from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
-from .redecide import MIN_ENTRIES, all_as_print, print_back, redecide, rest_as_print  # noqa: F401  (re-exported)
+from .context import twin_likeness
+from .redecide import (MIN_ENTRIES, all_as_print, print_back, redecide, rest_as_print,  # noqa: F401  (re-exported)
+                       twins_as_print)
 from .result import HANDWRITTEN, CellResult  # noqa: F401  (re-exported)
 from .refuse import MIN_DIGITS, not_sudoku, repeated_digits, solid_cells  # noqa: F401  (re-exported)
 from .rectify import Rectified
@@ -268,6 +270,11 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     if reason is not None:
         raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
     taken_back: list[Correction] = []
+    if len(written) >= MIN_ENTRIES:  # fewer are all taken as print below
+        likeness = twin_likeness([c.image for c in digit_cells], [c.contrast for c in digit_cells],
+                                 [c.box for c in digit_cells], np.argmax(printed_probs, axis=1))
+        taken_back = twins_as_print(values, alternatives, written,
+                                    {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)})
     if 0 < len(written) < MIN_ENTRIES:
         taken_back = all_as_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten")
     if solver_check:

@@ -6,6 +6,8 @@ often makes them conflict.  Before the scan reports such a puzzle, the calls are
 
 - :func:`all_as_print`: a page with fewer than :data:`MIN_ENTRIES` handwritten-looking digits has no pen on it;
   they are print misjudged;
+- :func:`twins_as_print`: nor has a page whose handwritten-looking digits are *print twins* (the same glyph as
+  another digit of the page read the same: a printed face repeats itself, a hand does not);
 - :func:`print_back`: the least surely handwritten digits are taken back as print, one by one, until the givens
   have one solution (:func:`rest_as_print` then takes the few left as print too);
 - :func:`redecide`: failing those, the fewest of the calls in doubt (the digits whose odds of print and
@@ -19,7 +21,12 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
+from typing import Mapping
+
+import numpy as np
+
 from .correct import Correction, reading_status
+from .ink import PRINT_TWIN
 from .result import CellResult
 
 MAX_PRINT_BACK = 20
@@ -60,6 +67,27 @@ def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, floa
             changes.append(as_print(values, alternatives, written, cell,
                                     f"{reason}; read as a printed {print_reading(cell)[0][0]}"))
     return changes
+
+
+def twins_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+                   twins: Mapping[int, float]) -> list[Correction]:
+    """Take every handwritten-looking digit as print when they are *print twins*: their ink matches another digit of
+    the page read the same (``twins``: cell -> :func:`ocr.context.twin_likeness` of its best twin among all the
+    page's digits) as closely as print matches print, :data:`ocr.ink.PRINT_TWIN` for the median digit.  A face's odd
+    glyphs (old-style figures that dip below the line, a light face's thin strokes) may look handwritten, but every
+    print of them is the same glyph; a hand does not repeat itself that closely.  Nothing is changed when a digit
+    is in a pen's coloured ink or the givens would then conflict (changes the three arguments in place)."""
+    if not written or any(cell.pen_ink for cell in written.values()):
+        return []
+    if float(np.median([twins.get(index, 0.0) for index in written])) < PRINT_TWIN:
+        return []
+    trial = list(values)
+    for index, cell in written.items():
+        trial[index] = print_reading(cell)[0][0]
+    if reading_status(tuple(trial))[0] in ("conflict", "no-solution"):
+        return []
+    return all_as_print(values, alternatives, written, "the digits that looked handwritten are print twins of the "
+                        "page's other digits (the same glyphs: a printed face repeats itself, a hand does not)")
 
 
 def print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],

@@ -14,7 +14,7 @@ from conftest import REPO, SAMPLES
 from ocr_training import styled_suite
 from ocr_training.photo_suite import puzzle_pairs
 from ocr_training.layouts import LAYOUTS
-from ocr_training.page_styles import GRID_STYLES, curl_page, draw_grid
+from ocr_training.page_styles import GRID_STYLES, curl_page, draw_grid, style_group
 from ocr_training.suite_pens import PENS
 from ocr_training.suite_split import KINDS, is_held_out_font, suite_faces, suite_layouts
 
@@ -113,3 +113,36 @@ def test_a_curled_page_bends_its_straight_lines():
     assert len(set(top_line(flat))) == 1
     left, middle, right = top_line(bent)
     assert abs(middle - (left + right) / 2) >= 5  # pixels: the curl moves the middle 14-26 px
+
+
+def test_the_grid_styles_print_what_the_issue_lists():
+    """Every grid style the issue names is made, and a page drawn in it shows it: box lines as thin as the cell
+    lines, light lines, coloured lines, shaded alternate boxes, tinted paper (the curl: the test above)."""
+    assert {style_group(name) for name in GRID_STYLES} >= {"classic", "equal-weight", "thin-light", "coloured",
+                                                          "shaded-boxes", "tinted-paper", "curl"}
+    side, left, top = 540, 30, 30
+
+    def drawn(name: str) -> np.ndarray:
+        page = Image.new("RGB", (600, 600), GRID_STYLES[name].paper)
+        draw_grid(ImageDraw.Draw(page), left, top, side, [0] * 81, "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                  np.random.default_rng(3), GRID_STYLES[name])
+        return np.asarray(page).astype(int)
+
+    def line_width(pixels: np.ndarray, k: int) -> int:
+        """Width (pixels) of vertical line ``k`` (0-9), measured across the middle row of the first cell row."""
+        row = pixels[top + side // 18, :, :].sum(axis=1)
+        x = left + round(k * side / 9)
+        dark = row < row[x + side // 18] - 60
+        return int(dark[x - 8 : x + 9].sum())
+
+    classic, equal = drawn("classic"), drawn("equal-weight")
+    assert line_width(classic, 3) > line_width(classic, 1)
+    assert line_width(equal, 3) == line_width(equal, 1)
+    light = drawn("thin-light")
+    assert light[top + side // 18, left + round(side / 9)].min() >= 100  # a thin line: light grey, not black
+    blue = drawn("coloured")[top + side // 18, left + round(3 * side / 9)]
+    assert blue[2] - blue[0] >= 60  # a box line in blue: much more blue than red
+    shaded = drawn("shaded-boxes")
+    corner, edge = shaded[top + side // 6, left + side // 6], shaded[top + side // 6, left + side // 2]
+    assert corner.sum() < edge.sum() - 30  # the corner box shaded, the one beside it not
+    assert min(GRID_STYLES["tinted-paper"].paper) < 230 and min(GRID_STYLES["classic"].paper) >= 230
