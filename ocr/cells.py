@@ -51,7 +51,13 @@ SMUDGE_DARKNESS = 0.6
 SMUDGE_FAINT = 0.45
 """A shape spanning :data:`SMUDGE_SPAN` of the cell is a smudge or a shadow when it is fainter than
 :data:`SMUDGE_FAINT` (relative to the grid's digits), or paler than :data:`SMUDGE_DARKNESS` and also
-:data:`SMUDGE_WIDTH` wide (a blot or a ring); a tall, narrower pen digit as pale as that is kept."""
+:data:`SMUDGE_WIDTH` wide (a blot or a ring); a tall, narrower pen digit as pale as that is kept..."""
+STROKE_SHARPNESS = 2.0
+"""...and so is any such shape whose ink (median darkness) is this many times darker than the rest of the cell
+(its 90th percentile): a large pencil digit's strokes stand out of clean paper, while a smudge, a grain
+pattern or a shadow is hardly darker than what lies around it.  Chosen on Wicht train and the corpus's
+snapsudoku photos (smudges 0.9-1.2, a pale printed 9 and 5: 4.0-4.3); the corpus's kubiesa pencil digits
+(2.6-23) were held out."""
 MAX_STRAY_INK = 0.15
 """A cell with more ink than this fraction outside its digit is texture, not a given."""
 PAPER_LEVEL = 90
@@ -232,7 +238,7 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
     # darkness smoothed over a pixel or so: grain is averaged away, so it neither joins marks nor fakes strokes
     smooth = cv2.GaussianBlur(darkness, (0, 0), GRAIN_SIGMA)
     smooth_peak = max(float(np.percentile(smooth[edge:-edge, edge:-edge], 99)), 1e-6)
-    darkness = np.clip(darkness / peak, 0.0, 1.0)
+    raw, darkness = darkness, np.clip(darkness / peak, 0.0, 1.0)
     mask = np.zeros(cell.shape, np.uint8)
     level = max(STROKE_LEVEL * smooth_peak, STROKE_FLOOR * contrast)
     mask[edge:-edge, edge:-edge] = smooth[edge:-edge, edge:-edge] > level
@@ -258,8 +264,9 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
         if stroke < MIN_DIGIT_HEIGHT * size and peak < SMUDGE_DARKNESS * contrast:
             continue  # pale small marks run together (pencil-mark candidates, blurred): no stroke a digit's height
         if long_side >= SMUDGE_SPAN * size and (peak < SMUDGE_FAINT * contrast or (
-                short_side >= SMUDGE_WIDTH * size and peak < SMUDGE_DARKNESS * contrast)):
-            continue  # pale and running edge to edge: a smudge or a shadow, not a digit
+                short_side >= SMUDGE_WIDTH * size and peak < SMUDGE_DARKNESS * contrast)) and \
+                _sharpness(raw, mask.astype(bool) & (labels == label), edge) < STROKE_SHARPNESS:
+            continue  # pale and running edge to edge, hardly darker than around it: a smudge or a shadow
         if main is None or long_side > max(stats[main][2], stats[main][3]):
             main = label
     if main is None:
@@ -289,6 +296,17 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
     w, h = int(xs.max()) - x + 1, int(ys.max()) - y + 1
     ink = np.where(support, darkness, 0.0)[y : y + h, x : x + w]
     return normalise_digit(ink), (x, y, w, h)
+
+
+def _sharpness(darkness: np.ndarray, shape: np.ndarray, edge: int) -> float:
+    """How much darker a shape's ink is than the rest of the cell's inside: its median darkness over the 90th
+    percentile of the darkness away from it (see :data:`STROKE_SHARPNESS`)."""
+    inside = np.zeros(shape.shape, bool)
+    inside[edge:-edge, edge:-edge] = True
+    near = cv2.dilate(shape.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+    rest = darkness[inside & ~near]
+    around = float(np.percentile(rest, 90)) if rest.size else 0.0
+    return float(np.median(darkness[shape])) / max(around, 1.0)
 
 
 SPECK = 3
