@@ -41,10 +41,7 @@ STROKE_FLOOR = 0.18
 GRAIN_SIGMA = 1.0
 """The darkness is smoothed with a Gaussian of this sigma (pixels) before strokes are cut from it."""
 LINE_REMNANT = 0.7
-"""A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit..."""
-DIGIT_ZONE = (0.35, 0.65)
-"""...unless it lies in this middle band of the cell (fractions of its side), where a large face's 1 or 4 has its
-stem and no grid line runs."""
+"""A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit."""
 SMUDGE_SPAN = 0.8
 SMUDGE_WIDTH = 0.6
 SMUDGE_DARKNESS = 0.6
@@ -265,7 +262,7 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
             continue  # pale small marks run together (pencil-mark candidates, blurred): no stroke a digit's height
         if long_side >= SMUDGE_SPAN * size and (peak < SMUDGE_FAINT * contrast or (
                 short_side >= SMUDGE_WIDTH * size and peak < SMUDGE_DARKNESS * contrast)) and \
-                _sharpness(raw, mask.astype(bool) & (labels == label), edge) < STROKE_SHARPNESS:
+                _smudge_like(raw, mask.astype(bool) & (labels == label), edge):
             continue  # pale and running edge to edge, hardly darker than around it: a smudge or a shadow
         if main is None or long_side > max(stats[main][2], stats[main][3]):
             main = label
@@ -296,6 +293,23 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
     w, h = int(xs.max()) - x + 1, int(ys.max()) - y + 1
     ink = np.where(support, darkness, 0.0)[y : y + h, x : x + w]
     return normalise_digit(ink), (x, y, w, h)
+
+
+RING_HOLE = 0.45
+"""A shape whose hole covers this share of its box or more is a ring (a cup's or a smudge's), not a digit: the
+loops of a 6, 8 or 9 fill half their box or less."""
+
+
+def _smudge_like(darkness: np.ndarray, shape: np.ndarray, edge: int) -> bool:
+    """Whether a pale shape spanning the cell is a smudge, a shadow or a ring rather than a large pencil digit: it
+    hardly stands out of the cell's paper (:data:`STROKE_SHARPNESS`) or it is a ring (:data:`RING_HOLE`)."""
+    if _sharpness(darkness, shape, edge) < STROKE_SHARPNESS:
+        return True
+    contours, hierarchy = cv2.findContours(shape.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    ys, xs = np.nonzero(shape)
+    box = float((xs.max() - xs.min() + 1) * (ys.max() - ys.min() + 1))
+    holes = [cv2.contourArea(c) for c, h in zip(contours, hierarchy[0]) if h[3] >= 0] if hierarchy is not None else []
+    return max(holes, default=0.0) >= RING_HOLE * box
 
 
 def _sharpness(darkness: np.ndarray, shape: np.ndarray, edge: int) -> float:
@@ -376,17 +390,23 @@ def grid_line_residue(x: int, y: int, w: int, h: int, size: int) -> bool:
 
 
 def _straight_strokes(mask: np.ndarray) -> np.ndarray:
-    """The straight horizontal and vertical strokes of a cell's mask longer than any digit's (grid-line remnants),
-    but those in the middle of the cell (:data:`DIGIT_ZONE`): a large face's 1 or 4 has a stem that long, and the
-    cell's own lines run along its edges."""
+    """The straight horizontal and vertical strokes of a cell's mask that are grid-line remnants: longer than
+    :data:`LINE_REMNANT` and either off the cell's middle (a line the cut left inside the cell lies near an edge)
+    or running the whole inside from edge to edge (a line, or a shaded box's texture).  A long stroke in the
+    middle that stops short of an edge is a digit's: a large handwritten 1's, 4's, 7's or 9's stem."""
     size = mask.shape[0]
     length = int(LINE_REMNANT * size)
-    across = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
-    down = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
-    low, high = int(round(DIGIT_ZONE[0] * size)), int(round(DIGIT_ZONE[1] * size))
-    across[low:high, :] = 0
-    down[:, low:high] = 0
-    return cv2.bitwise_or(across, down)
+    inside = size - 2 * int(round(BORDER * size))
+    remnants = np.zeros_like(mask)
+    for axis, shape in ((0, (length, 1)), (1, (1, length))):
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, shape))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+        for label in range(1, count):
+            x, y, w, h = (int(v) for v in stats[label][:4])
+            middle = (y + h / 2) / size if axis == 0 else (x + w / 2) / size
+            if not 0.25 <= middle <= 0.75 or (w if axis == 0 else h) >= inside:
+                remnants[labels == label] = 1
+    return remnants
 
 
 def normalise_digit(ink: np.ndarray) -> np.ndarray:
