@@ -49,6 +49,11 @@ SMUDGE_FAINT = 0.45
 """A shape spanning :data:`SMUDGE_SPAN` of the cell is a smudge or a shadow when it is fainter than
 :data:`SMUDGE_FAINT` (relative to the grid's digits), or paler than :data:`SMUDGE_DARKNESS` and also
 :data:`SMUDGE_WIDTH` wide (a blot or a ring); a tall, narrower pen digit as pale as that is kept..."""
+FILLS_CELL = 0.75
+"""A shape wider and taller than this (fraction of the cell) fills the cell: a shaded box's texture or a shadow,
+unless its ink stands out as strokes do (:data:`STROKE_SHARPNESS`: a large handwritten 1 with its base, a 4 or a 7
+written edge to edge; on Wicht train and the corpus's other sources, the empty cells' shapes this large measure
+0.5-1.1)."""
 STROKE_SHARPNESS = 2.0
 """...and so is any such shape whose ink (median darkness) is this many times darker than the rest of the cell
 (its 90th percentile): a large pencil digit's strokes stand out of clean paper, while a smudge, a grain
@@ -252,8 +257,10 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
         if not (centre_low <= cx <= centre_high and centre_low <= cy <= centre_high):
             continue
         long_side, short_side = max(w, h), min(w, h)
-        if long_side < MIN_DIGIT_HEIGHT * size or short_side > 0.75 * size or area < 0.01 * size * size:
+        if long_side < MIN_DIGIT_HEIGHT * size or area < 0.01 * size * size:
             continue
+        if short_side > FILLS_CELL * size and _smudge_like(raw, mask.astype(bool) & (labels == label), edge):
+            continue  # as wide as it is tall and filling the cell, hardly darker than around it: shading
         if short_side > 0.3 * size and mask[labels == label].sum() > 0.9 * w * h:  # a solid blot, not a stroke
             continue
         # its strokes as thresholded (the joining above grows a shape and ties nearby marks together)
