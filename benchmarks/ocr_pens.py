@@ -12,7 +12,7 @@ Two figures, on the Wicht photos (``../shared/data/wicht``, train split only):
   colour rule (:func:`ocr.ink.coloured_ink`): photos whose puzzle read is exactly the printed givens, and
   handwritten digits read right (reported as handwriting, the right digit).
 - **false pencil marks**: on the print-only *train* photos (no candidates on them), the empty cells reported
-  as holding pencil marks, and the same without the grid-line residue rule (:func:`ocr.cells.grid_line_residue`).
+  as holding pencil marks, and the same without the grid-line residue rule (:func:`ocr.marks.grid_line_residue`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ocr_photos import read_truth  # noqa: E402
 
-import sudokuprint.ocr.cells as cells_module  # noqa: E402
+import sudokuprint.ocr.marks as marks_module  # noqa: E402
 import sudokuprint.ocr.pipeline as pipeline  # noqa: E402
 from sudokuprint.errors import NoGridError  # noqa: E402
 from sudokuprint.ocr.builtin_reader import BuiltinReader  # noqa: E402
@@ -109,9 +109,9 @@ def blue_pen(wicht: Path, limit: int | None, lean: float, ink_rule: bool, folder
 def false_marks(wicht: Path, limit: int | None, residue_rule: bool) -> str:
     """One line: empty cells of the print-only photos reported as holding pencil marks."""
     photos = sorted((wicht / "train").glob("*.jpg"))[:limit]
-    saved = cells_module.grid_line_residue
+    saved = marks_module.grid_line_residue
     if not residue_rule:
-        cells_module.grid_line_residue = lambda x, y, w, h, size: False
+        marks_module.grid_line_residue = lambda x, y, w, h, size: False
     marked = photos_marked = 0
     try:
         for photo in photos:
@@ -122,7 +122,7 @@ def false_marks(wicht: Path, limit: int | None, residue_rule: bool) -> str:
             marked += count
             photos_marked += count > 0
     finally:
-        cells_module.grid_line_residue = saved
+        marks_module.grid_line_residue = saved
     return (f"false pencil marks  residue-rule={'on ' if residue_rule else 'off'} photos={len(photos)} "
             f"cells={marked} photos-with-any={photos_marked}")
 

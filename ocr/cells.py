@@ -244,8 +244,8 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
     mask = np.zeros(cell.shape, np.uint8)
     level = max(STROKE_LEVEL * smooth_peak, STROKE_FLOOR * contrast)
     mask[edge:-edge, edge:-edge] = smooth[edge:-edge, edge:-edge] > level
-    mask &= ~_straight_strokes(mask)
-    mask = _without_specks(mask)
+    mask &= ~straight_strokes(mask)
+    mask = without_specks(mask)
     # strokes a pixel apart belong together (thin blurred digits break up)
     joined = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
@@ -290,7 +290,7 @@ def extract_digit(cell: np.ndarray, contrast: float, darkness: np.ndarray | None
     # the digit's ink as cut from the unsmoothed darkness (its strokes' true width), where the shape found lies
     sharp = np.zeros(cell.shape, np.uint8)
     sharp[edge:-edge, edge:-edge] = darkness[edge:-edge, edge:-edge] > STROKE_LEVEL
-    sharp &= ~_straight_strokes(sharp)
+    sharp &= ~straight_strokes(sharp)
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
     support = cv2.dilate(sharp, cross).astype(bool) & cv2.dilate(keep.astype(np.uint8), cross).astype(bool)
     if not support.any():
@@ -334,7 +334,7 @@ SPECK = 3
 """Ink shapes of fewer pixels than this are noise (sensor grain, JPEG), never part of a digit's stroke."""
 
 
-def _without_specks(mask: np.ndarray) -> np.ndarray:
+def without_specks(mask: np.ndarray) -> np.ndarray:
     """``mask`` without its specks of fewer than :data:`SPECK` pixels (so noise is not joined into shapes)."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     keep = np.zeros(count, np.uint8)
@@ -348,55 +348,7 @@ def _longest_stroke(mask: np.ndarray) -> int:
     return max((int(max(w, h)) for _, _, w, h, _ in stats[1:]), default=0)
 
 
-PENCIL_HEIGHT = (0.12, 0.3)
-"""A pencil-mark candidate's height, as a fraction of the cell (smaller than a given)."""
-
-
-def pencil_marks(cell: np.ndarray, contrast: float) -> int:
-    """How many small candidate digits (pencil marks) an empty cell holds: compact shapes too small for a given."""
-    size = cell.shape[0]
-    edge = max(1, int(round(0.06 * size)))
-    darkness = ink_darkness(cell)
-    inner = darkness[edge:-edge, edge:-edge]
-    peak = float(np.percentile(inner, 99.5))
-    if peak < 0.25 * contrast:
-        return 0
-    mask = np.zeros(cell.shape, np.uint8)
-    mask[edge:-edge, edge:-edge] = inner > 0.45 * peak
-    mask &= ~_straight_strokes(mask)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    marks = 0
-    low, high = PENCIL_HEIGHT[0] * size, PENCIL_HEIGHT[1] * size
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        if low <= h <= high and w <= high and area >= 3 and x > edge and y > edge \
-                and x + w < size - edge and y + h < size - edge and not grid_line_residue(x, y, w, h, size):
-            marks += 1
-    return marks
-
-
-RESIDUE_WIDTH = 2
-"""A shape at most this many pixels thin (in a 40-pixel cell) along the cell's edge is a grid line's remnant."""
-
-
-def grid_line_residue(x: int, y: int, w: int, h: int, size: int) -> bool:
-    """Whether a shape (its box in a cell of side ``size``) is what is left of the grid lines, not a pencil mark.
-
-    A cell cut a pixel or two off its lines keeps a strip of them along an edge; thresholded, the strip breaks
-    into short slivers.  A shape reaching into the edge band (:data:`BORDER`) is such a remnant when it is a
-    sliver (:data:`RESIDUE_WIDTH` thin) or sits in a corner (reaching into two adjacent bands: a crossing).
-    """
-    band = BORDER * size
-    thin = RESIDUE_WIDTH * size / CELL_PX
-    left, right, top, bottom = x < band, x + w > size - band, y < band, y + h > size - band
-    across = top or bottom
-    down = left or right
-    if down and across:
-        return True
-    return (down and w <= thin) or (across and h <= thin)
-
-
-def _straight_strokes(mask: np.ndarray) -> np.ndarray:
+def straight_strokes(mask: np.ndarray) -> np.ndarray:
     """The straight horizontal and vertical strokes of a cell's mask that are grid-line remnants: longer than
     :data:`LINE_REMNANT` and either off the cell's middle (a line the cut left inside the cell lies near an edge)
     or running the whole inside from edge to edge (a line, or a shaded box's texture).  A long stroke in the

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cells import CellReading, cut_cells, faint_digits, pencil_marks, read_cells
+from .cells import CellReading, cut_cells, faint_digits, read_cells
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
 from .lines import locate_lines
+from .marks import pencil_marks
 from .load import Photo, PhotoSource, load_photo
 from .orientation import best_turn, turn_indices
 from .readers import DigitCell
@@ -68,7 +69,8 @@ class GridCells:
                          color=None if color is None else np.ascontiguousarray(np.rot90(color, turns)))
 
     def pencil_marks(self) -> dict[int, int]:
-        """Empty cells (upright index) holding small pencil-mark candidates: cell -> number of marks."""
+        """Empty cells (upright index) holding small candidate marks: cell -> number of marks
+        (:func:`ocr.marks.pencil_marks`)."""
         marks: dict[int, int] = {}
         for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)):
             reading = self.readings[int(photo_cell)]

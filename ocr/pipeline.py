@@ -22,13 +22,13 @@ import numpy as np
 from sudokuprint.errors import NoGridError
 from sudokuprint.grid import Grid
 
-from .cells import pencil_marks
 from .correct import CONFIDENT, CheckedReading, Correction, check_reading, rank_entry, reading_status, take_faint
 from .debug import NO_DEBUG, DebugSink
 from .detect import GridOutline, find_grids
 from .grid_cells import GridCells, grid_cells
 from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
+from .marks import find_marks
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_likeness
@@ -40,16 +40,6 @@ from .rectify import Rectified
 
 MAX_GRIDS = 4
 """At most this many of a photo's grids are read (the most complete and central first)."""
-PENCIL_DOUBT = 0.95
-MIN_PENCIL_MARKS = 3
-"""A digit read less surely than :data:`PENCIL_DOUBT` in a cell holding at least :data:`MIN_PENCIL_MARKS`
-shapes of a pencil mark's size is pencil-mark candidates run together by blur, not a digit."""
-PENCIL_GUESS = 0.5
-MIN_GUESSED_MARKS = 2
-"""A digit read less surely than :data:`PENCIL_GUESS` (a guess: another reading is as likely) is pencil marks
-already where its cell holds :data:`MIN_GUESSED_MARKS` such shapes."""
-
-
 @dataclass(frozen=True)
 class HandEntry:
     """A digit written into the grid by hand, checked against the puzzle's solution."""
@@ -243,15 +233,15 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
     written: dict[int, CellResult] = {}
+    # candidate marks (small digits, never an entry or a given), judged against the page's printed digits
     marks = found.pencil_marks()
-    photo_cells = turn_indices(found.quarter_turns)
+    in_digit_cells = find_marks({c.index: c.image for c in digit_cells}, found.contrast,
+                             [i for i, (_, hand, _, pen) in by_cell.items() if hand < HANDWRITTEN and not pen],
+                             {i: float(np.max(p[1:])) for i, (p, _, _, _) in by_cell.items()})
+    for index, count in in_digit_cells.items():
+        marks[index] = count
+        del by_cell[index]
     for index in range(81):
-        sureness = float(np.max(by_cell[index][0][1:])) if index in by_cell else 1.0
-        if sureness < PENCIL_DOUBT:
-            count = pencil_marks(found.readings[int(photo_cells[index])].image, found.contrast)
-            if count >= (MIN_PENCIL_MARKS if sureness >= PENCIL_GUESS else MIN_GUESSED_MARKS):  # blurred pencil marks
-                marks[index] = count
-                del by_cell[index]
         if index not in by_cell:
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)

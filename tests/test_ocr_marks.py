@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from conftest import SAMPLES, data_file
 
 from sudokuprint.cli import main
-from sudokuprint.ocr.cells import CELL_PX, grid_line_residue, pencil_marks
+from sudokuprint.ocr.cells import CELL_PX
+from sudokuprint.ocr.marks import grid_line_residue, pencil_marks
 from sudokuprint.ocr.grid_cells import grid_cells
 from sudokuprint.ocr.pipeline import scan
 

@@ -1,0 +1,242 @@
+"""Candidate marks (pencil marks): the small digits a solver writes in a cell to note what may go there.
+
+A solver notes a cell's candidates as small digits in its corners, in a row along its top, or small in its
+middle. An entry is one large digit, roughly centred. This stage tells the two apart by the ink's shapes alone
+(:func:`ink_shapes`), never by how dark the ink is:
+
+- **off-centre**: the tallest shape is no taller than a printed given (:data:`MARK_HEIGHT`), and the ink's
+  middle lies well above or below where the page's printed digits have theirs (:data:`OFF_CENTRE`): marks
+  along a cell's top or bottom;
+- **small**: the tallest shape is well under the page's digit height and there are several (:data:`SMALL_MARK`,
+  side by side or apart), or one shape is tiny (:data:`TINY_MARK`).
+
+The page's printed digits (:func:`page_digits`, the median of the cells read as print) are the measure, so the
+rule holds for any cell size, face and lattice offset; the pieces of one broken digit, stacked in its own box,
+count as one digit of their joint height.  A digit read unsurely in a cell of several small shapes is marks
+too (:data:`PENCIL_DOUBT`: marks run together by blur).
+
+Cells judged marks are never an entry, never a given and never a "mistake": the scan reports them in
+``pencil_marks`` with the number of marks (:func:`mark_count`).  Cells without a digit's shape (see
+:mod:`ocr.cells`) hold marks when they hold small shapes (:func:`pencil_marks`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .cells import BORDER, CELL_PX, STROKE_FLOOR, ink_darkness, straight_strokes, without_specks
+
+Box = tuple[int, int, int, int]
+"""A shape's box in a cell image: x, y, width, height (pixels)."""
+
+SHAPE_LEVEL = 0.25
+"""A pixel belongs to the ink when its (smoothed) darkness reaches this share of the cell's darkest..."""
+INK_FLOOR = 0.35
+"""...and the cell has ink at all when its darkest reaches this share of the grid's darkest ink."""
+MIN_SHAPE_AREA = 6
+MIN_SHAPE_HEIGHT = 0.12
+"""Shapes of fewer pixels (in a 40-pixel cell) than :data:`MIN_SHAPE_AREA` are specks, and shapes along the top or
+bottom edge lower than :data:`MIN_SHAPE_HEIGHT` of the cell are crumbs of a grid line: not a mark's stroke (the
+smallest marks are a fifth of a cell tall)."""
+
+MIN_MARK_HEIGHT = 0.15
+"""A mark's digit is at least this tall (fraction of the cell; solvers' smallest are a fifth of a cell)."""
+MARK_HEIGHT = 1.0
+OFF_CENTRE = 0.12
+"""Marks along a cell's top or bottom: the tallest shape at most :data:`MARK_HEIGHT` times the page's digit
+height, and the ink's middle at least :data:`OFF_CENTRE` of the cell above or below where the page's printed
+digits have theirs (entries and givens sit where the print does)."""
+SMALL_MARK = 0.7
+MIN_SMALL_MARKS = 2
+SIDE_BY_SIDE = 1.4
+"""Marks anywhere in the cell: none taller than :data:`SMALL_MARK` times the page's digit height, and several of
+them: at least :data:`MIN_SMALL_MARKS` shapes apart or side by side (not one digit broken in two, stacked in its
+own box), or ink :data:`SIDE_BY_SIDE` times wider than tall (small digits written close run together)."""
+TINY_MARK = 0.6
+"""A lone shape no taller than this times the page's digit height is a mark too (an entry is never so small)."""
+MIN_PRINT_CELLS = 5
+"""The page's digits are measured on at least this many cells read as print..."""
+DIGIT_SHARE = 0.55
+"""...or taken as this share of the cell, centred (a printed given's usual height)."""
+
+
+@dataclass(frozen=True)
+class PageDigits:
+    """The size and place of the page's printed digits in their cells (pixels): what an entry looks like too."""
+
+    height: float
+    middle: float
+    """The vertical middle of a printed digit in its cell."""
+    size: int
+    """The cell images' side."""
+
+
+def ink_shapes(cell: np.ndarray, contrast: float) -> list[Box]:
+    """The ink shapes of a cell image (its darkness cut at :data:`SHAPE_LEVEL` of its own darkest), without
+    grid-line remnants and specks; ``contrast`` is the grid's darkest ink (:func:`ocr.cells.ink_contrast`)."""
+    size = cell.shape[0]
+    edge = max(1, int(round(0.06 * size)))
+    smooth = cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
+    inner = smooth[edge:-edge, edge:-edge]
+    peak = float(np.percentile(inner, 99.5))
+    if peak < INK_FLOOR * contrast:
+        return []
+    mask = np.zeros(cell.shape, np.uint8)
+    mask[edge:-edge, edge:-edge] = inner > max(SHAPE_LEVEL * peak, STROKE_FLOOR * contrast)
+    mask &= ~straight_strokes(mask)
+    mask = without_specks(mask)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    smallest = MIN_SHAPE_AREA * (size / CELL_PX) ** 2
+    shapes = []
+    for x, y, w, h, area in stats[1:]:
+        box = (int(x), int(y), int(w), int(h))
+        if area >= smallest and not grid_line_residue(*box, size):
+            shapes.append(box)
+    return shapes
+
+
+RESIDUE_WIDTH = 2
+"""A shape at most this many pixels thin (in a 40-pixel cell) along the cell's edge is a grid line's remnant."""
+
+
+def grid_line_residue(x: int, y: int, w: int, h: int, size: int) -> bool:
+    """Whether a shape (its box in a cell of side ``size``) is what is left of the grid lines, not a mark.
+
+    A cell cut a pixel or two off its lines keeps a strip of them along an edge; thresholded, the strip breaks
+    into short slivers.  A shape reaching into the edge band (:data:`~ocr.cells.BORDER`) is such a remnant when
+    it is a sliver (:data:`RESIDUE_WIDTH` thin, or along the top or bottom lower than :data:`MIN_SHAPE_HEIGHT`),
+    or a small blob or a sliver in a corner (reaching into two adjacent bands: a crossing).  A mark written
+    into a corner reaches into both bands too, but is larger.
+    """
+    band = BORDER * size
+    thin = RESIDUE_WIDTH * size / CELL_PX
+    down = x < band or x + w > size - band
+    across = y < band or y + h > size - band
+    if down and across and (max(w, h) <= 1.5 * band or min(w, h) <= band):
+        return True
+    return (down and w <= thin) or (across and (h <= thin or h < MIN_SHAPE_HEIGHT * size))
+
+
+def tallest(shapes: list[Box]) -> int:
+    """The height (pixels) of the tallest shape (0 when none)."""
+    return max((h for _, _, _, h in shapes), default=0)
+
+
+def page_digits(shapes_of_print: list[list[Box]], size: int = CELL_PX) -> PageDigits:
+    """The page's printed digits: the median height and middle of the tallest shape of the cells read as print
+    (the givens share one face and size), or :data:`DIGIT_SHARE` of the cell, centred, with fewer than
+    :data:`MIN_PRINT_CELLS` of them."""
+    mains = [max(shapes, key=lambda box: box[3]) for shapes in shapes_of_print if shapes]
+    if len(mains) < MIN_PRINT_CELLS:
+        return PageDigits(DIGIT_SHARE * size, size / 2, size)
+    return PageDigits(float(np.median([h for _, _, _, h in mains])),
+                      float(np.median([y + h / 2 for _, y, _, h in mains])), size)
+
+
+def are_marks(shapes: list[Box], page: PageDigits) -> bool:
+    """Whether a cell's ink shapes (:func:`ink_shapes`) are candidate marks rather than one digit, on a page
+    whose printed digits are ``page``; see the module's docstring."""
+    if not shapes:
+        return False
+    top = min(y for _, y, _, _ in shapes)
+    bottom = max(y + h for _, y, _, h in shapes)
+    tall = tallest(shapes)
+    if tall < MIN_MARK_HEIGHT * page.size:
+        return False  # crumbs and specks: no mark's digit among them
+    small = [box for box in shapes if box[3] >= 0.3 * tall]
+    stacked = _one_digit(small)
+    if stacked:  # the pieces of one broken digit: as tall as they reach together
+        tall = max(y + h for _, y, _, h in small) - min(y for _, y, _, _ in small)
+    if tall <= MARK_HEIGHT * page.height and abs((top + bottom) / 2 - page.middle) >= OFF_CENTRE * page.size:
+        return True
+    if tall <= TINY_MARK * page.height:
+        return True
+    left = min(x for x, _, _, _ in small)
+    right = max(x + w for x, _, w, _ in small)
+    several = (len(small) >= MIN_SMALL_MARKS and not stacked) or right - left >= SIDE_BY_SIDE * tall
+    return tall <= SMALL_MARK * page.height and several
+
+
+def _one_digit(shapes: list[Box]) -> bool:
+    """Whether shapes lie one above the other within one digit's width (the pieces of one broken digit)."""
+    left = min(x for x, _, _, _ in shapes)
+    right = max(x + w for x, _, w, _ in shapes)
+    widest = max(w for _, _, w, _ in shapes)
+    return right - left <= 1.3 * widest
+
+
+def mark_count(shapes: list[Box]) -> int:
+    """How many marks a cell's shapes hold: a shape much wider than tall is counted as digits side by side
+    (marks written close run together)."""
+    count = 0
+    for _, _, w, h in shapes:
+        count += max(1, int(round(w / max(0.7 * h, 1.0)))) if h else 0
+    return max(count, 1)
+
+
+PENCIL_HEIGHT = (0.12, 0.3)
+"""A small candidate digit's height, as a fraction of the cell (smaller than a given)."""
+
+
+def pencil_marks(cell: np.ndarray, contrast: float) -> int:
+    """How many small candidate digits a cell holds: compact shapes too small for a given (:data:`PENCIL_HEIGHT`),
+    counted one by one.  Used on the cells without a digit's shape, where larger shapes are mostly grid lines'
+    remnants, and on unsure digits (:data:`PENCIL_DOUBT`)."""
+    size = cell.shape[0]
+    edge = max(1, int(round(0.06 * size)))
+    darkness = ink_darkness(cell)
+    inner = darkness[edge:-edge, edge:-edge]
+    peak = float(np.percentile(inner, 99.5))
+    if peak < 0.25 * contrast:
+        return 0
+    mask = np.zeros(cell.shape, np.uint8)
+    mask[edge:-edge, edge:-edge] = inner > 0.45 * peak
+    mask &= ~straight_strokes(mask)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    marks = 0
+    low, high = PENCIL_HEIGHT[0] * size, PENCIL_HEIGHT[1] * size
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if low <= h <= high and w <= high and area >= 3 and x > edge and y > edge \
+                and x + w < size - edge and y + h < size - edge and not grid_line_residue(x, y, w, h, size):
+            marks += 1
+    return marks
+
+
+PENCIL_DOUBT = 0.95
+MIN_PENCIL_MARKS = 3
+"""A digit read less surely than :data:`PENCIL_DOUBT` in a cell holding at least :data:`MIN_PENCIL_MARKS`
+small shapes (:func:`pencil_marks`) is candidate marks run together by blur, not a digit."""
+PENCIL_GUESS = 0.5
+MIN_GUESSED_MARKS = 2
+"""A digit read less surely than :data:`PENCIL_GUESS` (a guess: another reading is as likely) is candidate marks
+already where its cell holds :data:`MIN_GUESSED_MARKS` small shapes."""
+
+
+def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: list[int],
+               sureness: Mapping[int, float]) -> dict[int, int]:
+    """The cells of ``images`` (cell -> upright image: the cells holding a digit's shape) whose ink is candidate
+    marks: cell -> number of marks.
+
+    ``print_cells`` are the cells read as print (they give the page's digit size and place, :func:`page_digits`),
+    ``sureness`` how surely each cell's digit was read (its top probability).  A cell is marks by its shapes'
+    geometry (:func:`are_marks`), or when its digit is read unsurely and it holds several small shapes
+    (:data:`PENCIL_DOUBT`, :data:`PENCIL_GUESS`).
+    """
+    shapes = {index: ink_shapes(image, contrast) for index, image in images.items()}
+    size = next(iter(images.values())).shape[0] if images else CELL_PX
+    page = page_digits([shapes[index] for index in print_cells if index in shapes], size)
+    marks: dict[int, int] = {}
+    for index, found in shapes.items():
+        sure = sureness.get(index, 1.0)
+        if are_marks(found, page):
+            marks[index] = mark_count(found)
+        elif sure < PENCIL_DOUBT:
+            count = pencil_marks(images[index], contrast)
+            if count >= (MIN_PENCIL_MARKS if sure >= PENCIL_GUESS else MIN_GUESSED_MARKS):  # blurred marks
+                marks[index] = count
+    return marks
