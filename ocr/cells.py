@@ -42,6 +42,10 @@ GRAIN_SIGMA = 1.0
 """The darkness is smoothed with a Gaussian of this sigma (pixels) before strokes are cut from it."""
 LINE_REMNANT = 0.7
 """A straight stroke at least this long (fraction of the cell) is a grid line's remnant, not part of a digit."""
+EDGE_REMNANT = 0.45
+EDGE_BAND = 0.15
+"""A shorter straight stroke, at least :data:`EDGE_REMNANT` of the cell long, is a grid line's remnant too when it
+hugs the cell's edge (its middle within :data:`EDGE_BAND` of it): a line a bowed page curves into the cell."""
 SMUDGE_SPAN = 0.8
 SMUDGE_WIDTH = 0.6
 SMUDGE_DARKNESS = 0.6
@@ -348,22 +352,38 @@ def _longest_stroke(mask: np.ndarray) -> int:
     return max((int(max(w, h)) for _, _, w, h, _ in stats[1:]), default=0)
 
 
-def straight_strokes(mask: np.ndarray) -> np.ndarray:
+def straight_strokes(mask: np.ndarray, edge_lines: bool = True) -> np.ndarray:
     """The straight horizontal and vertical strokes of a cell's mask that are grid-line remnants: longer than
     :data:`LINE_REMNANT` and either off the cell's middle (a line the cut left inside the cell lies near an edge)
-    or running the whole inside from edge to edge (a line, or a shaded box's texture).  A long stroke in the
-    middle that stops short of an edge is a digit's: a large handwritten 1's, 4's, 7's or 9's stem."""
+    or running the whole inside from edge to edge, itself or the piece of ink it is part of (a line, a line
+    bowed by a curled page, or a shaded box's texture).  A long stroke in the
+    middle that stops short of an edge is a digit's: a large handwritten 1's, 4's, 7's or 9's stem.  With
+    ``edge_lines``, shorter strokes hugging an edge are remnants too (:data:`EDGE_REMNANT`; the candidate-mark
+    count leaves them to :func:`ocr.marks.grid_line_residue`)."""
     size = mask.shape[0]
     length = int(LINE_REMNANT * size)
     inside = size - 2 * int(round(BORDER * size))
     remnants = np.zeros_like(mask)
+    _, pieces, piece_stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     for axis, shape in ((0, (length, 1)), (1, (1, length))):
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, shape))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
         for label in range(1, count):
             x, y, w, h = (int(v) for v in stats[label][:4])
             middle = (y + h / 2) / size if axis == 0 else (x + w / 2) / size
-            if not 0.25 <= middle <= 0.75 or (w if axis == 0 else h) >= inside:
+            # the whole piece of ink the stroke belongs to: a line bowed by a curled page is straight only in part
+            piece = piece_stats[int(pieces[y + h // 2, x + w // 2])] if pieces[y + h // 2, x + w // 2] else stats[label]
+            reach = int(piece[2] if axis == 0 else piece[3])
+            if not 0.25 <= middle <= 0.75 or max(w if axis == 0 else h, reach) >= inside:
+                remnants[labels == label] = 1
+    hugging = int(EDGE_REMNANT * size)
+    for shape in ((hugging, 1), (1, hugging)) if edge_lines else ():
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, shape))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+        for label in range(1, count):
+            x, y, w, h = (int(v) for v in stats[label][:4])
+            middle = (y + h / 2) / size if shape[1] == 1 else (x + w / 2) / size
+            if not EDGE_BAND <= middle <= 1 - EDGE_BAND:
                 remnants[labels == label] = 1
     return remnants
 

@@ -4,16 +4,19 @@ A solver notes a cell's candidates as small digits in its corners, in a row alon
 middle. An entry is one large digit, roughly centred. This stage tells the two apart by the ink's shapes alone
 (:func:`ink_shapes`), never by how dark the ink is:
 
-- **off-centre**: the tallest shape is no taller than a printed given (:data:`MARK_HEIGHT`), and the ink's
-  middle lies well above or below where the page's printed digits have theirs (:data:`OFF_CENTRE`): marks
-  along a cell's top or bottom;
+- **along the top**: the tallest shape is no taller than a printed given (:data:`MARK_HEIGHT`), the ink's
+  middle lies well above where the page's printed digits have theirs (:data:`OFF_CENTRE`), and the ink is
+  wider than one digit or the reader was unsure of it (:data:`WIDE_MARK`, :data:`TOP_DOUBT`): candidates
+  written in a row along a cell's top.  Only above: handwritten entries often sit low in their cells;
 - **small**: the tallest shape is well under the page's digit height and there are several (:data:`SMALL_MARK`,
-  side by side or apart), or one shape is tiny (:data:`TINY_MARK`).
+  side by side or apart), or one shape is tiny for the cell (:data:`TINY_MARK`): marks in the corners or
+  small in the middle.
 
-The page's printed digits (:func:`page_digits`, the median of the cells read as print) are the measure, so the
-rule holds for any cell size, face and lattice offset; the pieces of one broken digit, stacked in its own box,
-count as one digit of their joint height.  A digit read unsurely in a cell of several small shapes is marks
-too (:data:`PENCIL_DOUBT`: marks run together by blur).
+A cell read as print is marks only by the second rule: a printed given shifted in its cell by a bowed page is
+not a mark.  The page's printed digits (:func:`page_digits`, the median of the cells read as print) are the
+measure, so the rule holds for any cell size, face and lattice offset; the pieces of one broken digit, stacked
+in its own box, count as one digit of their joint height.  A digit read unsurely in a cell of several small
+shapes is marks too (:data:`PENCIL_DOUBT`: marks run together by blur).
 
 Cells judged marks are never an entry, never a given and never a "mistake": the scan reports them in
 ``pencil_marks`` with the number of marks (:func:`mark_count`).  Cells without a digit's shape (see
@@ -47,17 +50,23 @@ MIN_MARK_HEIGHT = 0.15
 """A mark's digit is at least this tall (fraction of the cell; solvers' smallest are a fifth of a cell)."""
 MARK_HEIGHT = 1.0
 OFF_CENTRE = 0.12
-"""Marks along a cell's top or bottom: the tallest shape at most :data:`MARK_HEIGHT` times the page's digit
-height, and the ink's middle at least :data:`OFF_CENTRE` of the cell above or below where the page's printed
-digits have theirs (entries and givens sit where the print does)."""
-SMALL_MARK = 0.7
+WIDE_MARK = 0.95
+TOP_DOUBT = 0.9
+"""Marks along a cell's top: the tallest shape at most :data:`MARK_HEIGHT` times the page's digit height, the
+ink's middle at least :data:`OFF_CENTRE` of the cell above where the page's printed digits have theirs, and
+its tallest shape at least :data:`WIDE_MARK` times as wide as tall (two or more small digits run together) or
+its digit read less surely than :data:`TOP_DOUBT`.  On Wicht's mixed photos 1% of the handwritten entries sit
+that high; the width or the doubt keeps most of them entries."""
+SMALL_MARK = 0.6
 MIN_SMALL_MARKS = 2
 SIDE_BY_SIDE = 1.4
 """Marks anywhere in the cell: none taller than :data:`SMALL_MARK` times the page's digit height, and several of
 them: at least :data:`MIN_SMALL_MARKS` shapes apart or side by side (not one digit broken in two, stacked in its
-own box), or ink :data:`SIDE_BY_SIDE` times wider than tall (small digits written close run together)."""
-TINY_MARK = 0.6
-"""A lone shape no taller than this times the page's digit height is a mark too (an entry is never so small)."""
+own box), or ink :data:`SIDE_BY_SIDE` times wider than tall about the page's digits' middle (small digits written close
+run together in the middle of the cell; low in it, such ink is the foot of a broken handwritten digit)."""
+TINY_MARK = 0.25
+"""A lone shape no taller than this share of the cell is a mark too (the smallest handwritten entries are 0.3
+of the cell tall, a printed given about 0.5)."""
 MIN_PRINT_CELLS = 5
 """The page's digits are measured on at least this many cells read as print..."""
 DIGIT_SHARE = 0.55
@@ -137,9 +146,10 @@ def page_digits(shapes_of_print: list[list[Box]], size: int = CELL_PX) -> PageDi
                       float(np.median([y + h / 2 for _, y, _, h in mains])), size)
 
 
-def are_marks(shapes: list[Box], page: PageDigits) -> bool:
+def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: bool = False) -> bool:
     """Whether a cell's ink shapes (:func:`ink_shapes`) are candidate marks rather than one digit, on a page
-    whose printed digits are ``page``; see the module's docstring."""
+    whose printed digits are ``page``; ``sure`` is how surely the cell's digit was read and ``printed`` whether
+    it was read as print.  See the module's docstring."""
     if not shapes:
         return False
     top = min(y for _, y, _, _ in shapes)
@@ -151,13 +161,16 @@ def are_marks(shapes: list[Box], page: PageDigits) -> bool:
     stacked = _one_digit(small)
     if stacked:  # the pieces of one broken digit: as tall as they reach together
         tall = max(y + h for _, y, _, h in small) - min(y for _, y, _, _ in small)
-    if tall <= MARK_HEIGHT * page.height and abs((top + bottom) / 2 - page.middle) >= OFF_CENTRE * page.size:
-        return True
-    if tall <= TINY_MARK * page.height:
+    if not printed and tall <= MARK_HEIGHT * page.height and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
+        _, _, width, height = max(shapes, key=lambda box: box[3])
+        if width >= WIDE_MARK * height or sure < TOP_DOUBT:
+            return True
+    if tall <= TINY_MARK * page.size:
         return True
     left = min(x for x, _, _, _ in small)
     right = max(x + w for x, _, w, _ in small)
-    several = (len(small) >= MIN_SMALL_MARKS and not stacked) or right - left >= SIDE_BY_SIDE * tall
+    centred = abs((top + bottom) / 2 - page.middle) < OFF_CENTRE * page.size
+    several = (len(small) >= MIN_SMALL_MARKS and not stacked) or (right - left >= SIDE_BY_SIDE * tall and centred)
     return tall <= SMALL_MARK * page.height and several
 
 
@@ -195,7 +208,7 @@ def pencil_marks(cell: np.ndarray, contrast: float) -> int:
         return 0
     mask = np.zeros(cell.shape, np.uint8)
     mask[edge:-edge, edge:-edge] = inner > 0.45 * peak
-    mask &= ~straight_strokes(mask)
+    mask &= ~straight_strokes(mask, edge_lines=False)
     count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     marks = 0
     low, high = PENCIL_HEIGHT[0] * size, PENCIL_HEIGHT[1] * size
@@ -229,11 +242,12 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     """
     shapes = {index: ink_shapes(image, contrast) for index, image in images.items()}
     size = next(iter(images.values())).shape[0] if images else CELL_PX
-    page = page_digits([shapes[index] for index in print_cells if index in shapes], size)
+    printed = set(print_cells)
+    page = page_digits([shapes[index] for index in printed if index in shapes], size)
     marks: dict[int, int] = {}
     for index, found in shapes.items():
         sure = sureness.get(index, 1.0)
-        if are_marks(found, page):
+        if are_marks(found, page, sure, index in printed):
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
             count = pencil_marks(images[index], contrast)

@@ -261,7 +261,7 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
     taken_back: list[Correction] = []
     twins: dict[int, float] = {}  # cell -> how closely its digit matches its best twin (redecide.twins_as_print)
-    if len(written) >= MIN_ENTRIES:  # fewer are all taken as print below
+    if solver_check and len(written) >= MIN_ENTRIES:  # fewer are all taken as print below; it asks the solver
         likeness = twin_likeness([c.image for c in digit_cells], [c.contrast for c in digit_cells],
                                  [c.box for c in digit_cells], np.argmax(printed_probs, axis=1))
         twins = {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)}

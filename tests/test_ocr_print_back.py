@@ -24,7 +24,9 @@ def _truth(path: Path) -> list[int]:
     return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
 
 
-@pytest.mark.parametrize("setting,photo", [("tilt20", 5), ("dim-shadow", 1)])
+# tilt20-005 was such a page; its four doubtful 3s and 5s are now taken as print at once as print twins
+# (ocr.redecide.twins_as_print, tested in test_ocr_redecide.py), before any print-back
+@pytest.mark.parametrize("setting,photo", [("dim-shadow", 1)])
 def test_a_few_givens_left_looking_handwritten_after_the_print_back_are_givens(tmp_path, setting, photo):
     photo_suite.build(tmp_path, photo + 1, 1, [setting], SAMPLES)
     stem = tmp_path / f"{setting}-{photo:03d}"
