@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 from click.testing import CliRunner
@@ -62,3 +63,17 @@ def test_filled_text_names_each_cell_with_pencil_marks_and_never_as_an_entry():
     written = {match for line in notes for match in re.findall(r"r(\d)c(\d): you wrote", line)}
     assert len(named) >= 10
     assert not named & written
+
+
+def test_a_real_page_with_candidates_along_the_cells_tops_reports_them_as_marks_not_entries():
+    # kubiesa 02_22 (AlexKubiesa/sudoku-scanner, train split, MIT; tests/data/ocr_corpus): a pencil-solved book page
+    # with candidate marks in 11 cells, written small along the cells' tops; truth from the corpus manifest
+    from ocr_training.corpus import load_corpus
+
+    photo = next(p for p in load_corpus(Path(__file__).parent / "data" / "ocr_corpus") if "02_22" in p.name)
+    result = scan(photo.path)
+    assert list(result.grid.values) == list(photo.givens)
+    assert set(result.pencil_marks) <= photo.candidates  # no entry and no given is taken for marks
+    assert len(photo.candidates & set(result.pencil_marks)) >= 10  # of 11: r3c4's marks are still read as an entry
+    written = {entry.cell for entry in result.entries}
+    assert written == {i for i, v in enumerate(photo.entries) if v} | (photo.candidates - set(result.pencil_marks))
