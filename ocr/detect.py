@@ -8,7 +8,8 @@ both directions.  Candidates that overlap are one grid; of several grids the
 largest, most complete and most central comes first.  The search runs on the
 photo shrunk to :data:`WORK_SIDE`; when nothing grid-like shows there, with
 the usual and then a fainter ink threshold, it looks once more at up to
-:data:`FINE_WORK_SIDE` (pale hairline cell lines fade away when shrunk).
+:data:`FINE_WORK_SIDE` (pale hairline cell lines fade away when shrunk), and last for the box lines alone
+(:data:`BOX_LINES`: cell lines too pale to show at all).
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ OFF_CENTRE_WEIGHT = 0.5
 """How much a grid loses in rank (see :func:`find_grids`) for being off the photo's centre, at most."""
 SAME_RANK = 0.85
 """Grids ranked at least this share of another's are about equal (see :func:`_in_order`)."""
+BOX_LINES = (0, 3, 6, 9)
+"""The lines of the 3 x 3 boxes and the border: all a grid shows when its cell lines are hairlines too pale for the
+ink threshold (the last look of :func:`find_grids`)."""
 CHECK_CELL = 16
 MIN_SKEW = 3
 """A page tilted at least this many degrees is also searched turned upright (see :mod:`ocr.skew`)."""
@@ -135,12 +139,13 @@ def _quad_of(points: np.ndarray) -> np.ndarray | None:
     return order_corners(corners)
 
 
-def grid_score(ink: np.ndarray, corners: np.ndarray) -> float:
+def grid_score(ink: np.ndarray, corners: np.ndarray, lines: tuple[int, ...] = tuple(range(10))) -> float:
     """How much the quadrilateral looks like a 9x9 grid: 0 (not at all) to about 1.
 
     The ink is warped flat; each of the ten expected lines in each direction
     should be a strong ridge in the projection profile, stronger than the
-    middle of the cells.
+    middle of the cells.  ``lines`` are the lines looked for (:data:`BOX_LINES`: a grid whose cell lines are
+    too pale to show).
     """
     side = 9 * CHECK_CELL
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
@@ -157,8 +162,9 @@ def grid_score(ink: np.ndarray, corners: np.ndarray) -> float:
         ridges, gaps = [], []
         for index in range(10):
             center = index * CHECK_CELL
-            rows = np.clip(center + offsets[None, :] + np.arange(-3, 4)[:, None], 0, side)
-            ridges.append(float(np.median(bands[rows, columns[None, :]].max(axis=0))))
+            if index in lines:
+                rows = np.clip(center + offsets[None, :] + np.arange(-3, 4)[:, None], 0, side)
+                ridges.append(float(np.median(bands[rows, columns[None, :]].max(axis=0))))
             if index < 9:
                 gaps.append(np.median(bands[center + 5 : center + CHECK_CELL - 4]))
         ranked = np.sort(np.array(ridges))
@@ -340,9 +346,10 @@ class _Group:
     members: list[tuple[float, np.ndarray]]
 
 
-def _plausible(small: np.ndarray, ink: np.ndarray, offset: int) -> tuple[list[tuple[float, float, np.ndarray]], bool]:
+def _plausible(small: np.ndarray, ink: np.ndarray, offset: int, lines: tuple[int, ...] = tuple(range(10))
+               ) -> tuple[list[tuple[float, float, np.ndarray]], bool]:
     """The grid-like outlines found in ``small`` (``ink`` its mask): ``(rank, score, corners)``, and whether
-    any was grid-like but too small."""
+    any was grid-like but too small; ``lines`` as for :func:`grid_score`."""
     image_area = small.shape[0] * small.shape[1]
     outlines = _outlines(ink)
     skew = estimate_skew(ink)
@@ -352,7 +359,7 @@ def _plausible(small: np.ndarray, ink: np.ndarray, offset: int) -> tuple[list[tu
     for corners in outlines:
         corners = order_corners(corners)
         area = cv2.contourArea(corners)
-        score = grid_score(ink, corners)
+        score = grid_score(ink, corners, lines)
         if score < MIN_GRID_SCORE:
             continue
         if area < MIN_GRID_FRACTION * image_area:
@@ -426,16 +433,18 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
     Raises :class:`NoGridError` with reason ``no-grid`` (nothing grid-like)
     or ``too-small``.
     """
-    looks = [(WORK_SIDE, INK_OFFSET), (WORK_SIDE, FAINT_INK_OFFSET)]
+    every_line = tuple(range(10))
+    looks = [(WORK_SIDE, INK_OFFSET, every_line), (WORK_SIDE, FAINT_INK_OFFSET, every_line)]
     if max(gray.shape) > WORK_SIDE:
-        looks.append((FINE_WORK_SIDE, FAINT_INK_OFFSET))
+        looks.append((FINE_WORK_SIDE, FAINT_INK_OFFSET, every_line))
+    looks.append((WORK_SIDE, INK_OFFSET, BOX_LINES))  # last: cell lines too pale to show, the box lines do
     too_small = False
-    for side, offset in looks:
+    for side, offset, lines in looks:
         scale = min(1.0, side / max(gray.shape))
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
         ink = ink_mask(small, offset)
         debug.save("ink", ink)
-        found, small_one = _plausible(small, ink, offset)
+        found, small_one = _plausible(small, ink, offset, lines)
         too_small |= small_one
         if found:
             break
