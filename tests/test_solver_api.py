@@ -168,3 +168,112 @@ def test_search_many_counts_to_two_by_default_and_builds_solutions_only_when_ask
     bare = list(search_many([TOP[0], SEVERAL], backend=backend, solutions=False))
     assert [(r.count, r.solution, r.solution_values) for r in bare] == [(1, None, None), (2, None, None)]
     assert [r.puzzle.to_string() for r in bare] == [TOP[0], SEVERAL]
+
+
+# -- the public calls' contract: defaults, keywords passed on, the words of their errors --------------------------------
+
+from sudokuprint import MissingDependencyError, SolverTimeoutError, count_solutions  # noqa: E402
+from sudokuprint.solver import solution_of  # noqa: E402
+from test_solver_bounds import HOPELESS_15  # noqa: E402  (minutes on the pure-Python engine)
+
+_NOT_THERE = r"^solver backend 'abacus' is not available; have: (native, )?python$"
+
+
+def test_the_default_limit_counts_to_two_and_a_limit_of_one_stops_at_the_first() -> None:
+    # docs: "counted up to limit (so 2 means two or more)"; the empty grid has billions of solutions
+    empty = Grid.empty()
+    assert count_solutions(empty) == 2 and count_solutions("." * 81) == 2
+    assert search(empty).count == 2 and search(empty).limit == 2
+    assert count_solutions(empty, 1) == 1 and search("." * 81, 1).count == 1
+    with pytest.raises(ValueError, match=r"^limit must be a whole number from 1 to 2\*\*63 - 1, got 0$"):
+        count_solutions(empty, 0)  # no keyword: the compiled engine's own short cut checks it too
+
+
+def test_every_call_passes_its_backend_on() -> None:
+    calls = (
+        lambda: sudokuprint.solve(TOP[0], backend="abacus"),
+        lambda: sudokuprint.is_unique(TOP[0], backend="abacus"),
+        lambda: count_solutions(TOP[0], backend="abacus"),
+        lambda: count_solutions(parse(TOP[0]), 1, backend="abacus"),
+        lambda: list(solve_many([TOP[0]], backend="abacus")),
+        lambda: list(count_many([TOP[0]], backend="abacus")),
+        lambda: list(search_many([TOP[0]], backend="abacus")),
+    )
+    for call in calls:
+        with pytest.raises(MissingDependencyError, match=_NOT_THERE):
+            call()
+
+
+def test_every_call_passes_its_time_limit_on() -> None:
+    calls = (
+        lambda: sudokuprint.solve(HOPELESS_15, backend="python", time_limit=0.2),
+        lambda: sudokuprint.solve(HOPELESS_15, require_unique=False, backend="python", time_limit=0.2),
+        lambda: count_solutions(HOPELESS_15, backend="python", time_limit=0.2),
+        lambda: list(solve_many([HOPELESS_15], backend="python", time_limit=0.2)),
+    )
+    for call in calls:
+        with pytest.raises(SolverTimeoutError, match=r"^(puzzle 0: )?gave up after 0\.2 s$"):
+            call()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_bare_line_keeps_its_time_limit_on_every_engine(backend: str) -> None:
+    with pytest.raises(SolverTimeoutError, match=r"^gave up after 0\.2 s$") as caught:
+        search("." * 81, 10**12, backend=backend, time_limit=0.2)
+    assert caught.value.seconds == 0.2 and caught.value.puzzle is None
+
+
+@pytest.mark.parametrize("stop, kind", [
+    (bytearray(0), "bytearray of no bytes"),
+    (memoryview(bytearray(0)), "memoryview of no bytes"),
+    (memoryview(bytes(1)), "read-only memoryview"),  # no thread could set it
+    (b"\0", "bytes"),
+    ("stop", "str"),
+    (1, "int"),
+])
+def test_a_stop_flag_that_cannot_be_set_is_refused_by_name(stop: object, kind: str) -> None:
+    message = rf"^stop must be a bytearray\(1\) \(a flag another thread sets\), not {kind}$"
+    for call in (lambda: search(TOP[0], stop=stop), lambda: list(search_many([TOP[0]], stop=stop)),
+                 lambda: list(count_many([TOP[0]], stop=stop))):
+        with pytest.raises(TypeError, match=message):
+            call()  # type: ignore[arg-type]
+
+
+def test_a_writable_view_of_a_byte_is_a_stop_flag() -> None:
+    flag = bytearray(4)
+    assert search(TOP[0], stop=memoryview(flag)[1:2]).count == 1
+
+
+def test_the_solver_names_what_it_cannot_take_and_why_it_found_nothing() -> None:
+    with pytest.raises(TypeError, match=r"^expected a Grid or a puzzle string, got int$"):
+        search(12345)  # type: ignore[arg-type]
+    with pytest.raises(MissingDependencyError, match=_NOT_THERE):
+        sudokuprint.solver.get_backend("abacus")
+    with pytest.raises(NoSolutionError, match=r"^the puzzle has no solution$"):
+        sudokuprint.solve(NONE)
+    with pytest.raises(NoSolutionError, match=r"^the puzzle has no solution$"):
+        solution_of(SolveResult(0))  # made by hand: no grid to look for clashes in
+    # two clashes, counted by hand: 5 twice in row 1 and 7 twice in column 9, joined by "; "
+    clashing = "55......7" + "........7" + "." * 63
+    with pytest.raises(InvalidGridError, match=r"^digit 5 appears 2 times in row 1 \(r1c1, r1c2\); "
+                                               r"digit 7 appears 2 times in column 9 \(r1c9, r2c9\)"):
+        sudokuprint.solve(clashing)
+
+
+def test_a_grid_with_entries_is_solved_with_only_its_givens_as_givens() -> None:
+    # top95 #1 with r1c2 filled in by a player (the solution's 1, README): an entry, not a given
+    puzzle = parse(TOP[0])
+    played = puzzle.with_values([1 if cell == 1 else value for cell, value in enumerate(puzzle.values)])
+    assert 1 not in played.givens and played.values[1] == 1
+    result = search(played)
+    assert result.puzzle.givens == puzzle.givens and result.solution.givens == puzzle.givens
+    assert result.solution.to_string() == SOLUTION
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_batch_counts_its_puzzles_across_shapes(backend: str) -> None:
+    # three engine calls (9x9, 4x4, 9x9): the third call's first puzzle is puzzle 2 of the batch
+    four = "1...." + "." * 11
+    with pytest.raises(SolverTimeoutError, match=r"^puzzle 2: gave up after 0\.2 s$") as caught:
+        list(search_many([TOP[0], four, Grid.empty()], 10**12, backend=backend, time_limit=0.2))
+    assert caught.value.puzzle == 2

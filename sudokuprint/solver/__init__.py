@@ -180,8 +180,11 @@ def _check_stop(stop: object) -> None:
         return
     if isinstance(stop, memoryview) and not stop.readonly and stop.nbytes:
         return
-    raise TypeError(f"stop must be a bytearray(1) (a flag another thread sets), not {type(stop).__name__}"
-                    + (" of no bytes" if isinstance(stop, (bytearray, memoryview)) else ""))
+    kind = type(stop).__name__
+    if isinstance(stop, (bytearray, memoryview)):
+        view = memoryview(stop)
+        kind = ("read-only " if view.readonly else "") + kind + ("" if view.nbytes else " of no bytes")
+    raise TypeError(f"stop must be a bytearray(1) (a flag another thread sets), not {kind}")
 
 
 def _gave_up(error: Exception, time_limit: float | None, offset: int | None = None) -> SolverTimeoutError:
