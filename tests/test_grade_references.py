@@ -135,3 +135,19 @@ def test_a_grade_as_json_has_every_field_named_as_the_grade_command_writes_it() 
     assert (graded["level"], graded["moves"], graded["rating"]) == (recorded["level"], recorded["moves"], recorded["rating"])
     assert (graded["label"], graded["givens"], graded["trial"], graded["puzzle"]) == ("1-4-1-32", 32, False, line)
     assert graded["naked_moves"] >= graded["moves"] and sum(graded["techniques"].values()) == len(recorded["steps"])
+
+
+def test_the_quick_level_of_the_browser_edition_is_the_same_on_every_boundary() -> None:
+    """``basic_level`` (the html edition's level, without the full solve) at the same fixed levels: Project Euler's
+    1-2 and 2-3 boundaries, PE 50 (level 3 though its log takes an X-Wing) and PE 7, a HoDoKu Medium on the 3-4
+    boundary, and puzzles Explainer rates above the level-3 techniques."""
+    from sudokuprint.logic.engine import solution_of
+    from sudokuprint.logic.grading import basic_level
+
+    cases = [(EASY50[number - 1], level) for number, level in sorted(EASY50_LEVELS.items())]
+    cases += [(EASY50[49], 3), (EASY50[6], 4), (_hodoku_medium(X_WING_IN_THE_LOG[0]), 3)]
+    cases += [(line, 4) for line, theirs in _rated(list(range(1, 11))) if theirs > LEVEL_3_TOP_RATING][:3]
+    assert sum(level == 4 for _, level in cases) == 4
+    for line, level in cases:
+        grid = Grid.from_string(line)
+        assert basic_level(grid, solution_of(grid)) == level, line
