@@ -368,3 +368,44 @@ def test_grouped_x_chains_on_real_positions(line_index: int, links: int) -> None
     log = solve(grid)
     assert log.rating == theirs == 5.7 and any(s.kind is kind for s in log.steps)
 
+
+
+# The first reglib position of each kind; HoDoKu's expected step is the reference for the cell and digits, the house
+# was checked by hand on the position (e.g. line 92: row 8 is "9.6578423", so r8c2 is its last empty cell and 1 the
+# digit it lacks), and the sentence is the one `sudokuprint explain` prints (README: "in box 4, 4 can go only in r6c2").
+EXPLAINED = [
+    ("0000", singles.find_full_house, "Full House", ["r8c2"], ["1"], ["row 8"],
+     "r8c2 is the last empty cell of row 8, which lacks only 1"),
+    ("0002", singles.find_hidden_single_box, "Hidden Single (box)", ["r6c3"], ["1"], ["box 4"],
+     "in box 4, 1 can go only in r6c3"),
+    ("0003", singles.find_naked_single, "Naked Single", ["r6c8"], ["1"], [],
+     "1 is the only digit its row, column and box leave for r6c8"),
+    ("0200", subsets.find_naked_pair, "Naked Pair", ["r1c2", "r1c9"], ["1", "6"], ["row 1"],
+     "r1c2 and r1c9 hold only 1/6 between them, so no other cell of row 1 can"),
+    ("0210", subsets.find_hidden_pair, "Hidden Pair", ["r1c1", "r1c5"], ["2", "9"], ["row 1"],
+     "in row 1, 2/9 fit only in r1c1 and r1c5, so those cells hold nothing else"),
+]
+
+
+@pytest.mark.parametrize("code, finder, name, cells, digits, houses, explanation", EXPLAINED, ids=lambda v: str(v)[:20])
+def test_singles_and_subsets_name_their_cells_digits_house_and_reason(
+        code, finder, name, cells, digits, houses, explanation) -> None:
+    lib_step = LIBRARY[code][0]
+    step = finder(State.from_grid(lib_step.grid))
+    data = step.to_dict(lib_step.grid.shape)
+    assert {(c.cell, c.digit) for c in lib_step.placements} == set(step.placements)
+    assert {(c.cell, c.digit) for c in lib_step.eliminations} == set(step.eliminations)
+    assert (data["technique"], data["cells"], data["digits"], data["houses"]) == (name, cells, digits, houses)
+    assert data["explanation"] == explanation
+
+
+def test_the_line_finder_finds_a_hidden_single_only_a_row_or_column_shows() -> None:
+    # reglib line 148 (HoDoKu: r1c6=4).  By hand: in row 1 ("852....1.") columns 4, 5, 7 and 9 hold a 4, so 4 can
+    # go only in r1c6; box 2 still leaves it r2c6 too, so no box shows it and the box finder finds nothing.
+    (lib_step,) = [step for step in LIBRARY["0002"] if step.line == 148]
+    state = State.from_grid(lib_step.grid)
+    assert singles.find_hidden_single_box(state) is None
+    data = singles.find_hidden_single_line(state).to_dict(lib_step.grid.shape)
+    assert (data["technique"], data["cells"], data["digits"], data["houses"]) == (
+        "Hidden Single (row/column)", ["r1c6"], ["4"], ["row 1"])
+    assert data["explanation"] == "in row 1, 4 can go only in r1c6"
