@@ -36,3 +36,35 @@ def reference_level_below_3(line: str) -> int | None:
     if singles_solve(line, box_hidden=False):
         return 1
     return 2 if singles_solve(line, box_hidden=True) else None
+
+
+FULL_HOUSE, HIDDEN_IN_BOX, HIDDEN_IN_LINE = 1.0, 1.2, 1.5
+"""Sudoku Explainer's published ratings of the three steps (its "Last value in block/row/column", "Hidden single in
+block" and "Hidden single in row/column")."""
+
+
+def hidden_singles_rating(line: str) -> float | None:
+    """Explainer's rating of a puzzle solved by full houses and hidden singles alone, word for word: at each point
+    take one of the easiest steps there is (a house with one empty cell, else a digit with one place in a box,
+    else in a row or column); the rating is the hardest step taken.  None when they stall."""
+    values = [0 if ch == "." else int(ch) for ch in line]
+    hardest = 0.0
+    while 0 in values:
+        candidates = {c: set(range(1, 10)) - {values[p] for p in PEERS[c]} for c in range(81) if not values[c]}
+        steps = []
+        for rating, houses in ((FULL_HOUSE, ROWS + COLUMNS + BOXES), (HIDDEN_IN_BOX, BOXES),
+                               (HIDDEN_IN_LINE, ROWS + COLUMNS)):
+            for house in houses:
+                empty = [c for c in house if not values[c]]
+                for digit in set(range(1, 10)) - {values[c] for c in house}:
+                    places = [c for c in empty if digit in candidates[c]]
+                    if len(places) == 1 and (rating != FULL_HOUSE or len(empty) == 1):
+                        steps.append((rating, places[0], digit))
+            if steps:
+                break
+        if not steps:
+            return None
+        rating, cell, digit = steps[0]
+        hardest = max(hardest, rating)
+        values[cell] = digit
+    return hardest

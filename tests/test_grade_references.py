@@ -151,3 +151,19 @@ def test_the_quick_level_of_the_browser_edition_is_the_same_on_every_boundary() 
     for line, level in cases:
         grid = Grid.from_string(line)
         assert basic_level(grid, solution_of(grid)) == level, line
+
+
+def test_a_puzzle_whose_hardest_step_is_a_naked_single_is_rated_as_hidden_singles_alone_would() -> None:
+    """Explainer rates a naked single 2.3, above every hidden single; so when hidden singles and full houses alone
+    solve a puzzle, its rating is theirs (1.0, 1.2 or 1.5: references.hidden_singles_rating, written from Explainer's
+    published step ratings), else 2.3.  On every Project Euler grid whose log takes nothing harder."""
+    from references import hidden_singles_rating
+
+    seen = set()
+    for number, line in enumerate(EASY50, 1):
+        if any(step.rating > 2.3 for step in solve(Grid.from_string(line)).steps):
+            continue
+        expected = hidden_singles_rating(line) or 2.3
+        assert grade(Grid.from_string(line)).rating == expected, number
+        seen.add(expected)
+    assert seen == {1.2, 1.5, 2.3}
