@@ -49,13 +49,14 @@ typecheck:
 # Mutation testing of the core (issue 33): mutmut copies the package into mutants/ (the C extensions are built beside
 # the sources first, so the copy imports them) and runs each mutant against the tests that reach its function
 # ([tool.mutmut] in pyproject.toml); an interrupted run goes on where it stopped.  Score and survivors:
-# benchmarks/mutation_score.py, and benchmarks/RESULTS.md.
+# benchmarks/mutation_score.py, and benchmarks/RESULTS.md.  A mutant may loop or grow without end: each test stops
+# after 15 s (pytest-timeout; the slowest selected test takes 5) and each process may map 6 GB at most.
 MUTATE_WORKERS ?= 2
 .PHONY: mutate
 mutate: test-setup
 	$(BIN)/python -m pip install --quiet '.[mutate]'
 	$(BIN)/python setup.py --quiet build_ext --inplace
-	nice -n 10 $(BIN)/mutmut run --max-children $(MUTATE_WORKERS)
+	ulimit -v 6000000 && nice -n 10 $(BIN)/mutmut run --max-children $(MUTATE_WORKERS)
 	$(BIN)/python benchmarks/mutation_score.py --survivors
 
 # The floors of docs/architecture.md, checked by import-linter on the checkout's package (contracts in pyproject.toml).
