@@ -560,3 +560,23 @@ def test_count_strings_counts_to_two_by_default_and_names_the_first_bad_puzzle()
     with pytest.raises(ValueError, match=r"^puzzle 0: 50 characters is not a standard grid size$"):
         native.count_strings(["1" * 50])
     assert native.count_strings([]) == []
+
+
+class _Count(int):
+    """An int of another class (as numpy's may be): a limit all the same."""
+
+
+def test_the_compiled_batch_takes_any_whole_limit_up_to_the_largest_and_refuses_the_rest() -> None:
+    line = puzzle_lines("top95.txt", limit=1)[0]  # one solution (data README)
+    assert native.count_strings([line, "." * 81], _Count(2)) == [1, 2]
+    assert native.count_strings([line], 2**63 - 1) == [1]
+    assert native.count_buffer(bytes(81), CLASSIC, 3) == [3]
+    for limit in (0, 2**63, 1.5):
+        with pytest.raises(ValueError, match=rf"^limit must be an integer from 1 to 2\*\*63 - 1, got {limit!r}$"):
+            native.count_strings([line], limit)  # type: ignore[arg-type]
+
+
+def test_a_compiled_count_without_a_time_limit_is_never_cut_short() -> None:
+    # the empty grid has 6,670,903,752,021,072,936,960 solutions (Felgenhauer and Jarvis): any limit is reached; five
+    # million take the C engine over a second, so no default limit of a second may stop it
+    assert native.count_buffer(bytes(81), CLASSIC, 5_000_000) == [5_000_000]

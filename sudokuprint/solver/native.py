@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from typing import Callable, Iterable, Iterator, NoReturn, Protocol, Sequence
+from typing import Callable, NoReturn, Protocol, Sequence
 
-from ..grid import Grid
 from ..notation import NOT_A_CELL, symbol_table
 from ..shape import MAX_SIDE as MAX_GRID_SIDE, Shape
 from . import pure
@@ -63,9 +62,6 @@ MAX_SIDE = 16
 
 _VALID_VALUES = [bytes(range(side + 1)) for side in range(MAX_GRID_SIDE + 1)]
 """For each side: the byte values a cell may hold (0 = empty, 1..side)."""
-
-BATCH_SIZE = 4096
-"""Puzzles packed into one buffer per C call in :func:`count_many`."""
 
 def available() -> bool:
     """True when the C extension is importable."""
@@ -143,17 +139,6 @@ def count_buffer(
     return _extension().count_many(
         buffer, shape.box_width, shape.box_height, limit, time_limit=time_limit or 0.0, stop=stop, solutions=solutions
     )
-
-
-def count_many(grids: Iterable[Grid], limit: int = 2) -> Iterator[int]:
-    """Solution counts (up to ``limit``) of many grids, ``BATCH_SIZE`` puzzles per C call.
-
-    Consecutive grids of one shape share a call; a grid with clashing digits counts 0.
-    """
-    _check_limit(limit)
-    for shape, run in itertools.groupby(grids, key=lambda grid: grid.shape):
-        while chunk := list(itertools.islice(run, BATCH_SIZE)):
-            yield from count_buffer(b"".join(bytes(grid.values) for grid in chunk), shape, limit)
 
 
 def count_strings(puzzles: Sequence[str | bytes], limit: int = 2, shape: Shape | None = None) -> list[int]:
