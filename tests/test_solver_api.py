@@ -277,3 +277,23 @@ def test_a_batch_counts_its_puzzles_across_shapes(backend: str) -> None:
     with pytest.raises(SolverTimeoutError, match=r"^puzzle 2: gave up after 0\.2 s$") as caught:
         list(search_many([TOP[0], four, Grid.empty()], 10**12, backend=backend, time_limit=0.2))
     assert caught.value.puzzle == 2
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_each_puzzle_of_a_batch_gets_its_own_solution(backend: str) -> None:
+    # four puzzles in one engine call, the third with none (golden-solver.txt); each solution must be complete,
+    # valid and keep its own puzzle's digits, and top95 #1's is the README's
+    three = puzzle_lines("top95.txt", limit=3)
+    results = list(search_many([three[0], three[1], NONE, three[2]], backend=backend))
+    assert [r.count for r in results] == [1, 1, 0, 1]
+    assert results[0].solution.to_string() == SOLUTION and results[2].solution is None
+    for line, result in zip([three[0], three[1], three[2]], [results[0], results[1], results[3]]):
+        solved = result.solution
+        assert solved.is_complete() and solved.is_valid()
+        assert all(solved.values[c] == int(ch) for c, ch in enumerate(line) if ch != ".")
+
+
+def test_a_result_made_by_hand_from_packed_values_builds_its_puzzle() -> None:
+    values = bytes(parse(TOP[0]).values)
+    result = SolveResult(1, shape=parse(TOP[0]).shape, puzzle_values=values, values=Grid.from_string(SOLUTION).values)
+    assert result.puzzle.to_string() == TOP[0] and result.solution.to_string() == SOLUTION
