@@ -251,6 +251,68 @@ def test_json_python_cannot_decode_is_a_parse_error(text: str, reason: str) -> N
     assert caught.value.line == text.count("\n") + 1 and caught.value.column == 1
 
 
+GOOD_JSON = '{"numbers": [' + ",".join(['"........."'] * 9) + "]}"  # 122 characters: 13 + 9 x 11 + 8 commas + 2
+
+
+@pytest.mark.parametrize(
+    "text, place, reason, found, expected",
+    [
+        # two blank lines, "[", then the objects indented by two spaces: each object starts at column 3
+        ("\n\n[\n  " + GOOD_JSON + "\n  " + GOOD_JSON + "\n]\n", (5, 3), "the array of puzzles is not closed",
+         '{"numbers": ["......', "',' or ']'"),
+        ("\n[\n  " + GOOD_JSON + "\n", (3, 125), "the array of puzzles is not closed", "end of input", "',' or ']'"),
+        ("\n\n[\n  " + GOOD_JSON + ',\n  {"m": ' + "1" * 5000 + ', "numbers": []}\n]\n', (5, 3),
+         "unreadable JSON: a number too long to read", '{"m": 11111111111111', "a puzzle object of a few short values"),
+        ("\n[\n  " + GOOD_JSON + ',\n  {"numbers": ' + "[" * 30_000 + "]" * 30_000 + "}\n]\n", (4, 3),
+         "unreadable JSON: values nested too deeply", '{"numbers": [[[[[[[[', "a puzzle object of a few short values"),
+    ],
+    ids=["comma-missing", "end-of-input", "long-number", "deep"],
+)
+def test_json_errors_inside_an_array_name_the_object_and_what_was_found(
+        text: str, place: tuple[int, int], reason: str, found: str, expected: str) -> None:
+    # places counted by hand: the first non-blank line is the document's first line
+    with pytest.raises(ParseError) as caught:
+        list(read_text(text))
+    error = caught.value
+    assert (error.format, error.line, error.column, error.reason, error.text, error.expected) == (
+        "JSON puzzle", *place, reason, found, expected)
+    assert str(error) == f"JSON puzzle: line {place[0]}, column {place[1]}: {reason} (found {found!r}); expected {expected}"
+
+
+def test_json_arrays_empty_or_after_others_are_read_and_a_value_not_an_object_is_placed() -> None:
+    # an empty array, then an array of one object, in a document that starts on the first line
+    assert len(list(read_text("[] [\n  " + GOOD_JSON + "\n]\n", "json"))) == 1
+    object_expected = "a JSON object {...} or an array of them"
+    cases = [("\n5\n", (2, 1), "a JSON int where a puzzle object belongs", "5"),  # a value on its own
+             (GOOD_JSON + "\n[1]\n", (2, 2), "a JSON int where a puzzle object belongs", "1")]  # JSONL, second line
+    for text, place, reason, found in cases:
+        error = parse_error(text, "json")
+        assert (error.format, error.line, error.column, error.reason, error.text, error.expected) == (
+            "JSON puzzle", *place, reason, found, object_expected)
+
+
+def test_json_syntax_errors_show_twenty_characters_of_the_line_or_say_what_was_wanted() -> None:
+    one_line = '{"numbers": [".........", "........." ".........", "........."]}'
+    error = parse_error(one_line, "json")
+    # counted by hand: '{"numbers": [' 13, a row 11, ', ' 2, a row 11, ' ' 1: the third row's quote is column 39,
+    # and the 20 characters from there are that row, ', ' and 7 of the next
+    assert (error.line, error.column, error.expected) == (1, 39, "',' delimiter")
+    assert error.text == '".........", "......'
+    # a row string broken by the end of its line: a control character inside a string, not an "Expecting ..."
+    broken = "\n[\n  " + GOOD_JSON + ',\n  {"numbers": [".........\n]\n'
+    error = parse_error(broken, "json")
+    assert (error.line, error.column, error.expected) == (4, 26, "well-formed JSON")
+    assert error.reason == "invalid JSON: Invalid control character at"
+
+
+def test_partial_json_places_a_bad_digit_inside_its_map() -> None:
+    text = PARTIAL.replace('"..3......",', '"..3...X..",', 1)  # the map's third row, line 8 of the file
+    with pytest.raises(ParseError) as caught:
+        parse_partial(text)
+    assert place_of(text, "X") == (8, 14)
+    assert_error(caught.value, "partial-puzzle JSON", (8, 14), "X", "one of 1-9 or '.'")
+
+
 # -- where a malformed line is wrong (issue 33: the places counted here by hand from the input) ---------------
 
 TOP = puzzle_lines("top95.txt", limit=1)[0]
