@@ -11,6 +11,8 @@ from conftest import SAMPLES, puzzle_lines
 from sudokuprint.cli import main
 from sudokuprint.errors import ParseError
 from sudokuprint.formats import read_text
+from sudokuprint.formats.base import Lines
+from sudokuprint.formats.standard import read_standard
 from sudokuprint.formats.partial_json import parse_partial
 from sudokuprint.formats.candidates_grid import parse_state
 
@@ -423,3 +425,29 @@ def test_prose_before_the_first_puzzle_is_its_header_and_prose_after_it_an_error
     assert (after.line, after.column) == (2, 16)
     (only,) = read_text("#" + TOP + "\n" + TOP + "\n")  # a puzzle after '#' at column 1 is a comment line
     assert (only.line, only.meta) == (2, {})
+
+
+def test_a_header_goes_with_every_kind_of_puzzle_that_follows_it() -> None:
+    big = next(line for line in (SAMPLES / "mixed-sizes.txt").read_text().split() if len(line) == 256)
+    big_rows = [big[k : k + 16] for k in range(0, 256, 16)]
+    header = {"header": "Puzzles of this week"}  # not 16 letters: those could be a 16-cell row
+    cases = [  # (the lines after the header, [(line, side)] of the records read), lines counted from the header's 1
+        (big_rows, [(2, 16)]),  # a 16x16 grid of rows
+        (SMALL[:2], [(2, 4), (3, 4)]),  # 4x4 puzzles of 16 cells a line
+        (SMALL[:1], [(2, 4)]),  # one 4x4 puzzle line alone
+        (GRID_ROWS, [(2, 9)]),  # a 9x9 grid of rows
+        ([TOP, TOP], [(2, 9), (3, 9)]),  # bare lines
+    ]
+    for lines, expected in cases:
+        records = list(read_standard(Lines.from_text("Puzzles of this week\n" + "\n".join(lines) + "\n")))
+        assert [(r.line, r.grid.shape.side) for r in records] == expected, lines[0]
+        assert all(r.meta == header for r in records), lines[0]
+    bare = list(read_standard(Lines.from_text(TOP + "\n" + TOP + "\n")))  # the fast path names its format
+    assert [(r.line, r.format, r.meta) for r in bare] == [(1, "standard", {}), (2, "standard", {})]
+
+
+def test_a_bad_digit_of_a_small_grid_names_the_standard_format_and_its_place() -> None:
+    one = _read_error("Puzzles\n1234.5..........\n")  # a 4x4 puzzle line with a 5: column 6, counted
+    assert (one.format, one.line, one.column, one.text) == ("standard puzzle string", 2, 6, "5")
+    two = _read_error("Puzzles\n1234............\n12.4.7..........\n")  # two 4x4 lines, the second with a 7
+    assert (two.format, two.line, two.column, two.text) == ("standard puzzle string", 3, 6, "7")
