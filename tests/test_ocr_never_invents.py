@@ -14,7 +14,7 @@ import pytest
 
 from conftest import data_file
 from sudokuprint.grid import Grid
-from sudokuprint.ocr.correct import RESTORE, check_reading, take_faint
+from sudokuprint.ocr.correct import RESTORE, Correction, check_reading, take_faint
 from sudokuprint.ocr.pipeline import scan
 from sudokuprint.ocr.readers import Reading, get_reader
 from sudokuprint.solver import search
@@ -201,3 +201,69 @@ def test_the_check_changes_at_most_three_cells() -> None:
     assert checked.status == "conflict"
     read[misread[3]] = givens[misread[3]]  # three are within reach
     assert list(check_reading(read, alternatives).values) == givens
+
+
+# A 17-clue puzzle (Royle's list): no 16-clue Sudoku has one solution (McGuire, Tugemann and Civario, 2012), so
+# dropping any of its givens can never leave one solution, and a misread given must be read again instead.
+SEVENTEEN = ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6..."
+
+
+def _seventeen() -> tuple[list[int], dict[int, list[tuple[int, float]]]]:
+    givens = [0 if ch == "." else int(ch) for ch in SEVENTEEN]
+    return givens, {cell: [(digit, 0.999)] for cell, digit in enumerate(givens) if digit}
+
+
+def test_a_misread_given_no_drop_can_spare_is_read_as_the_readers_runner_up() -> None:
+    givens, alternatives = _seventeen()
+    read = list(givens)
+    read[33] = 5  # r4c7's 4 read as 5, which row 4 already has at r4c5: a conflict
+    alternatives[33] = [(5, 0.6), (4, 0.3), (0, 0.1)]
+    checked = check_reading(read, alternatives)
+    assert (list(checked.values), checked.status) == (givens, "unique")
+    assert checked.solution is not None and checked.solution.values[33] == 4
+    assert checked.corrections == (Correction(33, 5, 4, 0.6, (
+        "read as 5 (60%) the puzzle was conflict; 4, one of the reader's next choices (30%), gives one solution "
+        "together with the other changes, and emptying cells alone did not")),)
+
+
+def test_a_blot_and_a_misread_given_are_mended_together_cheapest_first() -> None:
+    givens, alternatives = _seventeen()
+    read = list(givens)
+    read[0], read[33] = 9, 5  # a blot read as 9 in the empty r1c1 (the solution has 6 there), and r4c7 as above
+    alternatives[0] = [(9, 0.55), (0, 0.4), (3, 0.05)]
+    alternatives[33] = [(5, 0.6), (4, 0.3), (0, 0.1)]
+    checked = check_reading(read, alternatives)
+    assert (list(checked.values), checked.status) == (givens, "unique")
+    assert [(c.cell, c.was, c.to, c.confidence) for c in checked.corrections] == [(0, 9, 0, 0.55), (33, 5, 4, 0.6)]
+    assert checked.corrections[0].why == (
+        "read as 9 (55%) the puzzle was conflict; no digit, one of the reader's next choices (40%), gives one "
+        "solution together with the other changes, and emptying cells alone did not")
+    assert_never_invents(read, alternatives, checked.values)
+
+
+@pytest.mark.parametrize("runner_up, to, why_end", [
+    ((3, 0.3), 0, "so the shape was dropped as no given (the reader did not see the solution's 6 there)"),
+    ((6, 0.3), 6, "whose 6 the reader also saw there (30%)"),
+])
+def test_a_blot_dropped_says_whether_the_reader_saw_the_solutions_digit(runner_up, to, why_end) -> None:
+    givens, alternatives = _seventeen()
+    read = list(givens)
+    read[0] = 9  # the solution has 6 in r1c1: with a 9 there the 17 givens have no solution
+    alternatives[0] = [(9, 0.55), runner_up, (0, 0.15)]
+    checked = check_reading(read, alternatives)
+    assert checked.status == "unique" and checked.solution.to_string() == search(SEVENTEEN).solution.to_string()
+    assert checked.values[0] == to and list(checked.values[1:]) == givens[1:]
+    (change,) = checked.corrections
+    assert (change.cell, change.was, change.to, change.confidence) == (0, 9, to, 0.55)
+    assert change.why == ("read as 9 (55%) the puzzle was no-solution; without it the puzzle has one solution, "
+                          + why_end)
+
+
+def test_a_cell_read_as_surely_as_confident_is_never_changed() -> None:
+    givens, alternatives = _seventeen()
+    read = list(givens)
+    read[33] = 5
+    alternatives[33] = [(5, 0.97), (4, 0.03)]  # CONFIDENT: "at or above" it, never changed
+    checked = check_reading(read, alternatives)
+    assert (checked.values, checked.corrections, checked.status) == (tuple(read), (), "conflict")
+    assert list(check_reading(read, alternatives, confident=0.98).values) == givens  # below it: read again
