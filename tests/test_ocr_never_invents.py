@@ -267,3 +267,30 @@ def test_a_cell_read_as_surely_as_confident_is_never_changed() -> None:
     checked = check_reading(read, alternatives)
     assert (checked.values, checked.corrections, checked.status) == (tuple(read), (), "conflict")
     assert list(check_reading(read, alternatives, confident=0.98).values) == givens  # below it: read again
+
+
+def test_a_faded_given_is_taken_past_shapes_that_clash_sit_on_print_or_are_no_digit() -> None:
+    givens, alternatives = _seventeen()
+    values = list(givens)
+    values[33] = 0  # r4c7's 4 faded: 16 givens, never one solution (McGuire et al.)
+    candidates = [
+        (34, ((5, 0.95), (0, 0.05))),  # r4c8: a 5 would clash with r4c5's 5: tried first (surest), skipped
+        (31, ((8, 0.99), (0, 0.01))),  # on a given already read: not a faded one
+        (0, ((0, 0.99), (6, 0.01))),  # no digit at all
+        (33, ((4, 0.85), (9, 0.15))),  # FAINT_SURE exactly: taken, and then the puzzle is unique
+    ]
+    changes = take_faint(values, alternatives, candidates)
+    assert changes == [Correction(33, 0, 4, 0.85, "a 4 in ink paler than the givens' was taken for a faded given: "
+                                                  "the givens read alone had several solutions")]
+    assert values == givens and alternatives[33] == [(4, 0.85), (9, 0.15)]
+
+
+def test_the_solution_ranks_only_an_entry_read_unclearly() -> None:
+    from sudokuprint.ocr.correct import UNCLEAR, rank_entry
+
+    assert UNCLEAR == 0.2  # the share below, by hand: 0.2 x 0.5 = 0.1
+    assert rank_entry(((3, 0.5), (8, 0.2)), 8) == (8, 0.2, 3)  # 0.2 >= 0.1: unclear, the solution's 8 is taken
+    assert rank_entry(((3, 0.5), (8, 0.05)), 8) == (3, 0.5, None)  # 0.05 < 0.1: a clear 3 stays (a mistake)
+    assert rank_entry(((3, 0.5), (8, 0.2)), 3) == (3, 0.5, None)
+    assert rank_entry(((3, 0.9),), None) == (3, 0.9, None)
+    assert rank_entry((), 7) == (0, 0.0, None)  # nothing read: nothing taken from the solution
