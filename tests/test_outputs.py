@@ -7,6 +7,7 @@ import stat
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -184,3 +185,84 @@ def test_resume_refuses_standard_output_a_foreign_header_and_bytes_that_are_not_
     with pytest.raises(OutputError, match="not UTF-8"):
         with row_output(binary, resume=True):
             pass
+
+
+# -- in this process: a set of page files replaced whole, resume refusing rows of another input, failing streams ---
+
+from sudokuprint.errors import ResumeError  # noqa: E402
+from sudokuprint.outputs import Rows, replace_file_set  # noqa: E402
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_a_set_of_pages_replaces_the_old_set_whole_keeps_modes_and_removes_stale_pages(tmp_path: Path) -> None:
+    for page, text in (("p-1.png", b"old 1"), ("p-2.png", b"old 2"), ("p-3.png", b"old 3")):
+        (tmp_path / page).write_bytes(text)
+    os.chmod(tmp_path / "p-1.png", 0o600)
+    link = tmp_path / "link-2.png"
+    link.symlink_to(tmp_path / "p-2.png")  # a stale name that is a link to a new page: the page stays
+    names = [str(tmp_path / "p-1.png"), str(tmp_path / "p-2.png"), str(tmp_path / "new.png")]
+    stale = [str(tmp_path / n) for n in ("p-1.png", "p-2.png", "p-3.png", "gone.png")] + [str(link)]
+    replace_file_set(names, [b"new 1", b"new 2", b"new 3"], stale=stale)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link-2.png", "new.png", "p-1.png", "p-2.png"]
+    assert [(tmp_path / n).read_bytes() for n in ("p-1.png", "p-2.png", "new.png")] == [b"new 1", b"new 2", b"new 3"]
+    assert stat.S_IMODE((tmp_path / "p-1.png").stat().st_mode) == 0o600  # kept
+    assert stat.S_IMODE((tmp_path / "new.png").stat().st_mode) == 0o666 & ~_umask()  # a new file's mode
+    replace_file_set([], [b"nothing"])  # no names: nothing at all is written
+    assert len(list(tmp_path.iterdir())) == 4
+
+
+def test_a_set_that_fails_while_written_leaves_the_old_set_and_no_temporary_folder(tmp_path: Path) -> None:
+    (tmp_path / "p-1.png").write_bytes(b"old 1")
+    (tmp_path / "p-2.png").write_bytes(b"old 2")
+
+    def pages():
+        yield b"new 1"
+        raise KeyboardInterrupt  # Ctrl-C while the second page is drawn
+
+    with pytest.raises(KeyboardInterrupt):
+        replace_file_set([str(tmp_path / "p-1.png"), str(tmp_path / "p-2.png")], pages(),
+                         stale=[str(tmp_path / "p-2.png")])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p-1.png", "p-2.png"]
+    assert (tmp_path / "p-1.png").read_bytes() == b"old 1" and (tmp_path / "p-2.png").read_bytes() == b"old 2"
+
+
+def test_a_set_that_cannot_be_written_names_its_first_page(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no-such-folder" / "p-1.png")
+    with pytest.raises(OutputError) as caught:
+        replace_file_set([missing], [b"x"])
+    assert str(caught.value) == f"{missing}: cannot write: No such file or directory"
+
+
+def test_resume_names_the_row_of_another_input_and_a_file_longer_than_the_input() -> None:
+    rows = Rows(lambda text: None, [(2, "1,aaa"), (3, "2,bbb"), (4, "3,ccc")], "1,aaa\n2,bbb\n3,ccc\n", "out.csv")
+    assert rows.done == 3
+    with pytest.raises(ResumeError) as longer:
+        list(rows.skip(["a"]))
+    assert str(longer.value) == ("out.csv, line 3: cannot resume: the file has 3 rows and the input only 1 items; it "
+                                 "holds rows of another input (give the same inputs, or another -o)")
+
+    def same(row: str, item: str) -> str | None:
+        return None if row.endswith(item * 3) else f"its row is {row!r}, not of {item!r}"
+
+    assert list(rows.skip(["a", "b", "c", "d"], same)) == ["d"]
+    with pytest.raises(ResumeError) as other:
+        list(rows.skip(["a", "x", "c"], same))
+    assert str(other.value) == ("out.csv, line 3: cannot resume: its row is '2,bbb', not of 'x'; --resume goes on "
+                                "with a run of the same inputs (give them, or another -o)")
+    assert Rows(print).rows == [] and Rows(print).done == 0
+
+
+def test_a_stream_that_cannot_write_raises_an_error_naming_the_output() -> None:
+    # /dev/full refuses every write with ENOSPC once the buffer is flushed
+    for write in (lambda out: out.write("x" * 100_000), lambda out: out.writelines(["x" * 100_000]),
+                  lambda out: (out.write("x"), out.flush())):
+        with pytest.raises(OutputError) as caught:
+            with atomic_output("/dev/full") as out:
+                assert out.name == "/dev/full" and out.writable()  # the stream's own attributes pass through
+                write(out)
+        assert str(caught.value) == "/dev/full: cannot write: No space left on device"
