@@ -451,3 +451,18 @@ def test_a_bad_digit_of_a_small_grid_names_the_standard_format_and_its_place() -
     assert (one.format, one.line, one.column, one.text) == ("standard puzzle string", 2, 6, "5")
     two = _read_error("Puzzles\n1234............\n12.4.7..........\n")  # two 4x4 lines, the second with a 7
     assert (two.format, two.line, two.column, two.text) == ("standard puzzle string", 3, 6, "7")
+
+
+@pytest.mark.parametrize("text, place, found", [
+    ("   " + TOP[:10] + "%" + TOP[11:] + "  hello world\n", (1, 14), "%"),  # 3 blanks + 10 cells: column 14
+    ("\n  " + TOP[:10] + "x" + TOP[11:] + "  # note\n", (2, 13), "x"),  # 2 blanks + 10 cells: column 13
+])
+def test_a_bad_cell_of_an_indented_puzzle_with_a_comment_is_placed_past_the_indent(text, place, found) -> None:
+    error = _read_error(text)
+    assert (error.line, error.column, error.text) == (*place, found)
+    assert error.expected == "a digit 1-9 or '.' or '0' for an empty cell"
+
+
+def test_an_indented_puzzle_keeps_its_comment() -> None:
+    (record,) = read_text("   " + TOP + "  easy one\n")
+    assert (record.line, record.grid.to_string(), record.meta) == (1, TOP, {"comment": "easy one"})
