@@ -580,3 +580,13 @@ def test_a_compiled_count_without_a_time_limit_is_never_cut_short() -> None:
     # the empty grid has 6,670,903,752,021,072,936,960 solutions (Felgenhauer and Jarvis): any limit is reached; five
     # million take the C engine over a second, so no default limit of a second may stop it
     assert native.count_buffer(bytes(81), CLASSIC, 5_000_000) == [5_000_000]
+
+
+def test_the_compiled_solve_keeps_its_time_limit_and_stop_flag_and_no_limit_means_none() -> None:
+    with pytest.raises(TimeoutError):
+        native.solve(bytes(81), CLASSIC, 10**12, time_limit=0.2)  # the empty grid: 6.67e21 solutions, never done
+    stop = bytearray(b"\x01")  # set before the call: the search stops at once
+    with pytest.raises(InterruptedError):
+        native.solve(bytes(81), CLASSIC, 10**12, stop=stop)
+    count, first = native.solve(bytes(81), CLASSIC, 5_000_000)  # over a second with no time limit: not cut short
+    assert count == 5_000_000 and first is not None and sorted(first[:9]) == list(range(1, 10))
