@@ -53,11 +53,20 @@ def repeated_digits(values: list[int]) -> int:
     return pairs
 
 
+def _puzzle_in_print(values: list[int] | None) -> bool:
+    """The printed digits alone look like a Sudoku's givens: at least :data:`MIN_DIGITS`, none repeated in a unit.
+
+    Then many repeats among all the digits are the handwriting's (a page solved in a hand the reader misreads), not
+    a table of numbers: a table read as print repeats its digits there too."""
+    return values is not None and sum(1 for v in values if v) >= MIN_DIGITS and repeated_digits(values) == 0
+
+
 def not_sudoku(found: GridCells, values: list[int] | None = None, every: list[int] | None = None) -> str | None:
     """Why the lattice found is not a Sudoku (a crossword, a table of numbers, an empty form), or ``None``.
 
     ``values`` are the printed digits read (81, 0 = none), when known; handwritten ones may
-    repeat (a solver's mistakes), printed ones may not; ``every`` are all digits read.
+    repeat (a solver's mistakes), printed ones may not; ``every`` are all digits read (their repeats do not count
+    when the printed digits alone are a puzzle's givens: :func:`_puzzle_in_print`).
     """
     solid = solid_cells(found.rectified)
     if solid > MAX_SOLID_CELLS:
@@ -67,6 +76,6 @@ def not_sudoku(found: GridCells, values: list[int] | None = None, every: list[in
         return f"only {digits} digits in the 9 x 9 lattice (a Sudoku has at least {MIN_DIGITS})"
     if values is not None and repeated_digits(values) > MAX_REPEATS:
         return f"digits repeat {repeated_digits(values)} times within rows, columns and boxes (a table of numbers?)"
-    if every is not None and repeated_digits(every) > MAX_REPEATS_ALL:
+    if every is not None and repeated_digits(every) > MAX_REPEATS_ALL and not _puzzle_in_print(values):
         return f"digits repeat {repeated_digits(every)} times within rows, columns and boxes (a table of numbers?)"
     return None
