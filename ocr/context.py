@@ -31,6 +31,7 @@ import numpy as np
 
 from .cells import CELL_PX, ink_darkness
 from .classifier import load_shipped
+from .result import HANDWRITTEN
 
 CONTEXT_MODEL_FILE = "context.npz"
 LOOKS = ("darkness", "sharpness", "height", "width", "fill", "x-offset", "y-offset", "print-fit",
@@ -52,6 +53,19 @@ given is never noticed.  Chosen on data the model was not fitted to; its scores:
 TWIN_SHIFT = 2
 """Pixels a *twin* (another digit of the photo read as the same digit: prints of one digit in one face match pixel for
 pixel) may lie off from the digit once both are centred on their boxes."""
+SURE_PRINT = 0.05
+"""A digit the reader gives odds of handwriting under this is a *sure print*: the page's face, to compare with."""
+SURE_READING = 0.9
+"""A digit read less surely than this may be a given misread (a blot, a crease): it keeps its call, and the
+solver check corrects it; only a digit read surely is judged by its print twins (:func:`unlike_print`)."""
+MIN_SURE_TWINS = 1
+"""A digit is compared with the sure prints of its digit only when at least this many are on the page (on Wicht,
+none of the 1,408 givens with a single sure print of their digit beside them matched it under :data:`NO_PRINT_TWIN`)."""
+NO_PRINT_TWIN = 1.2
+"""A digit read as print whose ink matches none of the page's sure prints of its digit better than this
+(:func:`likeness`; a correlation of 0.70) is not print (:func:`unlike_print`).  Chosen on Wicht train and mixed,
+where the 9,271 givens with such twins match them at 1.23 and above (2% under 2.5) and their pen digits at 1.08
+in the median; its scores on the other sources: ``benchmarks/RESULTS.md``."""
 MAX_LOGIT = 10.0
 MAX_DISTANCE = 16.0
 """Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""
@@ -166,16 +180,15 @@ def _unit_rows(patches: np.ndarray) -> np.ndarray:
     return flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6)
 
 
-def twin_likeness(images: Sequence[np.ndarray], contrasts: Sequence[float], boxes: Sequence[tuple[int, int, int, int]],
-                  readings: np.ndarray) -> np.ndarray:
-    """How closely each digit's ink matches its best twin: n x 2, ``-log(1 - correlation)`` with the photo's other
-    digit read the same (``readings``, e.g. the print model's classes), the two laid over each other by their boxes'
-    centres and shifted up to :data:`TWIN_SHIFT` pixels, and 1 if there is such a digit (else both 0).  The prints
-    of one digit in one face match to about 0.96; a hand does not repeat itself that closely, nor match the print."""
+def twin_correlations(images: Sequence[np.ndarray], contrasts: Sequence[float],
+                      boxes: Sequence[tuple[int, int, int, int]], readings: np.ndarray) -> np.ndarray:
+    """n x n: how closely digit i's ink matches digit j's, for two digits read the same (``readings``, e.g. the
+    print model's classes): their best correlation laid over each other by their boxes' centres and shifted up to
+    :data:`TWIN_SHIFT` pixels; -1 for digits read differently and on the diagonal."""
     n = len(images)
-    out = np.zeros((n, 2), np.float32)
+    best = np.full((n, n), -1.0, np.float32)
     if n < 2:
-        return out
+        return best
     size = images[0].shape[0]
     inks = np.stack([np.clip(ink_darkness(image) / max(float(contrast), 1.0), 0.0, 1.5)
                      for image, contrast in zip(images, contrasts)]).astype(np.float32)
@@ -191,15 +204,64 @@ def twin_likeness(images: Sequence[np.ndarray], contrasts: Sequence[float], boxe
         if len(group) < 2:
             continue
         cores = _unit_rows(windows[group, s : s + core, s : s + core])
-        best = np.full((len(group), len(group)), -1.0, np.float32)
+        pairs = np.full((len(group), len(group)), -1.0, np.float32)
         for dy in range(2 * s + 1):
             for dx in range(2 * s + 1):
                 shifted = _unit_rows(windows[group, dy : dy + core, dx : dx + core])
-                np.maximum(best, cores @ shifted.T, out=best)  # best[i, j]: digit i on digit j, so shifted
-        np.fill_diagonal(best, -1.0)
-        out[group, 0] = -np.log(np.clip(1.0 - best.max(axis=1), 1e-3, 1.0))
-        out[group, 1] = 1.0
+                np.maximum(pairs, cores @ shifted.T, out=pairs)  # pairs[i, j]: digit i on digit j, so shifted
+        best[np.ix_(group, group)] = pairs
+    np.fill_diagonal(best, -1.0)
+    return best
+
+
+def likeness(correlation: np.ndarray) -> np.ndarray:
+    """A correlation of two digits' ink as ``-log(1 - correlation)``: 0.70 is 1.2, 0.92 is 2.5, 0.96 is 3.2."""
+    return (-np.log(np.clip(1.0 - correlation, 1e-3, 1.0))).astype(np.float32)
+
+
+def twin_likeness(images: Sequence[np.ndarray], contrasts: Sequence[float], boxes: Sequence[tuple[int, int, int, int]],
+                  readings: np.ndarray) -> np.ndarray:
+    """How closely each digit's ink matches its best twin: n x 2, the :func:`likeness` of its best
+    :func:`twin_correlations` with the photo's other digits read the same, and 1 if there is such a digit (else both
+    0).  The prints of one digit in one face match to about 0.96; a hand does not repeat itself that closely, nor
+    match the print."""
+    return twins_of(twin_correlations(images, contrasts, boxes, readings), readings)
+
+
+def twins_of(correlations: np.ndarray, readings: np.ndarray) -> np.ndarray:
+    """:func:`twin_likeness` from the photo's :func:`twin_correlations`."""
+    n = len(readings)
+    out = np.zeros((n, 2), np.float32)
+    if n < 2:
+        return out
+    has_twin = (readings[:, None] == readings[None, :]).sum(axis=1) > 1
+    out[has_twin, 0] = likeness(correlations.max(axis=1))[has_twin]
+    out[has_twin, 1] = 1.0
     return out
+
+
+def print_twin_likeness(correlations: np.ndarray, readings: np.ndarray, sure_print: np.ndarray) -> np.ndarray:
+    """The :func:`likeness` of each digit to its best twin among the page's *sure prints* (``sure_print``: digits
+    the reader is sure are print) read the same; NaN where fewer than :data:`MIN_SURE_TWINS` such prints (but
+    the digit) are there to compare with."""
+    same = (readings[:, None] == readings[None, :]) & sure_print[None, :]
+    np.fill_diagonal(same, False)
+    best = np.where(same, correlations, -1.0).max(axis=1, initial=-1.0)
+    out = likeness(best)
+    out[same.sum(axis=1) < MIN_SURE_TWINS] = np.nan
+    return out
+
+
+def unlike_print(correlations: np.ndarray, readings: np.ndarray, handwritten: np.ndarray,
+                 confidence: np.ndarray) -> np.ndarray:
+    """The digits read as print (P(handwritten) under :data:`~ocr.result.HANDWRITTEN`), and read surely
+    (``confidence``, the reader's probability of its digit, at least :data:`SURE_READING`), that are no print: their
+    :func:`print_twin_likeness` to the page's sure prints (P(handwritten) under :data:`SURE_PRINT`) is under
+    :data:`NO_PRINT_TWIN`.  A face repeats itself; a dark pencil digit the reader took for print does not match
+    the printed copies of its digit."""
+    with np.errstate(invalid="ignore"):
+        unlike = print_twin_likeness(correlations, readings, handwritten < SURE_PRINT) < NO_PRINT_TWIN
+    return (handwritten < HANDWRITTEN) & (confidence >= SURE_READING) & unlike
 
 
 def context_features(look: np.ndarray, hand: np.ndarray, twins: np.ndarray) -> np.ndarray:

@@ -31,7 +31,7 @@ from .load import Photo, PhotoSource, load_photo
 from .marks import find_marks
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
-from .context import twin_likeness
+from .context import twin_correlations, twins_of, unlike_print
 from .redecide import (MIN_ENTRIES, all_as_print, print_back, redecide, rest_as_print,  # noqa: F401  (re-exported)
                        print_twins_back, twins_as_print)
 from .result import HANDWRITTEN, CellResult  # noqa: F401  (re-exported)
@@ -225,10 +225,16 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     timings["recognise"] = round(time.perf_counter() - clock, 4)
     clock = time.perf_counter()
     printed_probs = reading.printed if reading.printed is not None else reading.probabilities
-    pen_ink = coloured_ink(digit_cells, reading.handwritten, np.argmax(printed_probs, axis=1))
-    hand_probs = np.where(pen_ink, PEN_INK, reading.handwritten)
-    by_cell = {c.index: (p, float(h), q, bool(pen))
-               for c, p, h, q, pen in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink)}
+    print_readings = np.argmax(printed_probs, axis=1)
+    pen_ink = coloured_ink(digit_cells, reading.handwritten, print_readings)
+    correlations = twin_correlations([c.image for c in digit_cells], [c.contrast for c in digit_cells],
+                                     [c.box for c in digit_cells], print_readings)
+    # a digit read as print that matches none of the page's sure prints of its digit is handwriting, in doubt
+    in_doubt = unlike_print(correlations, print_readings, reading.handwritten,
+                            reading.probabilities[:, 1:].max(axis=1)) & ~pen_ink
+    hand_probs = np.where(pen_ink, PEN_INK, np.where(in_doubt, HANDWRITTEN, reading.handwritten))
+    by_cell = {c.index: (p, float(h), q, bool(pen), bool(doubt)) for c, p, h, q, pen, doubt
+               in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink, in_doubt)}
     cells: list[CellResult] = []
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
@@ -236,8 +242,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     # candidate marks (small digits, never an entry or a given), judged against the page's printed digits
     marks = found.pencil_marks()
     in_digit_cells = find_marks({c.index: c.image for c in digit_cells}, found.contrast,
-                             [i for i, (_, hand, _, pen) in by_cell.items() if hand < HANDWRITTEN and not pen],
-                             {i: float(np.max(p[1:])) for i, (p, _, _, _) in by_cell.items()})
+                             [i for i, (_, hand, _, pen, _) in by_cell.items() if hand < HANDWRITTEN and not pen],
+                             {i: float(np.max(p[1:])) for i, (p, *_) in by_cell.items()})
     for index, count in in_digit_cells.items():
         marks[index] = count
         del by_cell[index]
@@ -246,9 +252,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
             continue
-        p, hand, q, pen = by_cell[index]
+        p, hand, q, pen, doubt = by_cell[index]
         top, options = _ranked(p)
-        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen)
+        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen, doubt)
         cells.append(cell)
         if cell.is_handwritten:
             values.append(0)
@@ -262,8 +268,7 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     taken_back: list[Correction] = []
     twins: dict[int, float] = {}  # cell -> how closely its digit matches its best twin (redecide.twins_as_print)
     if solver_check and len(written) >= MIN_ENTRIES:  # fewer are all taken as print below; it asks the solver
-        likeness = twin_likeness([c.image for c in digit_cells], [c.contrast for c in digit_cells],
-                                 [c.box for c in digit_cells], np.argmax(printed_probs, axis=1))
+        likeness = twins_of(correlations, print_readings)
         twins = {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)}
         taken_back = twins_as_print(values, alternatives, written, twins)
     if 0 < len(written) < MIN_ENTRIES:

@@ -61,11 +61,11 @@ def as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]]
 
 def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
                  reason: str) -> list[Correction]:
-    """Take every handwritten-looking digit as print, but those in a pen's coloured ink (changes the three
-    arguments in place)."""
+    """Take every handwritten-looking digit as print, but those in a pen's coloured ink and those unlike the page's
+    print (:attr:`~ocr.result.CellResult.no_print_twin`) (changes the three arguments in place)."""
     changes = []
     for index, cell in sorted(written.items()):
-        if not cell.pen_ink:
+        if not (cell.pen_ink or cell.no_print_twin):
             changes.append(as_print(values, alternatives, written, cell,
                                     f"{reason}; read as a printed {print_reading(cell)[0][0]}"))
     return changes
@@ -79,7 +79,7 @@ def twins_as_print(values: list[int], alternatives: dict[int, list[tuple[int, fl
     glyphs (old-style figures that dip below the line, a light face's thin strokes) may look handwritten, but every
     print of them is the same glyph; a hand does not repeat itself that closely.  Nothing is changed when a digit
     is in a pen's coloured ink or the givens would then conflict (changes the three arguments in place)."""
-    if not written or any(cell.pen_ink for cell in written.values()):
+    if not written or any(cell.pen_ink or cell.no_print_twin for cell in written.values()):
         return []
     if float(np.median([twins.get(index, 0.0) for index in written])) < PRINT_TWIN:
         return []

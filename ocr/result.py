@@ -24,6 +24,9 @@ class CellResult:
     """The alternatives if the digit is print (empty: the same as ``alternatives``)."""
     pen_ink: bool = False
     """The digit is in a pen's coloured ink on a page printed in black (:func:`ocr.ink.coloured_ink`): never print."""
+    no_print_twin: bool = False
+    """The digit was read as print but matches none of the page's sure prints of its digit
+    (:func:`ocr.context.unlike_print`): handwriting, taken back as print only when the givens need it."""
 
     @property
     def is_handwritten(self) -> bool:

@@ -1,7 +1,8 @@
 """Handwritten entries on real pencil-solved pages (issue 27): read, not dropped, and checked on a fully solved page.
 
 ``tests/data/ocr_hand`` holds two fully solved pencil pages of the kubiesa source
-(AlexKubiesa/sudoku-scanner, val split, MIT), downscaled to 1000 px, with their
+(AlexKubiesa/sudoku-scanner, val split, MIT), downscaled to 1000 px, and a half-solved one
+(train split, 1600 px), with their
 rows of ``tools/ocr_corpus/manifest.csv`` (givens and entries checked by hand
 against the repository's labels). Every expected value comes from that truth.
 """
@@ -79,3 +80,18 @@ def test_a_fully_solved_page_gives_its_givens_and_every_entry_is_checked():
     assert run.stdout.split()[0] == "".join(str(v) if v else "." for v in photo.givens)  # the puzzle printed
     told = {(int(r) - 1) * 9 + int(c) - 1 for r, c in re.findall(r"r(\d)c(\d): you wrote \d", run.stderr)}
     assert sorted(told) == hand  # --filled has a verdict on every entry
+
+
+def test_a_dark_pencil_digit_unlike_the_printed_copies_of_its_digit_is_an_entry():
+    # 03_11: four pencil 7s as dark as the print; the reader took all four for print (P(handwritten) 0.17-0.33),
+    # and the givens with them stay unique, so the solver check could not object.  Two of them match none of the
+    # page's five printed 7s (the print matches itself at 0.92 and more): those are entries, not givens
+    photo = HAND["03_11_honor_view_10_1.jpg"]
+    result, written, hand = _read("03_11_honor_view_10_1.jpg")
+    assert sorted(hand) == [11, 49, 64, 79]
+    for cell in (11, 79):  # r2c3 and r9c8
+        assert result.grid.values[cell] == 0 and written[cell] == photo.entries[cell] == 7
+        assert next(c for c in result.cells if c.index == cell).no_print_twin
+    assert [v for i, v in enumerate(result.grid.values) if i not in hand] == \
+        [v for i, v in enumerate(photo.givens) if i not in hand]  # every printed given kept
+    assert not [c for c in result.cells if c.no_print_twin and photo.givens[c.index]]
