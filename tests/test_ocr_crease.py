@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -51,3 +53,20 @@ def test_a_dark_line_drawn_across_a_row_or_a_column_is_taken_out_of_each_of_its_
         for i in line_cells:  # the line is gone: each cell as dark as before, within the grain
             if i in changed:
                 assert float(np.abs(cleaned[i].astype(int) - clean[i].astype(int)).mean()) < 4
+
+
+# kubiesa 01_13 (tests/data/ocr_crease, a byte copy of the corpus photo; AlexKubiesa/sudoku-scanner val split, MIT):
+# a fully solved pencil page; its printed givens as in tools/ocr_corpus/manifest.csv
+SOLVED_PAGE = Path(__file__).parent / "data" / "ocr_crease" / "kubiesa-01_13_iphone_14_1.jpg"
+SOLVED_PAGE_GIVENS = "000200090180000000060080514000801002001030900800705000915040060000000073030008000"
+
+
+def test_handwritten_stems_lined_up_in_a_column_are_no_crease():
+    # in column 6, pencil strokes of five cells line up within three pixels; taken for a crease and "removed", they
+    # took the printed 1 of r4c6 with them (the givens then had several solutions)
+    found = grid_cells(SOLVED_PAGE)
+    _, changed = remove_creases(even_light(cut_cells(found.photo.gray, found.rectified, found.crossings)))
+    assert changed == []
+    result = scan(SOLVED_PAGE)
+    assert result.grid.to_string().replace(".", "0") == SOLVED_PAGE_GIVENS
+    assert result.check.status == "unique"
