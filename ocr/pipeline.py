@@ -32,8 +32,8 @@ from .marks import find_marks
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_correlations, twins_of, unlike_print
-from .redecide import (MIN_ENTRIES, all_as_print, print_back, redecide, rest_as_print,  # noqa: F401  (re-exported)
-                       print_twins_back, twins_as_print)
+from .redecide import (MIN_ENTRIES, all_as_print, few_as_print, print_back, redecide,  # noqa: F401  (re-exported)
+                       rest_as_print, print_twins_back, twins_as_print)
 from .result import HANDWRITTEN, CellResult  # noqa: F401  (re-exported)
 from .refuse import MIN_DIGITS, not_sudoku, repeated_digits, solid_cells  # noqa: F401  (re-exported)
 from .rectify import Rectified
@@ -272,7 +272,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         twins = {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)}
         taken_back = twins_as_print(values, alternatives, written, twins)
     if 0 < len(written) < MIN_ENTRIES:
-        taken_back = all_as_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten")
+        taken_back = few_as_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten",
+                                  confident)
     if solver_check:
         if not taken_back:
             taken_back = print_back(values, alternatives, written)

@@ -4,8 +4,8 @@ The reader calls each digit print (a given) or handwriting (a solver's entry).  
 puzzle: a given taken for handwriting leaves the givens with several solutions, handwriting taken for a given
 often makes them conflict.  Before the scan reports such a puzzle, the calls are re-decided:
 
-- :func:`all_as_print`: a page with fewer than :data:`MIN_ENTRIES` handwritten-looking digits has no pen on it;
-  they are print misjudged;
+- :func:`few_as_print`: a page with fewer than :data:`MIN_ENTRIES` handwritten-looking digits has no pen on it;
+  they are print misjudged (:func:`all_as_print`), unless the givens then break;
 - :func:`twins_as_print`: nor has a page whose handwritten-looking digits are *print twins* (the same glyph as
   another digit of the page read the same: a printed face repeats itself, a hand does not);
 - :func:`print_twins_back`: when the givens alone have no unique solution, the handwritten-looking digits that are
@@ -27,7 +27,7 @@ from typing import Mapping
 
 import numpy as np
 
-from .correct import Correction, reading_status
+from .correct import Correction, check_reading, reading_status
 from .ink import PRINT_TWIN
 from .result import CellResult
 
@@ -68,6 +68,26 @@ def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, floa
         if not (cell.pen_ink or cell.no_print_twin):
             changes.append(as_print(values, alternatives, written, cell,
                                     f"{reason}; read as a printed {print_reading(cell)[0][0]}"))
+    return changes
+
+
+def few_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+                 reason: str, confident: float) -> list[Correction]:
+    """:func:`all_as_print` for a page with fewer than :data:`MIN_ENTRIES` handwritten-looking digits, unless the
+    givens then break (conflict or no solution, even after the solver check's corrections) where they did not
+    before: a solver's first digits, taken for print, clash with the puzzle as often as not (changes the three
+    arguments in place; nothing otherwise)."""
+    trial_values, trial_alternatives, trial_written = list(values), dict(alternatives), dict(written)
+    changes = all_as_print(trial_values, trial_alternatives, trial_written, reason)
+    broken = ("conflict", "no-solution")
+    if changes and check_reading(trial_values, trial_alternatives, confident=confident).status in broken \
+            and check_reading(values, alternatives, confident=confident).status not in broken:
+        return []
+    values[:] = trial_values
+    alternatives.clear()
+    alternatives.update(trial_alternatives)
+    for change in changes:
+        del written[change.cell]
     return changes
 
 

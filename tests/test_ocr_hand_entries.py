@@ -1,8 +1,8 @@
 """Handwritten entries on real pencil-solved pages (issue 27): read, not dropped, and checked on a fully solved page.
 
 ``tests/data/ocr_hand`` holds two fully solved pencil pages of the kubiesa source
-(AlexKubiesa/sudoku-scanner, val split, MIT), downscaled to 1000 px, and a half-solved one
-(train split, 1600 px), with their
+(AlexKubiesa/sudoku-scanner, val split, MIT) and a page with two pencil digits, downscaled to 1000 px, and
+a half-solved one (train split, 1600 px), with their
 rows of ``tools/ocr_corpus/manifest.csv`` (givens and entries checked by hand
 against the repository's labels). Every expected value comes from that truth.
 """
@@ -95,3 +95,15 @@ def test_a_dark_pencil_digit_unlike_the_printed_copies_of_its_digit_is_an_entry(
     assert [v for i, v in enumerate(result.grid.values) if i not in hand] == \
         [v for i, v in enumerate(photo.givens) if i not in hand]  # every printed given kept
     assert not [c for c in result.cells if c.no_print_twin and photo.givens[c.index]]
+
+
+def test_a_solvers_first_two_digits_are_not_taken_for_print_when_the_givens_then_clash():
+    # 01_28: two pencil digits on a printed page (r2c2, r9c2).  A page with fewer than three handwritten-looking
+    # digits is taken for print alone (a blurred given looks handwritten more often than a solver writes one or
+    # two digits); here the two, as print, clash with the givens, so they are the solver's
+    photo = HAND["01_28_honor_view_10_0.jpg"]
+    result, written, hand = _read("01_28_honor_view_10_0.jpg")
+    assert hand == [10, 73]
+    assert tuple(result.grid.values) == photo.givens
+    assert result.check.status == "unique"
+    assert sorted(written) == hand and written[73] == photo.entries[73]
