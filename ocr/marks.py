@@ -54,9 +54,15 @@ WIDE_MARK = 0.95
 TOP_DOUBT = 0.9
 """Marks along a cell's top: the tallest shape at most :data:`MARK_HEIGHT` times the page's digit height, the
 ink's middle at least :data:`OFF_CENTRE` of the cell above where the page's printed digits have theirs, and
-its tallest shape at least :data:`WIDE_MARK` times as wide as tall (two or more small digits run together) or
-its digit read less surely than :data:`TOP_DOUBT`.  On Wicht's mixed photos 1% of the handwritten entries sit
+its row of marks (:func:`_row_width`) at least :data:`WIDE_MARK` times as wide as the tallest is tall (two or more
+small digits, apart or run together) or its digit read less surely than :data:`TOP_DOUBT`.  On Wicht's mixed photos 1% of the handwritten entries sit
 that high; the width or the doubt keeps most of them entries."""
+MARK_ALIKE = 0.7
+MARK_ASPECT = 0.6
+"""Shapes at least :data:`MARK_ALIKE` of the tallest one's height and at least :data:`MARK_ASPECT` times as wide as
+tall, side by side, are the digits of a row of marks (small digits are about 0.7 times as wide as tall); lower or
+narrower ones (a crossing's crumb in a corner, a grid line's remnant along an edge, a stroke's detached tail) do
+not widen the row."""
 SMALL_MARK = 0.6
 MIN_SMALL_MARKS = 2
 SIDE_BY_SIDE = 1.4
@@ -162,8 +168,7 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     if stacked:  # the pieces of one broken digit: as tall as they reach together
         tall = max(y + h for _, y, _, h in small) - min(y for _, y, _, _ in small)
     if not printed and tall <= MARK_HEIGHT * page.height and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
-        _, _, width, height = max(shapes, key=lambda box: box[3])
-        if width >= WIDE_MARK * height or sure < TOP_DOUBT:
+        if _row_width(shapes) >= WIDE_MARK * tall or sure < TOP_DOUBT:
             return True
     if tall <= TINY_MARK * page.size:
         return True
@@ -172,6 +177,16 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     centred = abs((top + bottom) / 2 - page.middle) < OFF_CENTRE * page.size
     several = (len(small) >= MIN_SMALL_MARKS and not stacked) or (right - left >= SIDE_BY_SIDE * tall and centred)
     return tall <= SMALL_MARK * page.height and several
+
+
+def _row_width(shapes: list[Box]) -> int:
+    """The width of a row of marks: of the shapes about as tall as the tallest (:data:`MARK_ALIKE`), side by side
+    (none overlapping the next across), from the first's left to the last's right; else the tallest's width."""
+    digits = sorted((box for box in shapes if box[3] >= MARK_ALIKE * tallest(shapes) and box[2] >= MARK_ASPECT * box[3]),
+                    key=lambda box: box[0])
+    if len(digits) > 1 and all(b[0] >= a[0] + a[2] - 1 for a, b in zip(digits, digits[1:])):
+        return digits[-1][0] + digits[-1][2] - digits[0][0]
+    return max(shapes, key=lambda box: box[3])[2]
 
 
 def _one_digit(shapes: list[Box]) -> bool:
