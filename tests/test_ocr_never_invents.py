@@ -288,9 +288,10 @@ def test_a_faded_given_is_taken_past_shapes_that_clash_sit_on_print_or_are_no_di
 def test_the_solution_ranks_only_an_entry_read_unclearly() -> None:
     from sudokuprint.ocr.correct import UNCLEAR, rank_entry
 
-    assert UNCLEAR == 0.2  # the share below, by hand: 0.2 x 0.5 = 0.1
-    assert rank_entry(((3, 0.5), (8, 0.2)), 8) == (8, 0.2, 3)  # 0.2 >= 0.1: unclear, the solution's 8 is taken
-    assert rank_entry(((3, 0.5), (8, 0.05)), 8) == (3, 0.5, None)  # 0.05 < 0.1: a clear 3 stays (a mistake)
+    assert UNCLEAR == 0.1  # the share below, by hand: 0.1 x 0.5 = 0.05
+    assert rank_entry(((3, 0.5), (8, 0.2)), 8) == (8, 0.2, 3)  # 0.2 >= 0.05: unclear, the solution's 8 is taken
+    assert rank_entry(((3, 0.5), (8, 0.05)), 8) == (8, 0.05, 3)  # 0.05 >= 0.05: unclear still
+    assert rank_entry(((3, 0.5), (8, 0.04)), 8) == (3, 0.5, None)  # 0.04 < 0.05: a clear 3 stays (a mistake)
     assert rank_entry(((3, 0.5), (8, 0.2)), 3) == (3, 0.5, None)
     assert rank_entry(((3, 0.9),), None) == (3, 0.9, None)
     assert rank_entry((), 7) == (0, 0.0, None)  # nothing read: nothing taken from the solution
