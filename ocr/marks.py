@@ -4,7 +4,8 @@ A solver notes a cell's candidates as small digits in its corners, in a row alon
 middle. An entry is one large digit, roughly centred. This stage tells the two apart by the ink's shapes alone
 (:func:`ink_shapes`), never by how dark the ink is:
 
-- **along the top**: the tallest shape is no taller than a printed given (:data:`MARK_HEIGHT`), the ink's
+- **along the top**: the tallest shape, and the digit the cell stage found, are no taller than a printed given
+  (:data:`MARK_HEIGHT`), the ink's
   middle lies well above where the page's printed digits have theirs (:data:`OFF_CENTRE`), and the ink is
   wider than one digit or the reader was unsure of it (:data:`WIDE_MARK`, :data:`TOP_DOUBT`): candidates
   written in a row along a cell's top.  Only above: handwritten entries often sit low in their cells;
@@ -152,10 +153,11 @@ def page_digits(shapes_of_print: list[list[Box]], size: int = CELL_PX) -> PageDi
                       float(np.median([y + h / 2 for _, y, _, h in mains])), size)
 
 
-def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: bool = False) -> bool:
+def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: bool = False, whole: int = 0) -> bool:
     """Whether a cell's ink shapes (:func:`ink_shapes`) are candidate marks rather than one digit, on a page
-    whose printed digits are ``page``; ``sure`` is how surely the cell's digit was read and ``printed`` whether
-    it was read as print.  See the module's docstring."""
+    whose printed digits are ``page``; ``sure`` is how surely the cell's digit was read, ``printed`` whether
+    it was read as print and ``whole`` the height of the digit the cell stage found (0: not known).  See the
+    module's docstring."""
     if not shapes:
         return False
     top = min(y for _, y, _, _ in shapes)
@@ -167,7 +169,8 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     stacked = _one_digit(small)
     if stacked:  # the pieces of one broken digit: as tall as they reach together
         tall = max(y + h for _, y, _, h in small) - min(y for _, y, _, _ in small)
-    if not printed and tall <= MARK_HEIGHT * page.height and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
+    if not printed and max(tall, whole) <= MARK_HEIGHT * page.height \
+            and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
         if _row_width(shapes) >= WIDE_MARK * tall or sure < TOP_DOUBT:
             return True
     if tall <= TINY_MARK * page.size:
@@ -246,12 +249,14 @@ already where its cell holds :data:`MIN_GUESSED_MARKS` small shapes."""
 
 
 def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: list[int],
-               sureness: Mapping[int, float]) -> dict[int, int]:
+               sureness: Mapping[int, float], heights: Mapping[int, int] | None = None) -> dict[int, int]:
     """The cells of ``images`` (cell -> upright image: the cells holding a digit's shape) whose ink is candidate
     marks: cell -> number of marks.
 
     ``print_cells`` are the cells read as print (they give the page's digit size and place, :func:`page_digits`),
-    ``sureness`` how surely each cell's digit was read (its top probability).  A cell is marks by its shapes'
+    ``sureness`` how surely each cell's digit was read (its top probability), ``heights`` the height of each cell's
+    digit as the cell stage found it whole (a pencil 9's faint straight stem, which :func:`ink_shapes` takes for a
+    grid line's remnant, leaves its loop alone high in the cell: a mark's look).  A cell is marks by its shapes'
     geometry (:func:`are_marks`), or when its digit is read unsurely and it holds several small shapes
     (:data:`PENCIL_DOUBT`, :data:`PENCIL_GUESS`).
     """
@@ -262,7 +267,7 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     marks: dict[int, int] = {}
     for index, found in shapes.items():
         sure = sureness.get(index, 1.0)
-        if are_marks(found, page, sure, index in printed):
+        if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0)):
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
             count = pencil_marks(images[index], contrast)

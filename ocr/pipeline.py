@@ -243,7 +243,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     marks = found.pencil_marks()
     in_digit_cells = find_marks({c.index: c.image for c in digit_cells}, found.contrast,
                              [i for i, (_, hand, _, pen, _) in by_cell.items() if hand < HANDWRITTEN and not pen],
-                             {i: float(np.max(p[1:])) for i, (p, *_) in by_cell.items()})
+                             {i: float(np.max(p[1:])) for i, (p, *_) in by_cell.items()},
+                             {c.index: c.box[3] for c in digit_cells})
     for index, count in in_digit_cells.items():
         marks[index] = count
         del by_cell[index]

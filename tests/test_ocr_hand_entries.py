@@ -1,8 +1,8 @@
 """Handwritten entries on real pencil-solved pages (issue 27): read, not dropped, and checked on a fully solved page.
 
 ``tests/data/ocr_hand`` holds two fully solved pencil pages of the kubiesa source
-(AlexKubiesa/sudoku-scanner, val split, MIT) and a page with two pencil digits, downscaled to 1000 px, and
-a half-solved one (train split, 1600 px), with their
+(AlexKubiesa/sudoku-scanner, val split, MIT) and a page with two pencil digits, downscaled to 1000 px,
+a half-solved one (train split) and another fully solved one (val split) at 1600 px, with their
 rows of ``tools/ocr_corpus/manifest.csv`` (givens and entries checked by hand
 against the repository's labels). Every expected value comes from that truth.
 """
@@ -107,3 +107,15 @@ def test_a_solvers_first_two_digits_are_not_taken_for_print_when_the_givens_then
     assert tuple(result.grid.values) == photo.givens
     assert result.check.status == "unique"
     assert sorted(written) == hand and written[73] == photo.entries[73]
+
+
+def test_a_pencil_nine_whose_stem_fades_is_an_entry_not_marks_along_the_top():
+    # 01_06 (1600 px): two pencil 9s (r4c7, r6c3) whose straight stems are faint; the marks stage, which takes long
+    # straight strokes for grid lines, saw their loops alone, high in their cells: marks along the top.  The cell
+    # stage found each 9 whole, as tall as the print; the page has no candidate marks at all
+    photo = HAND["01_06_iphone_14_0.jpg"]
+    result, written, hand = _read("01_06_iphone_14_0.jpg")
+    assert not photo.candidates
+    for cell in (33, 47):
+        assert photo.entries[cell] == 9 and cell not in result.pencil_marks and written[cell] == 9
+    assert tuple(result.grid.values) == photo.givens
