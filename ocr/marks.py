@@ -171,7 +171,7 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
         tall = max(y + h for _, y, _, h in small) - min(y for _, y, _, _ in small)
     if not printed and max(tall, whole) <= MARK_HEIGHT * page.height \
             and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
-        if _row_width(shapes) >= WIDE_MARK * tall or sure < TOP_DOUBT:
+        if _row_width(shapes, page.middle - OFF_CENTRE * page.size) >= WIDE_MARK * tall or sure < TOP_DOUBT:
             return True
     if tall <= TINY_MARK * page.size:
         return True
@@ -182,11 +182,12 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     return tall <= SMALL_MARK * page.height and several
 
 
-def _row_width(shapes: list[Box]) -> int:
-    """The width of a row of marks: of the shapes about as tall as the tallest (:data:`MARK_ALIKE`), side by side
-    (none overlapping the next across), from the first's left to the last's right; else the tallest's width."""
-    digits = sorted((box for box in shapes if box[3] >= MARK_ALIKE * tallest(shapes) and box[2] >= MARK_ASPECT * box[3]),
-                    key=lambda box: box[0])
+def _row_width(shapes: list[Box], high: float) -> int:
+    """The width of a row of marks: of the shapes about as tall as the tallest (:data:`MARK_ALIKE`) and each with its
+    middle above ``high`` (pixels from the cell's top), side by side (none overlapping the next across), from the
+    first's left to the last's right; else the tallest's width."""
+    digits = sorted((box for box in shapes if box[3] >= MARK_ALIKE * tallest(shapes) and box[2] >= MARK_ASPECT * box[3]
+                     and box[1] + box[3] / 2 <= high), key=lambda box: box[0])
     if len(digits) > 1 and all(b[0] >= a[0] + a[2] - 1 for a, b in zip(digits, digits[1:])):
         return digits[-1][0] + digits[-1][2] - digits[0][0]
     return max(shapes, key=lambda box: box[3])[2]

@@ -279,7 +279,7 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         if not taken_back:
             taken_back = print_back(values, alternatives, written)
             if taken_back and 0 < len(written) < MIN_ENTRIES:
-                taken_back += rest_as_print(values, alternatives, written)
+                taken_back += rest_as_print(values, alternatives, written, confident)
         if not taken_back:  # the digits surely handwritten were not tried: those that are print twins
             taken_back = print_twins_back(values, alternatives, written, twins)
         checked = check_reading(values, alternatives, confident=confident)

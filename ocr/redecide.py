@@ -27,7 +27,7 @@ from typing import Mapping
 
 import numpy as np
 
-from .correct import Correction, check_reading, reading_status
+from .correct import CONFIDENT, Correction, check_reading, reading_status
 from .ink import PRINT_TWIN
 from .result import CellResult
 
@@ -177,20 +177,27 @@ def print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]
 
 
 def rest_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
-                  written: dict[int, CellResult]) -> list[Correction]:
+                  written: dict[int, CellResult], confident: float = CONFIDENT) -> list[Correction]:
     """After givens were taken back as print (:func:`print_back`: the handwriting judgement failed on this
-    photo), the fewer than :data:`MIN_ENTRIES` digits still looking handwritten are print too, when the givens
-    then still have one solution (changes the three arguments in place; none changed otherwise)."""
-    trial_values, trial_alternatives, trial_written = list(values), dict(alternatives), dict(written)
-    changes = all_as_print(trial_values, trial_alternatives, trial_written,
-                           f"only {len(written)} digit(s) still looked handwritten after givens were taken back")
-    if reading_status(tuple(trial_values))[0] != "unique":
-        return []
-    values[:] = trial_values
-    alternatives.clear()
-    alternatives.update(trial_alternatives)
-    for change in changes:
-        del written[change.cell]
+    photo), the fewer than :data:`MIN_ENTRIES` digits still looking handwritten are print too, the least surely
+    handwritten first, each when the givens then have one solution with it kept as a digit, once the solver check
+    has corrected the unsure ones (a given in an odd print may read as a 6 with a 5 in its choices) (changes the
+    three arguments in place)."""
+    why = f"only {len(written)} digit(s) still looked handwritten after givens were taken back"
+    changes: list[Correction] = []
+    for cell in sorted(written.values(), key=lambda c: c.handwritten):
+        trial_values, trial_alternatives = list(values), dict(alternatives)
+        change = all_as_print(trial_values, trial_alternatives, {cell.index: cell}, why)
+        if not change:
+            continue
+        checked = check_reading(trial_values, trial_alternatives, confident=confident)
+        if checked.status != "unique" or checked.values[cell.index] == 0:
+            continue
+        values[:] = trial_values
+        alternatives.clear()
+        alternatives.update(trial_alternatives)
+        del written[cell.index]
+        changes += change
     return changes
 
 
