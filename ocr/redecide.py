@@ -71,6 +71,19 @@ def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, floa
     return changes
 
 
+def _adopt(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
+           trial_values: list[int], trial_alternatives: dict[int, list[tuple[int, float]]],
+           changes: list[Correction]) -> list[Correction]:
+    """Make a trial's reading the reading (changes the first three arguments in place): its values and alternatives,
+    and the digits it changed no longer handwritten; returns ``changes``."""
+    values[:] = trial_values
+    alternatives.clear()
+    alternatives.update(trial_alternatives)
+    for change in changes:
+        written.pop(change.cell, None)
+    return changes
+
+
 def few_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
                  reason: str, confident: float) -> list[Correction]:
     """:func:`all_as_print` for a page with fewer than :data:`MIN_ENTRIES` handwritten-looking digits, unless the
@@ -83,12 +96,7 @@ def few_as_print(values: list[int], alternatives: dict[int, list[tuple[int, floa
     if changes and check_reading(trial_values, trial_alternatives, confident=confident).status in broken \
             and check_reading(values, alternatives, confident=confident).status not in broken:
         return []
-    values[:] = trial_values
-    alternatives.clear()
-    alternatives.update(trial_alternatives)
-    for change in changes:
-        del written[change.cell]
-    return changes
+    return _adopt(values, alternatives, written, trial_values, trial_alternatives, changes)
 
 
 def twins_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
@@ -133,12 +141,7 @@ def print_twins_back(values: list[int], alternatives: dict[int, list[tuple[int, 
     changes += print_back(trial_values, trial_alternatives, trial_written)
     if reading_status(tuple(trial_values))[0] != "unique":
         return []
-    values[:] = trial_values
-    alternatives.clear()
-    alternatives.update(trial_alternatives)
-    for change in changes:
-        del written[change.cell]
-    return changes
+    return _adopt(values, alternatives, written, trial_values, trial_alternatives, changes)
 
 
 def print_back(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
@@ -193,11 +196,7 @@ def rest_as_print(values: list[int], alternatives: dict[int, list[tuple[int, flo
         checked = check_reading(trial_values, trial_alternatives, confident=confident)
         if checked.status != "unique" or checked.values[cell.index] == 0:
             continue
-        values[:] = trial_values
-        alternatives.clear()
-        alternatives.update(trial_alternatives)
-        del written[cell.index]
-        changes += change
+        changes += _adopt(values, alternatives, written, trial_values, trial_alternatives, change)
     return changes
 
 
