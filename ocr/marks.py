@@ -64,6 +64,9 @@ MARK_ASPECT = 0.6
 tall, side by side, are the digits of a row of marks (small digits are about 0.7 times as wide as tall); lower or
 narrower ones (a crossing's crumb in a corner, a grid line's remnant along an edge, a stroke's detached tail) do
 not widen the row."""
+IN_CORNER = 0.25
+"""...or its ink's middle at least this share of the cell to the left or right of the cell's middle (a mark in a top
+corner; an entry is written about the middle)."""
 SMALL_MARK = 0.6
 MIN_SMALL_MARKS = 2
 SIDE_BY_SIDE = 1.4
@@ -173,6 +176,9 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
             and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
         if _row_width(shapes, page.middle - OFF_CENTRE * page.size) >= WIDE_MARK * tall or sure < TOP_DOUBT:
             return True
+        left, right = min(x for x, _, _, _ in shapes), max(x + w for x, _, w, _ in shapes)
+        if abs((left + right) / 2 - page.size / 2) >= IN_CORNER * page.size:
+            return True  # high and to one side: a mark in a top corner
     if tall <= TINY_MARK * page.size:
         return True
     left = min(x for x, _, _, _ in small)

@@ -1,7 +1,8 @@
 """Handwritten entries on real pencil-solved pages (issue 27): read, not dropped, and checked on a fully solved page.
 
 ``tests/data/ocr_hand`` holds two fully solved pencil pages of the kubiesa source
-(AlexKubiesa/sudoku-scanner, val split, MIT) and a page with two pencil digits, downscaled to 1000 px,
+(AlexKubiesa/sudoku-scanner, val split, MIT), a page with two pencil digits and one with candidate marks
+(train split), downscaled to 1000 px,
 a half-solved one (train split) and another fully solved one (val split) at 1600 px, with their
 rows of ``tools/ocr_corpus/manifest.csv`` (givens and entries checked by hand
 against the repository's labels). Every expected value comes from that truth.
@@ -118,4 +119,15 @@ def test_a_pencil_nine_whose_stem_fades_is_an_entry_not_marks_along_the_top():
     assert not photo.candidates
     for cell in (33, 47):
         assert photo.entries[cell] == 9 and cell not in result.pencil_marks and written[cell] == 9
+    assert tuple(result.grid.values) == photo.givens
+
+
+def test_a_lone_candidate_high_in_a_corner_is_a_mark_not_an_entry():
+    # 03_05 (train split, 1000 px): candidate marks in 12 cells; r5c2 holds a lone pencil "1" written in its top
+    # left corner, as large as a small entry: a mark, never an entry (nor a "mistake")
+    photo = HAND["03_05_iphone_14_0.jpg"]
+    result, written, hand = _read("03_05_iphone_14_0.jpg")
+    assert 37 in photo.candidates and 37 in result.pencil_marks
+    assert set(result.pencil_marks) <= photo.candidates
+    assert sorted(written) == hand
     assert tuple(result.grid.values) == photo.givens
