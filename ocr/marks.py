@@ -5,10 +5,10 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
 (:func:`ink_shapes`), never by how dark the ink is:
 
 - **along the top**: the tallest shape, and the digit the cell stage found, are no taller than a printed given
-  (:data:`MARK_HEIGHT`), the ink's
-  middle lies well above where the page's printed digits have theirs (:data:`OFF_CENTRE`), and the ink is
-  wider than one digit or the reader was unsure of it (:data:`WIDE_MARK`, :data:`TOP_DOUBT`): candidates
-  written in a row along a cell's top.  Only above: handwritten entries often sit low in their cells;
+  (:data:`MARK_HEIGHT`), the ink's middle lies well above where the page's printed digits have theirs
+  (:data:`OFF_CENTRE`), and the ink is wider than one digit, or the reader was unsure of it, or it lies to one
+  side (:data:`WIDE_MARK`, :data:`TOP_DOUBT`, :data:`IN_CORNER`): candidates written in a row along a cell's
+  top, or one in a top corner.  Only above: handwritten entries often sit low in their cells;
 - **small**: the tallest shape is well under the page's digit height and there are several (:data:`SMALL_MARK`,
   side by side or apart), or one shape is tiny for the cell (:data:`TINY_MARK`): marks in the corners or
   small in the middle.
@@ -56,17 +56,17 @@ TOP_DOUBT = 0.9
 """Marks along a cell's top: the tallest shape at most :data:`MARK_HEIGHT` times the page's digit height, the
 ink's middle at least :data:`OFF_CENTRE` of the cell above where the page's printed digits have theirs, and
 its row of marks (:func:`_row_width`) at least :data:`WIDE_MARK` times as wide as the tallest is tall (two or more
-small digits, apart or run together) or its digit read less surely than :data:`TOP_DOUBT`.  On Wicht's mixed photos 1% of the handwritten entries sit
-that high; the width or the doubt keeps most of them entries."""
+small digits, apart or run together) or its digit read less surely than :data:`TOP_DOUBT`.  On Wicht's mixed
+photos 1% of the handwritten entries sit that high; the width or the doubt keeps most of them entries."""
+IN_CORNER = 0.25
+"""...or its ink's middle at least this share of the cell to the left or right of the cell's middle (a mark in a top
+corner; an entry is written about the middle)."""
 MARK_ALIKE = 0.7
 MARK_ASPECT = 0.6
 """Shapes at least :data:`MARK_ALIKE` of the tallest one's height and at least :data:`MARK_ASPECT` times as wide as
 tall, side by side, are the digits of a row of marks (small digits are about 0.7 times as wide as tall); lower or
 narrower ones (a crossing's crumb in a corner, a grid line's remnant along an edge, a stroke's detached tail) do
 not widen the row."""
-IN_CORNER = 0.25
-"""...or its ink's middle at least this share of the cell to the left or right of the cell's middle (a mark in a top
-corner; an entry is written about the middle)."""
 SMALL_MARK = 0.6
 MIN_SMALL_MARKS = 2
 SIDE_BY_SIDE = 1.4
