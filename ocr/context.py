@@ -63,9 +63,10 @@ MIN_SURE_TWINS = 1
 none of the 1,408 givens with a single sure print of their digit beside them matched it under :data:`NO_PRINT_TWIN`)."""
 NO_PRINT_TWIN = 1.2
 """A digit read as print whose ink matches none of the page's sure prints of its digit better than this
-(:func:`likeness`; a correlation of 0.70) is not print (:func:`unlike_print`).  Chosen on Wicht train and mixed,
-where the 9,271 givens with such twins match them at 1.23 and above (2% under 2.5) and their pen digits at 1.08
-in the median; its scores on the other sources: ``benchmarks/RESULTS.md``."""
+(:func:`likeness`; a correlation of 0.70) is not print (:func:`unlike_print`).  Chosen on Wicht train and mixed
+(``benchmarks/ocr_print_twins.py``): their 9,141 givens with such twins match them at 2.5 and above but 2%, the two
+under 1.2 are read as handwriting or unsurely, so none is called handwriting by this rule, and their pen digits
+match at 1.08 in the median; its scores on the other sources: ``benchmarks/RESULTS.md``."""
 MAX_LOGIT = 10.0
 MAX_DISTANCE = 16.0
 """Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""

@@ -192,7 +192,8 @@ def _row_width(shapes: list[Box], high: float) -> int:
     """The width of a row of marks: of the shapes about as tall as the tallest (:data:`MARK_ALIKE`) and each with its
     middle above ``high`` (pixels from the cell's top), side by side (none overlapping the next across), from the
     first's left to the last's right; else the tallest's width."""
-    digits = sorted((box for box in shapes if box[3] >= MARK_ALIKE * tallest(shapes) and box[2] >= MARK_ASPECT * box[3]
+    least = MARK_ALIKE * tallest(shapes)
+    digits = sorted((box for box in shapes if box[3] >= least and box[2] >= MARK_ASPECT * box[3]
                      and box[1] + box[3] / 2 <= high), key=lambda box: box[0])
     if len(digits) > 1 and all(b[0] >= a[0] + a[2] - 1 for a, b in zip(digits, digits[1:])):
         return digits[-1][0] + digits[-1][2] - digits[0][0]

@@ -230,11 +230,11 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     correlations = twin_correlations([c.image for c in digit_cells], [c.contrast for c in digit_cells],
                                      [c.box for c in digit_cells], print_readings)
     # a digit read as print that matches none of the page's sure prints of its digit is handwriting, in doubt
-    in_doubt = unlike_print(correlations, print_readings, reading.handwritten,
-                            reading.probabilities[:, 1:].max(axis=1)) & ~pen_ink
-    hand_probs = np.where(pen_ink, PEN_INK, np.where(in_doubt, HANDWRITTEN, reading.handwritten))
-    by_cell = {c.index: (p, float(h), q, bool(pen), bool(doubt)) for c, p, h, q, pen, doubt
-               in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink, in_doubt)}
+    no_print_twin = unlike_print(correlations, print_readings, reading.handwritten,
+                                 reading.probabilities[:, 1:].max(axis=1)) & ~pen_ink
+    hand_probs = np.where(pen_ink, PEN_INK, np.where(no_print_twin, HANDWRITTEN, reading.handwritten))
+    by_cell = {c.index: (p, float(h), q, bool(pen), bool(unlike)) for c, p, h, q, pen, unlike
+               in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink, no_print_twin)}
     cells: list[CellResult] = []
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
@@ -253,9 +253,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
             continue
-        p, hand, q, pen, doubt = by_cell[index]
+        p, hand, q, pen, unlike = by_cell[index]
         top, options = _ranked(p)
-        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen, doubt)
+        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen, unlike)
         cells.append(cell)
         if cell.is_handwritten:
             values.append(0)
