@@ -24,15 +24,15 @@ def inputs(tmp_path_factory) -> dict[str, list[str]]:
     """Real inputs for each command, large enough to be killed part-way through."""
     folder = tmp_path_factory.mktemp("inputs")
     royle = ROYLE.read_text().splitlines(keepends=True)  # the committed 3,367 of Royle's 49,151, over and over
-    many = folder / "royle-20000.txt"
-    many.write_text("".join((royle * 6)[:20000]))
-    more = folder / "royle-147000.txt"  # check writes a chunk of rows at a time and is fast: more work to kill it in
-    more.write_text("".join(royle * 44))
+    many = folder / "royle-10000.txt"
+    many.write_text("".join((royle * 3)[:10000]))
+    more = folder / "royle-50000.txt"  # check is fast, and writes a chunk of rows at a time: more work to kill it in
+    more.write_text("".join((royle * 15)[:50000]))
     easy = folder / "easy.txt"
     easy.write_text((SAMPLES / "easy50.txt").read_text() + data_file("puzzles", "easy50_pe96.txt").read_text())
     photos = folder / "photos"
     photos.mkdir()
-    for photo in sorted(data_file("wicht", "train").glob("*.jpg"))[:12]:  # 12 of the committed photos
+    for photo in sorted(data_file("wicht", "train").glob("*.jpg"))[:8]:  # 8 of the committed photos
         shutil.copy(photo, photos / photo.name)
     return {"grade": [str(easy), "--format", "jsonl"], "check": [str(more)], "solve": [str(many)],
             "scan": [str(photos), "--format", "csv"]}
@@ -60,7 +60,7 @@ def _kill_after(args: list[str], output: Path, lines: int) -> None:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-@pytest.mark.parametrize("command, kill_at", [("grade", 10), ("check", 1000), ("solve", 1000), ("scan", 4)])
+@pytest.mark.parametrize("command, kill_at", [("grade", 10), ("check", 1000), ("solve", 1000), ("scan", 3)])
 def test_a_killed_run_resumed_equals_an_uninterrupted_one(inputs, tmp_path: Path, command: str, kill_at: int,
                                                           jobs: str) -> None:
     args = [command, *inputs[command], "-j", jobs]

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from playwright.sync_api import expect
 
 from browser_tab import Player, allowed_wrong_digit, contrast
 from conftest import SAMPLES
@@ -207,8 +208,8 @@ def test_a_placed_digit_leaves_the_marks_of_its_row_column_and_box(player: Playe
     player.page.click("#opt-auto-remove")
     player.type_at(1, digit)
     assert player.cell(2).get_attribute("aria-label").endswith(f"pencil marks {digit}")
-    player.page.reload()  # the choice is kept
-    assert not player.page.is_checked("#opt-auto-remove")
+    player.page.reload()  # the choice is kept (waited for: the page's script sets the box after it loads)
+    expect(player.page.locator("#opt-auto-remove")).not_to_be_checked()
     assert line[1] == "."
 
 

@@ -7,8 +7,8 @@ seconds to grade, and issue 29's 16x16 grid, which the native engine now
 decides in milliseconds but the pure-Python engine still takes over 20 CPU
 seconds to check (``tests/data/README.md``), so the tests of ``check`` and
 ``solve`` run on the pure-Python engine (``python_engine``); the easy ones come from
-``samples/easy50.txt`` and take milliseconds, so a limit of a few seconds
-parts them on any machine.
+``samples/easy50.txt`` and take milliseconds (under 0.1 s each with hints,
+traced, on a loaded machine), so a limit of a second parts them on any machine.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ DATA = REPO / "tests" / "data"
 EASY = (SAMPLES / "easy50.txt").read_text().splitlines()[:3]
 MONSTER = (DATA / "easter-monster.txt").read_text().strip()
 SLOW_16 = (DATA / "slow-16x16.txt").read_text().strip()
-LIMIT = "3"
+LIMIT = "1"
 
 
 def _input(tmp_path: Path, slow: str, name: str = "puzzles.txt") -> Path:
@@ -172,7 +172,8 @@ def test_generate_gives_up_on_a_puzzle_it_cannot_make_in_time(tmp_path: Path) ->
 
 def test_pattern_takes_timeout_and_its_old_spelling(tmp_path: Path) -> None:
     for spelling in ("--timeout", "--time-limit"):
-        result = invoke("pattern", "5028140442", spelling, "30", "--no-grade", "-n", "1")
+        result = invoke("pattern", "5028140442", spelling, "30", "--no-grade", "-n", "1", "--seed", "7")  # seed 7:
+        # a puzzle found in under a second (the default seed searches for several)
         assert result.exit_code == 0, result.stderr
         assert len(result.stdout.splitlines()) == 1
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLES
+from conftest import SAMPLES, installed_cli
 from sudokuprint.executor import run_all
 from sudokuprint.filelock import alive
 
@@ -28,7 +28,7 @@ DEADLINE = 120.0
 
 
 def _cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "sudokuprint", *args]
+    return installed_cli(*args)  # with its compiled engine (the checkout's own package would search in Python)
 
 
 def _children(pid: int) -> list[int]:

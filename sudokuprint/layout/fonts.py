@@ -35,7 +35,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -62,6 +62,30 @@ def font_directory() -> Path:
     return Path(os.path.dirname(reportlab.__file__)) / "fonts"
 
 
+T = TypeVar("T")
+
+
+def _hashed_once(cls: type[T]) -> type[T]:
+    """A frozen dataclass that keys the metric caches, which are looked up for every glyph drawn, hashed once
+    per object instead of field by field at each lookup.  The stored hash is left out of a pickle, since a
+    string's hash differs from one process to the next."""
+    names = tuple(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+
+    def __hash__(self: Any) -> int:
+        value = self.__dict__.get("_hash")
+        if value is None:
+            value = self.__dict__["_hash"] = hash(tuple(getattr(self, name) for name in names))
+        return value
+
+    def __getstate__(self: Any) -> dict[str, Any]:
+        return {key: value for key, value in self.__dict__.items() if key != "_hash"}
+
+    cls.__hash__ = __hash__  # type: ignore[assignment]
+    cls.__getstate__ = __getstate__  # type: ignore[attr-defined]
+    return cls
+
+
+@_hashed_once
 @dataclass(frozen=True)
 class Face:
     """One font file: where it is, which package installs it, which face of a collection."""
@@ -162,6 +186,7 @@ class Piece:
     """Advance width in em."""
 
 
+@_hashed_once
 @dataclass(frozen=True)
 class FontSet:
     """The fallback chain of faces for each role."""
