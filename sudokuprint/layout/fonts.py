@@ -80,8 +80,8 @@ def _hashed_once(cls: type[T]) -> type[T]:
     def __getstate__(self: Any) -> dict[str, Any]:
         return {key: value for key, value in self.__dict__.items() if key != "_hash"}
 
-    cls.__hash__ = __hash__  # type: ignore[assignment]
-    cls.__getstate__ = __getstate__  # type: ignore[attr-defined]
+    setattr(cls, "__hash__", __hash__)
+    setattr(cls, "__getstate__", __getstate__)
     return cls
 
 
