@@ -31,6 +31,13 @@ class Answer:
         return json.loads(self.body)
 
 
+def _default_sigint() -> None:
+    """In the child before it starts: SIGINT as a terminal's Ctrl-C sends it.  A shell that runs the suite in the
+    background ignores SIGINT, and the server would inherit that: it stops on SIGINT all the same (uvicorn catches
+    it), but then raises the signal again to an ignoring handler and exits 0, not 130."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Server:
     """One server process; :meth:`stop` it with a signal (its exit code is returned)."""
 
@@ -43,7 +50,7 @@ class Server:
         env = {**os.environ, "TMPDIR": str(self.tmp)}  # the installed sudokuprint, as a user runs it
         self.process = subprocess.Popen([sys.executable, "-m", "sudokuprint", "serve", "--host", "127.0.0.1",
                                          "--port", "0", *options], cwd=self.cwd, env=env, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+                                        stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()  # printed once it listens
         if not line.startswith("sudokuprint serve: http://127.0.0.1:"):
