@@ -19,6 +19,7 @@ from sudokuprint.layout.fonts import DEFAULT_FONTS, pdf_font
 from sudokuprint.layout.template import load_template, shipped_templates
 from sudokuprint.publish import build_answer_key, build_booklet, load_puzzles, write_document
 from sudokuprint.render import render_pdf
+from sudokuprint.render.pdfscan import scan_page
 from sudokuprint.render.preflight import preflight
 from conftest import data_file
 
@@ -147,6 +148,18 @@ def booklet_of(template_name: str, pages: int):
     document = build_booklet(puzzles_for(low), template, title="Sudoku for the road", author="A. Setter")
     assert len(document.pages) == pages
     return document
+
+
+def test_a_text_object_read_whole_paints_what_its_six_operators_paint():
+    """The scanner reads reportlab's one-string text objects with one expression (a long book's preflight spends its
+    time there); the same page, its text objects spelt so that the expression cannot match them (a ``0 Tc`` that
+    changes nothing after each ``BT``), paints the same marks, operator by operator."""
+    pdf = render_pdf(booklet_of("pod-6x9-bleed", 24))
+    page = PdfReader(io.BytesIO(pdf)).pages[3]
+    content, resources = page.get_contents().get_data(), page["/Resources"]
+    whole, one_by_one = scan_page(content, resources), scan_page(content.replace(b"BT ", b"BT 0 Tc "), resources)
+    assert content.count(b"BT ") > 50 and sum(1 for m in whole.marks if m.kind == "text") == content.count(b"BT ")
+    assert whole.marks == one_by_one.marks and whole.fonts.keys() == one_by_one.fonts.keys()
 
 
 def test_pod_templates_are_checked_against_a_printer():
