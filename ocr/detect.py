@@ -61,6 +61,12 @@ SAME_RANK = 0.85
 BOX_LINES = (0, 3, 6, 9)
 """The lines of the 3 x 3 boxes and the border: all a grid shows when its cell lines are hairlines too pale for the
 ink threshold (the last look of :func:`find_grids`)."""
+BESIDE_AREA = 0.6
+"""A grid beside the ones found (:func:`find_grids`) is between this share of the largest one's area and its inverse."""
+BESIDE_SCORE = 0.75
+"""... and its box lines score at least this (:func:`grid_score` on :data:`BOX_LINES`)."""
+BESIDE_RANK = 0.99
+"""... and it ranks under every grid found, by this factor at least."""
 CHECK_CELL = 16
 MIN_SKEW = 3
 """A page tilted at least this many degrees is also searched turned upright (see :mod:`ocr.skew`)."""
@@ -347,17 +353,17 @@ class _Group:
 
 
 def _plausible(small: np.ndarray, ink: np.ndarray, offset: int, lines: tuple[int, ...] = tuple(range(10))
-               ) -> tuple[list[tuple[float, float, np.ndarray]], bool]:
-    """The grid-like outlines found in ``small`` (``ink`` its mask): ``(rank, score, corners)``, and whether
-    any was grid-like but too small; ``lines`` as for :func:`grid_score`."""
+               ) -> tuple[list[tuple[float, float, np.ndarray]], bool, list[np.ndarray]]:
+    """The grid-like outlines found in ``small`` (``ink`` its mask): ``(rank, score, corners)``, whether any was
+    grid-like but too small, and every candidate outline; ``lines`` as for :func:`grid_score`."""
     image_area = small.shape[0] * small.shape[1]
     outlines = _outlines(ink)
     skew = estimate_skew(ink)
     if abs(skew) >= MIN_SKEW:
         outlines += _straightened_outlines(small, skew, offset)
     found, too_small = [], False
+    outlines = [order_corners(corners) for corners in outlines]
     for corners in outlines:
-        corners = order_corners(corners)
         area = cv2.contourArea(corners)
         score = grid_score(ink, corners, lines)
         if score < MIN_GRID_SCORE:
@@ -366,7 +372,28 @@ def _plausible(small: np.ndarray, ink: np.ndarray, offset: int, lines: tuple[int
             too_small = True
             continue
         found.append((area * min(1.0, score / GOOD_GRID_SCORE), score, corners))
-    return found, too_small
+    return found, too_small, outlines
+
+
+def _beside(ink: np.ndarray, found: list[tuple[float, float, np.ndarray]], outlines: list[np.ndarray]
+            ) -> list[tuple[float, float, np.ndarray]]:
+    """Grids beside those ``found`` that the look missed: candidate ``outlines`` clear of every grid found, about
+    as large as the largest (:data:`BESIDE_AREA`), whose box lines score at least :data:`BESIDE_SCORE` (a second
+    puzzle of a page, its thin cell lines paler or broken where the first's showed).  Ranked below every grid
+    found, so the main grid stays the main one."""
+    largest = max(cv2.contourArea(corners) for _, _, corners in found)
+    lowest = min(rank for rank, _, _ in found)
+    beside = []
+    for corners in outlines:
+        area = cv2.contourArea(corners)
+        if not BESIDE_AREA <= area / largest <= 1 / BESIDE_AREA:
+            continue
+        if any(_overlap(corners, other) >= SAME_GRID_OVERLAP for _, _, other in found):
+            continue
+        score = grid_score(ink, corners, BOX_LINES)
+        if score >= BESIDE_SCORE:
+            beside.append((BESIDE_RANK * lowest * min(1.0, area / largest), score, corners))
+    return beside
 
 
 def _groups(found: list[tuple[float, float, np.ndarray]]) -> list[_Group]:
@@ -444,9 +471,10 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
         ink = ink_mask(small, offset)
         debug.save("ink", ink)
-        found, small_one = _plausible(small, ink, offset, lines)
+        found, small_one, outlines = _plausible(small, ink, offset, lines)
         too_small |= small_one
         if found:
+            found += _beside(ink, found, outlines)
             break
     else:
         if too_small:

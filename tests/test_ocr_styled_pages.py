@@ -44,6 +44,20 @@ def test_a_page_of_two_printed_grids_in_old_style_figures_has_no_handwriting():
     assert [result.entries for result in results] == [[], []]
 
 
+@pytest.mark.parametrize("page", ["045", "120"])
+def test_a_second_grid_whose_thin_lines_did_not_show_is_found_by_its_box_lines(page):
+    # two grids printed on a page (045 on a curled page, 120 in red with dashed cell lines): the look that found the
+    # first grid did not see the second's thin cell lines, but its border and box lines, beside the first, are a grid
+    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert truth["content"] == "print" and truth["split"] == "held-out" and len(truth["cells"]) == 2
+    results = scan(photo, all=True)
+    read = sorted(list(result.grid.values) for result in results)
+    assert read == sorted([int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"])
+    assert [result.entries for result in results] == [[], []]
+    assert list(scan(photo).grid.values) == list(results[0].grid.values)  # the first grid found is the main one
+
+
 def test_the_fixtures_cover_print_candidates_and_a_fully_solved_page():
     contents = {json.loads(p.with_suffix(".json").read_text())["content"] for p in PAGES}
     assert {"print", "candidates", "fully-solved"} <= contents
