@@ -471,10 +471,10 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
         ink = ink_mask(small, offset)
         debug.save("ink", ink)
-        found, small_one, outlines = _plausible(small, ink, offset, lines)
+        found, small_one, candidates = _plausible(small, ink, offset, lines)
         too_small |= small_one
         if found:
-            found += _beside(ink, found, outlines)
+            found += _beside(ink, found, candidates)
             break
     else:
         if too_small:
