@@ -186,8 +186,10 @@ def scan(
 
     ``reader`` is a :class:`~ocr.readers.DigitReader` or a registered name
     (:func:`~ocr.readers.reader_names`).  The grid read is the
-    main one, the most complete and central; ``all=True`` returns every grid
-    that reads as a Sudoku, the main one first (their ``grid_number`` 1, 2, ...).
+    main one: of the grid-like outlines, the most complete and central first,
+    the first that reads as a Sudoku (a page edge or a window across two
+    puzzles does not); ``all=True`` returns every grid that reads as a Sudoku,
+    the main one first (their ``grid_number`` 1, 2, ...).
     Raises :class:`sudokuprint.errors.NoGridError` when no grid can be read.
     """
     sink = debug if isinstance(debug, DebugSink) else (DebugSink(debug) if debug is not None else NO_DEBUG)
@@ -197,16 +199,16 @@ def scan(
     loaded = time.perf_counter()
     outlines = find_grids(photo.gray, debug=sink)
     shared = {"load": round(loaded - clock, 4), "find_grid": round(time.perf_counter() - loaded, 4)}
-    if not all:
-        return _scan_grid(photo, outlines[0], the_reader, solver_check, confident, sink, shared)
     results: list[ScanResult] = []
     refusal: NoGridError | None = None
-    for outline in outlines[:MAX_GRIDS]:
+    for outline in outlines[:MAX_GRIDS]:  # an outline that does not read as a Sudoku is not the grid: the next
         try:
             result = _scan_grid(photo, outline, the_reader, solver_check, confident, sink, dict(shared))
         except NoGridError as error:
             refusal = refusal or error
             continue
+        if not all:
+            return result
         result.grid_number = len(results) + 1
         results.append(result)
     if not results:

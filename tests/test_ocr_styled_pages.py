@@ -58,6 +58,16 @@ def test_a_second_grid_whose_thin_lines_did_not_show_is_found_by_its_box_lines(p
     assert list(scan(photo).grid.values) == list(results[0].grid.values)  # the first grid found is the main one
 
 
+@pytest.mark.parametrize("page", ["seed2-106", "seed2-153"])
+def test_a_window_across_two_puzzles_that_reads_as_no_sudoku_gives_way_to_the_grid(page):
+    # two grids one above the other: the first grid-like outline lies across the lower half of one and the upper
+    # half of the other, and reads as no Sudoku; scan reads the next outline, the main puzzle, instead of refusing
+    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert truth["layout"] == "book-two-grids" and truth["split"] == "held-out" and len(truth["cells"]) == 2
+    assert list(scan(photo).grid.values) == [int(t[1]) if t[0] == "g" else 0 for t in truth["cells"][0]]
+
+
 def test_the_fixtures_cover_print_candidates_and_a_fully_solved_page():
     contents = {json.loads(p.with_suffix(".json").read_text())["content"] for p in PAGES}
     assert {"print", "candidates", "fully-solved"} <= contents
