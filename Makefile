@@ -33,14 +33,18 @@ demo: setup
 
 # The suite on both cores (pytest-xdist; tests of one xdist_group stay on one worker); it prints the 25 slowest
 # tests and the line coverage of the installed package, and a skipped test fails it (make test installs all it tests).
+# mypy runs beside it (the workers leave part of a core idle: waits on child processes and browsers), its
+# report printed after the tests'; either failing fails make test.
 PYTEST_WORKERS ?= 2
 test: test-setup
+	@types=$$(mktemp); bash scripts/typecheck.sh $(BIN) > $$types 2>&1 & typecheck=$$!; \
 	$(BIN)/pytest -q -p no:cacheprovider -n $(PYTEST_WORKERS) --dist loadgroup --durations=25 --fail-on-skip \
-	    --cov --cov-report=term:skip-covered --cov-fail-under=90
+	    --cov --cov-report=term:skip-covered --cov-fail-under=90; tests=$$?; \
+	wait $$typecheck; typed=$$?; echo "mypy (make typecheck):"; cat $$types; rm -f $$types; \
+	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 	@echo "line coverage: sudokuprint $$($(BIN)/coverage report --format=total)% in all;" \
 	    "without ocr $$($(BIN)/coverage report --omit='*/sudokuprint/ocr/*' --format=total)%;" \
 	    "ocr/ (installed as sudokuprint/ocr) $$($(BIN)/coverage report --include='*/sudokuprint/ocr/*' --format=total)%"
-	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory lint-imports
 
 typecheck:
