@@ -67,6 +67,9 @@ BESIDE_SCORE = 0.75
 """... and its box lines score at least this (:func:`grid_score` on :data:`BOX_LINES`)."""
 BESIDE_RANK = 0.99
 """... and it ranks under every grid found, by this factor at least."""
+ACROSS_OVERLAP = 0.25
+"""An outline that covers this share of each of two grids about its size that do not meet lies across them: it is
+no grid (:func:`_not_across`)."""
 CHECK_CELL = 16
 MIN_SKEW = 3
 """A page tilted at least this many degrees is also searched turned upright (see :mod:`ocr.skew`)."""
@@ -427,6 +430,22 @@ def _centrality(corners: np.ndarray, shape: tuple[int, ...]) -> float:
     return 1.0 - OFF_CENTRE_WEIGHT * min(1.0, off)
 
 
+def _not_across(ranked: list[tuple[float, GridOutline]]) -> list[tuple[float, GridOutline]]:
+    """The outlines less those lying across two others that do not meet (a window over the lower half of one
+    puzzle and the upper half of the next, as large as either: the holes of both grids' cells, taken for one
+    grid's), each covered by at least :data:`ACROSS_OVERLAP`."""
+    corners = [outline.corners for _, outline in ranked]
+    areas = [cv2.contourArea(c) for c in corners]
+    kept = []
+    for i, entry in enumerate(ranked):
+        under = [j for j in range(len(ranked)) if j != i and BESIDE_AREA <= areas[j] / areas[i] <= 1 / BESIDE_AREA
+                 and _overlap(corners[i], corners[j]) >= ACROSS_OVERLAP]
+        apart = any(_overlap(corners[j], corners[k]) < ACROSS_OVERLAP / 4 for j in under for k in under if j < k)
+        if not apart:
+            kept.append(entry)
+    return kept
+
+
 def _in_order(ranked: list[tuple[float, GridOutline]]) -> list[GridOutline]:
     """The grids by rank, the best first; after it, grids of about the same rank (:data:`SAME_RANK`) in reading
     order (top to bottom, left to right), as the small puzzles of a page are."""
@@ -489,7 +508,7 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         ranked.append((group.rank * _centrality(corners, gray.shape), GridOutline(corners.astype(np.float32), score)))
     if not ranked:
         raise NoGridError("the grid is too small to read", reason="too-small")
-    outlines = _in_order(ranked)
+    outlines = _in_order(_not_across(ranked))
     if debug.enabled:
         picture = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
         for number, outline in enumerate(outlines):

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import json
 
+import cv2
 import pytest
 
 from conftest import REPO
 
+from sudokuprint.errors import NoGridError
+from sudokuprint.ocr import pipeline
+from sudokuprint.ocr.detect import GridOutline, find_grids
 from sudokuprint.ocr.pipeline import scan
 
 PAGES = sorted(photo for photo in (REPO / "tests" / "data" / "ocr-styled").glob("*.jpg")
@@ -59,13 +63,30 @@ def test_a_second_grid_whose_thin_lines_did_not_show_is_found_by_its_box_lines(p
 
 
 @pytest.mark.parametrize("page", ["seed2-106", "seed2-153"])
-def test_a_window_across_two_puzzles_that_reads_as_no_sudoku_gives_way_to_the_grid(page):
-    # two grids one above the other: the first grid-like outline lies across the lower half of one and the upper
-    # half of the other, and reads as no Sudoku; scan reads the next outline, the main puzzle, instead of refusing
+def test_a_window_across_two_puzzles_is_no_grid(page):
+    # two grids one above the other: the cells of both made one family of holes, and the best ranked outline lay
+    # across the lower half of one and the upper half of the other; scan refused the page (it read as no Sudoku)
     photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
     assert truth["layout"] == "book-two-grids" and truth["split"] == "held-out" and len(truth["cells"]) == 2
-    assert list(scan(photo).grid.values) == [int(t[1]) if t[0] == "g" else 0 for t in truth["cells"][0]]
+    puzzles = [[int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"]]
+    outlines = find_grids(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
+    assert len(outlines) == 2  # the two puzzles, and no window across them
+    assert list(scan(photo).grid.values) in puzzles
+
+
+def test_an_outline_that_reads_as_no_sudoku_gives_way_to_the_next(monkeypatch):
+    # the window across the two puzzles of seed2-106, put first again: scan reads the next outline, not refuses
+    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-seed2-106.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    puzzles = [[int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"]]
+    first, second = find_grids(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
+    window = GridOutline((first.corners + second.corners) / 2, first.score)
+    with pytest.raises(NoGridError, match="no Sudoku grid"):  # alone, the window is refused
+        monkeypatch.setattr(pipeline, "find_grids", lambda gray, debug=None: [window])
+        scan(photo)
+    monkeypatch.setattr(pipeline, "find_grids", lambda gray, debug=None: [window, first, second])
+    assert list(scan(photo).grid.values) in puzzles
 
 
 def test_the_fixtures_cover_print_candidates_and_a_fully_solved_page():
