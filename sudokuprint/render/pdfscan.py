@@ -164,6 +164,7 @@ def tokens(data: bytes) -> Iterator[tuple[list[Any], str]]:
 
 
 def _tokens_of(data: bytes) -> Iterator[tuple[list[Any], str]]:
+    """(operands, operator) of the content between two text objects read whole, token by token."""
     if b"(" in _LITERAL.sub(b"", data):  # nested parentheses: token by token
         yield from _slow_tokens(data)
         return
