@@ -6,7 +6,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -38,13 +37,10 @@ def inputs(tmp_path_factory) -> dict[str, list[str]]:
             "scan": [str(photos), "--format", "csv"]}
 
 
-def _cli(*args: str) -> list[str]:
-    return installed_cli(*args)
-
 
 def _kill_after(args: list[str], output: Path, lines: int) -> None:
     """Start the command with --resume and SIGKILL it (and its workers) once ``output`` has ``lines`` lines."""
-    child = subprocess.Popen(_cli(*args, "-o", str(output), "--resume", "-q"), start_new_session=True,
+    child = subprocess.Popen(installed_cli(*args, "-o", str(output), "--resume", "-q"), start_new_session=True,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while child.poll() is None:
@@ -65,7 +61,8 @@ def test_a_killed_run_resumed_equals_an_uninterrupted_one(inputs, tmp_path: Path
                                                           jobs: str) -> None:
     args = [command, *inputs[command], "-j", jobs]
     whole = tmp_path / "whole.out"
-    reference = subprocess.run(_cli(*args, "-o", str(whole), "-q"), capture_output=True, text=True, timeout=900)
+    reference = subprocess.run(installed_cli(*args, "-o", str(whole), "-q"), capture_output=True, text=True,
+                               timeout=900)
     assert reference.returncode in (0, 1), reference.stderr
     resumed = tmp_path / "resumed.out"
     _kill_after(args, resumed, kill_at)
@@ -73,11 +70,11 @@ def test_a_killed_run_resumed_equals_an_uninterrupted_one(inputs, tmp_path: Path
     assert kept.count(b"\n") >= kill_at and len(kept) < len(whole.read_bytes())
     with resumed.open("ab") as torn:  # what a kill in the middle of a write leaves: half a row, no newline
         torn.write(whole.read_bytes()[len(kept):][:7].replace(b"\n", b" "))
-    again = subprocess.run(_cli(*args, "-o", str(resumed), "--resume", "-q"), capture_output=True, text=True,
+    again = subprocess.run(installed_cli(*args, "-o", str(resumed), "--resume", "-q"), capture_output=True, text=True,
                            timeout=900)
     assert again.returncode == reference.returncode, again.stderr
     assert resumed.read_bytes() == whole.read_bytes()  # nothing lost, nothing twice, the torn row mended
-    done = subprocess.run(_cli(*args, "-o", str(resumed), "--resume", "-q"), capture_output=True, timeout=900)
+    done = subprocess.run(installed_cli(*args, "-o", str(resumed), "--resume", "-q"), capture_output=True, timeout=900)
     assert done.returncode == reference.returncode and resumed.read_bytes() == whole.read_bytes()  # all done: as is
 
 

@@ -23,13 +23,18 @@ PAGES = sorted(photo for photo in (REPO / "tests" / "data" / "ocr-styled").glob(
 """The pages of one grid (a page of two is read with ``scan(all=True)``, below)."""
 
 
+def givens_of(cells: list[str]) -> list[int]:
+    """The printed givens of one grid of a page's truth (``g5`` a given 5; entries, marks and blanks 0)."""
+    return [int(t[1]) if t[0] == "g" else 0 for t in cells]
+
+
 @pytest.mark.parametrize("photo", PAGES, ids=[p.stem for p in PAGES])
 def test_a_held_out_page_is_read_as_drawn(photo):
     truth = json.loads(photo.with_suffix(".json").read_text())
     assert truth["split"] == "held-out"
     cells = truth["cells"][0]
     result = scan(photo)
-    assert list(result.grid.values) == [int(t[1]) if t[0] == "g" else 0 for t in cells]
+    assert list(result.grid.values) == givens_of(cells)
     written = {e.cell: e.digit for e in result.entries}
     assert written == {i: int(t[1]) for i, t in enumerate(cells) if t[0] == "e"}
     candidates = {i for i, t in enumerate(cells) if t[0] == "c"}
@@ -44,7 +49,7 @@ def test_a_page_of_two_printed_grids_in_old_style_figures_has_no_handwriting():
     assert truth["content"] == "print" and len(truth["cells"]) == 2
     results = scan(photo, all=True)
     read = sorted(list(result.grid.values) for result in results)
-    assert read == sorted([int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"])
+    assert read == sorted(givens_of(cells) for cells in truth["cells"])
     assert [result.entries for result in results] == [[], []]
 
 
@@ -57,7 +62,7 @@ def test_a_second_grid_whose_thin_lines_did_not_show_is_found_by_its_box_lines(p
     assert truth["content"] == "print" and truth["split"] == "held-out" and len(truth["cells"]) == 2
     results = scan(photo, all=True)
     read = sorted(list(result.grid.values) for result in results)
-    assert read == sorted([int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"])
+    assert read == sorted(givens_of(cells) for cells in truth["cells"])
     assert [result.entries for result in results] == [[], []]
     assert list(scan(photo).grid.values) == list(results[0].grid.values)  # the first grid found is the main one
 
@@ -69,7 +74,7 @@ def test_a_window_across_two_puzzles_is_no_grid(page):
     photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
     assert truth["layout"] == "book-two-grids" and truth["split"] == "held-out" and len(truth["cells"]) == 2
-    puzzles = [[int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"]]
+    puzzles = [givens_of(cells) for cells in truth["cells"]]
     outlines = find_grids(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
     assert len(outlines) == 2  # the two puzzles, and no window across them
     assert list(scan(photo).grid.values) in puzzles
@@ -79,7 +84,7 @@ def test_an_outline_that_reads_as_no_sudoku_gives_way_to_the_next(monkeypatch):
     # the window across the two puzzles of seed2-106, put first again: scan reads the next outline, not refuses
     photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-seed2-106.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
-    puzzles = [[int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"]]
+    puzzles = [givens_of(cells) for cells in truth["cells"]]
     first, second = find_grids(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
     window = GridOutline((first.corners + second.corners) / 2, first.score)
     with pytest.raises(NoGridError, match="no Sudoku grid"):  # alone, the window is refused

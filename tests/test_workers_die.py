@@ -5,7 +5,8 @@ terminal closes) leaves no worker running, and the next ``--resume`` takes
 the lock at once and finishes the file as an uninterrupted run writes it.
 A ``--resume`` that finds the lock held names the holder at once and waits
 only while it is alive.  Real puzzles from ``samples/``; every wait polls
-with a generous deadline.
+with a generous deadline.  The commands run as installed, with the compiled
+engine (the checkout's own package would search in Python, five times slower).
 """
 
 from __future__ import annotations
@@ -26,9 +27,6 @@ from sudokuprint.filelock import alive
 DEADLINE = 120.0
 """Seconds a command may take on a busy machine before a test gives up on it."""
 
-
-def _cli(*args: str) -> list[str]:
-    return installed_cli(*args)  # with its compiled engine (the checkout's own package would search in Python)
 
 
 def _children(pid: int) -> list[int]:
@@ -64,7 +62,7 @@ def puzzles(tmp_path_factory) -> Path:
 def uninterrupted(puzzles: Path, tmp_path_factory) -> bytes:
     """What a run that nobody stops writes."""
     whole = tmp_path_factory.mktemp("whole") / "graded.jsonl"
-    done = subprocess.run(_cli("grade", str(puzzles), "--format", "jsonl", "-q", "-o", str(whole)),
+    done = subprocess.run(installed_cli("grade", str(puzzles), "--format", "jsonl", "-q", "-o", str(whole)),
                           capture_output=True, text=True, timeout=DEADLINE * 3)
     assert done.returncode == 0, done.stderr
     return whole.read_bytes()
@@ -75,7 +73,7 @@ def test_killing_only_the_parent_leaves_no_worker_and_resume_completes(puzzles: 
                                                                          tmp_path: Path, signum: int) -> None:
     output = tmp_path / "graded.jsonl"
     args = ["grade", str(puzzles), "--format", "jsonl", "-j", "2", "-q", "-o", str(output), "--resume"]
-    parent = subprocess.Popen(_cli(*args), start_new_session=True, stdout=subprocess.DEVNULL,
+    parent = subprocess.Popen(installed_cli(*args), start_new_session=True, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     try:
         _wait_for(lambda: output.exists() and output.read_bytes().count(b"\n") >= 10 or parent.poll() is not None,
@@ -92,7 +90,7 @@ def test_killing_only_the_parent_leaves_no_worker_and_resume_completes(puzzles: 
     assert parent.returncode == (-signal.SIGKILL if signum == signal.SIGKILL else 129)
     kept = output.read_bytes()
     assert 10 <= kept.count(b"\n") and len(kept) < len(uninterrupted)
-    again = subprocess.run(_cli(*args), capture_output=True, text=True, timeout=DEADLINE * 3)
+    again = subprocess.run(installed_cli(*args), capture_output=True, text=True, timeout=DEADLINE * 3)
     assert again.returncode == 0, again.stderr
     assert "locked" not in again.stderr  # nobody held the lock any more
     assert output.read_bytes() == uninterrupted
@@ -126,7 +124,7 @@ def test_resume_names_the_holder_of_the_lock_at_once_and_waits_while_it_lives(tm
     output = tmp_path / "graded.txt"
     holder, _ = _hold(output, "hold", DEADLINE)
     try:
-        waiting = subprocess.Popen(_cli("grade", str(SAMPLES / "easy50.txt"), "-o", str(output), "--resume"),
+        waiting = subprocess.Popen(installed_cli("grade", str(SAMPLES / "easy50.txt"), "-o", str(output), "--resume"),
                                    stderr=subprocess.PIPE, text=True)
         assert waiting.stderr is not None
         said = waiting.stderr.readline()  # written before any wait
@@ -146,7 +144,7 @@ def test_a_lock_kept_by_what_an_ended_holder_left_is_an_error_naming_it(tmp_path
     holder, child = _hold(output, "leave-a-child", DEADLINE)
     try:
         holder.wait(timeout=DEADLINE)
-        refused = subprocess.run(_cli("grade", str(SAMPLES / "easy50.txt"), "-o", str(output), "--resume"),
+        refused = subprocess.run(installed_cli("grade", str(SAMPLES / "easy50.txt"), "-o", str(output), "--resume"),
                                  capture_output=True, text=True, timeout=DEADLINE)
     finally:
         os.kill(child, signal.SIGKILL)
