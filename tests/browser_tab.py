@@ -41,6 +41,22 @@ class Player:
         self.page.select_option("#pick", str(number))
         assert self.page.inner_text("#about").startswith(f"Puzzle {number} ")
 
+    def reload_until(self, condition: str, tries: int = 10) -> None:
+        """Reload the page until the JavaScript ``condition`` holds on it, or fail naming what its storage held.
+
+        A loaded machine's Chromium sometimes gives a reloaded page localStorage as it was before the old page's
+        last writes, and the next reload finds them (the ``--disable-features=RenderDocument`` of
+        :data:`sudokuprint.html.browser.CHROMIUM_ARGS` made that rarer, not impossible).  Only for a page that writes
+        nothing of what ``condition`` reads as it loads.
+        """
+        for _ in range(tries):
+            self.page.reload()
+            if self.page.evaluate(condition):
+                return
+            self.page.wait_for_timeout(200)
+        stored = self.page.evaluate("JSON.stringify(Object.assign({}, localStorage))")
+        raise AssertionError(f"after {tries} reloads still not {condition}; the page's storage held {stored}")
+
     def cell(self, index: int) -> Any:
         return self.page.locator(f'.cell[data-cell="{index}"]')
 

@@ -145,6 +145,18 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
                     "with a compiler", pytrace=False)
 
 
+UNTRACED = REPO / "tests" / "untraced.txt"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests listed in tests/untraced.txt run untraced (``no_cover``): every line they run, another test runs
+    traced (scripts/untraced_tests.py chose them), and tracing made them two to three times slower."""
+    listed = {line.strip() for line in UNTRACED.read_text(encoding="utf-8").splitlines() if not line.startswith("#")}
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.no_cover)
+
+
 @pytest.hookimpl(hookwrapper=True, trylast=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """Makes ``@pytest.mark.no_cover`` untraced under xdist too.  pytest-cov (6 and 7) starts two Coverage objects

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from playwright.sync_api import expect
 
 from browser_tab import Player, allowed_wrong_digit, contrast
 from conftest import SAMPLES
@@ -208,8 +207,7 @@ def test_a_placed_digit_leaves_the_marks_of_its_row_column_and_box(player: Playe
     player.page.click("#opt-auto-remove")
     player.type_at(1, digit)
     assert player.cell(2).get_attribute("aria-label").endswith(f"pencil marks {digit}")
-    player.page.reload()  # the choice is kept (waited for: the page's script sets the box after it loads)
-    expect(player.page.locator("#opt-auto-remove")).not_to_be_checked()
+    player.reload_until("!document.getElementById('opt-auto-remove').checked")  # the choice is kept
     assert line[1] == "."
 
 
@@ -263,7 +261,7 @@ def test_solved_puzzles_are_marked_and_counted_in_the_statistics(player: Player)
     assert player.text("#message").startswith("Solved in ")
     options = player.page.evaluate("[...document.querySelectorAll('#pick option')].map((o) => o.textContent)")
     assert options == ["1 \u2713", "2", "3"]
-    player.page.reload()
+    player.reload_until("'4:1' in JSON.parse(localStorage.getItem('sudokuprint:stats') || '{}')")
     player.page.click("#stats-open")
     row = player.page.evaluate("[...document.querySelectorAll('#stats-body tr')].map((r) => [...r.children].map((c) => c.textContent))")
     assert len(row) == 1 and row[0][:2] == ["4\u00d74 Easy", "1"] and row[0][4:] == ["1", "1"]
@@ -325,14 +323,7 @@ def test_dark_mode_follows_the_system_toggles_and_keeps_wcag_aa(browser: Any, mi
     assert tab.page.get_attribute("#theme", "aria-pressed") == "false"
     assert contrast(tab.page.evaluate(background), "rgb(255, 255, 255)") < 1.5
     assert_aa(tab)
-    # Chromium passes a page's storage on to its other tabs on its own schedule: reload once another tab of the same
-    # profile sees the choice (a loaded suite run once reloaded too soon and found the system's dark theme)
-    other = tab.context.new_page()
-    other.goto(tab.url)
-    other.wait_for_function("JSON.parse(localStorage.getItem('sudokuprint:settings') || '{}').theme === 'light'")
-    other.close()
-    tab.page.reload()
-    assert tab.page.get_attribute("#theme", "aria-pressed") == "false"
+    tab.reload_until("document.getElementById('theme').getAttribute('aria-pressed') === 'false'")  # kept
     tab.page.emulate_media(color_scheme="light")
     tab.page.click("#theme")  # dark on a light system
     assert tab.page.get_attribute("#theme", "aria-pressed") == "true"
