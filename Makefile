@@ -35,6 +35,8 @@ demo: setup
 # tests and the line coverage of the installed package, and a skipped test fails it (make test installs all it tests).
 # mypy runs beside it (the workers leave part of a core idle: waits on child processes and browsers), its
 # report printed after the tests'; either failing fails make test.
+# The tests listed in tests/untraced.txt run untraced: each line they run, a traced test runs too
+# (scripts/untraced_tests.py chose them from a per-test coverage run; rerun it when the coverage figure drops).
 PYTEST_WORKERS ?= 2
 test: test-setup
 	@types=$$(mktemp); bash scripts/typecheck.sh $(BIN) > $$types 2>&1 & typecheck=$$!; \
