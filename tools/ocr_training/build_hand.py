@@ -37,6 +37,7 @@ from sudokuprint.ocr.handwriting import cell_measures, features
 from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.cells import extract_digit, ink_contrast
 from .build_model import MODELS, train
+from .corpus import load_corpus
 from .render import render_cell, render_hand_cell, training_fonts
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "wicht"
@@ -112,6 +113,23 @@ def dataset(mixed: Path, plain: Path, samples_of: PhotoSamples = photo_samples) 
         ys.append(samples[1])
         names += [photo.stem] * len(samples[1])
     return np.concatenate(xs), np.concatenate(ys), np.array(names)
+
+
+def corpus_samples(part: str, samples_of: PhotoSamples = photo_samples) -> tuple[np.ndarray, np.ndarray]:
+    """Inputs and labels of the digit cells of the corpus photos with handwriting that come from their dataset's
+    ``part`` (``train``: a repository path with a ``/train/`` folder); candidate-mark cells are left out."""
+    xs, ys = [], []
+    for photo in load_corpus():
+        if f"/{part}/" not in photo.origin or not any(photo.entries):
+            continue
+        every = [given or entry for given, entry in zip(photo.givens, photo.entries)]
+        samples = samples_of(photo.path, list(photo.givens), every)
+        if samples is None:
+            print(f"  left out {photo.name}", file=sys.stderr)
+            continue
+        xs.append(samples[0])
+        ys.append(samples[1])
+    return np.concatenate(xs), np.concatenate(ys)
 
 
 def warped(digits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -192,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rendered", type=int, default=25, help="rendered printed cells per font and digit")
     parser.add_argument("--pen", type=int, default=300, help="rendered pen-written cells per digit")
     parser.add_argument("--warped", type=int, default=1, help="warped copies of each handwritten training digit")
+    parser.add_argument("--corpus-part", action="append", default=[], metavar="PART",
+                        help="also learn from the real-photo corpus's photos with handwriting from their dataset's "
+                             "PART (train, val; repeatable), in every fold's training part")
     parser.add_argument("--only-folds", action="store_true", help="score the folds, do not write the shipped model")
     parser.add_argument("--fold", type=int, action="append", default=None, metavar="K",
                         help="score only fold K (repeatable; spreads the folds over processes)")
@@ -215,7 +236,11 @@ def main(argv: list[str] | None = None) -> int:
         if rendered_cache is not None:
             np.savez_compressed(rendered_cache, x=rx, y=ry)
     print(f"{len(ry)} rendered cells ({int((ry >= 9).sum())} pen-written)", file=sys.stderr)
-    # rendered cells are in every fold's training part (fold -1), never held out
+    for part in args.corpus_part:
+        cx, cy = corpus_samples(part)
+        print(f"{len(cy)} corpus cells ({int((cy >= 9).sum())} handwritten)", file=sys.stderr)
+        rx, ry = np.concatenate([rx, cx]), np.concatenate([ry, cy])
+    # rendered (and corpus) cells are in every fold's training part (fold -1), never held out
     x, y = np.concatenate([x, rx]), np.concatenate([y, ry])
     names = np.concatenate([names, np.array(["rendered"] * len(ry))])
     digits, measures = x[:, :784].reshape(-1, 28, 28).astype(np.float32), x[:, 784:]

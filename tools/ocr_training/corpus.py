@@ -46,6 +46,8 @@ class CorpusPhoto:
     shows: str
     original_size: tuple[int, int]
     """Width and height before the corpus downscaled it."""
+    origin: str = ""
+    """The photo's path in its repository (``datasets/end_to_end/train/images/...``: the dataset's own split)."""
 
     @property
     def name(self) -> str:
@@ -119,6 +121,7 @@ def _photo(folder: Path, row: dict[str, str], line: int) -> CorpusPhoto:
             candidates=frozenset(_cell(name, f"{where} candidates") for name in row["candidates"].split()),
             shows=row["shows"],
             original_size=(width, height),
+            origin=row["path"],
         )
     except (KeyError, ValueError) as error:
         if isinstance(error, CorpusError):
