@@ -346,7 +346,9 @@ def test_the_terminal_qr_code_reads_back_as_the_address() -> None:
     rows = [line for line in qr_code(url).splitlines() if line]
     pixels = np.array([[halves[c][half] for c in line] for line in rows for half in (0, 1)], np.uint8)
     picture = cv2.resize(pixels, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
-    decoded, _, _ = cv2.QRCodeDetector().detectAndDecode(picture)
+    # OpenCV's ArUco-based detector: the classic QRCodeDetector missed 14 of 300 random tokens' codes, this one none
+    # of 1,800 (segno's codes are right: the classic detector's finder search is fragile)
+    decoded, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(picture)
     assert decoded == url
 
 
