@@ -58,10 +58,10 @@ def untraced(ran: dict[str, set[Line]], around: dict[str, set[Line]], seconds: d
     for test, took in sorted(seconds.items(), key=lambda item: -item[1]):
         if took < at_least or test not in ran:
             continue
-        only_here = [line for line in ran[test] - around[test] if covering[line] <= 1]
-        if not only_here:
+        while_running = ran[test] - around.get(test, set())
+        if all(covering[line] > 1 for line in while_running):
             chosen.append(test)
-            covering.subtract(ran[test] - around[test])
+            covering.subtract(while_running)
     return chosen
 
 
