@@ -9,8 +9,10 @@ context per test, and its ``--durations=0`` report::
     python scripts/untraced_tests.py /tmp/ctx.coverage /tmp/ctx.log > tests/untraced.txt
 
 and picks, slowest first, each test whose lines (while it runs, not its
-fixtures' set-up) all stay covered by the tests still traced.  The coverage
-reported is unchanged by construction; rerun this when the figure drops.
+fixtures' set-up) all stay covered by the tests still traced.  Lines that run
+once per process (a module's import, a cached table) count for whichever test
+runs them first, so the figure may move by a few tenths of a percent from run
+to run; rerun this when it drops further.
 """
 
 from __future__ import annotations
