@@ -46,8 +46,8 @@ def read_parts(photos: list[CorpusPhoto], model_of: dict[str, Path | None], labe
     """Each part's photos read with ``model_of[part]``; prints a line per part and the total."""
     total = SourceScore()
     for part in PARTS:
-        score = score_photos([p for p in photos if f"/{part}/" in p.origin], lambda _: reader_with(model_of[part]),
-                             time.process_time)
+        reader = reader_with(model_of[part])
+        score = score_photos([p for p in photos if p.part == part], lambda _: reader, time.process_time)
         print(score.report(f"{label} {part}"))
         for failure in score.failures:
             print(f"    {failure}")

@@ -117,10 +117,10 @@ def dataset(mixed: Path, plain: Path, samples_of: PhotoSamples = photo_samples) 
 
 def corpus_samples(part: str, samples_of: PhotoSamples = photo_samples) -> tuple[np.ndarray, np.ndarray]:
     """Inputs and labels of the digit cells of the corpus photos with handwriting that come from their dataset's
-    ``part`` (``train``: a repository path with a ``/train/`` folder); candidate-mark cells are left out."""
+    ``part`` (:attr:`~ocr_training.corpus.CorpusPhoto.part`); candidate-mark cells are left out."""
     xs, ys = [], []
     for photo in load_corpus():
-        if f"/{part}/" not in photo.origin or not any(photo.entries):
+        if photo.part != part or not any(photo.entries):
             continue
         every = [given or entry for given, entry in zip(photo.givens, photo.entries)]
         samples = samples_of(photo.path, list(photo.givens), every)
@@ -210,9 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rendered", type=int, default=25, help="rendered printed cells per font and digit")
     parser.add_argument("--pen", type=int, default=300, help="rendered pen-written cells per digit")
     parser.add_argument("--warped", type=int, default=1, help="warped copies of each handwritten training digit")
-    parser.add_argument("--corpus-part", action="append", default=[], metavar="PART",
-                        help="also learn from the real-photo corpus's photos with handwriting from their dataset's "
-                             "PART (train, val; repeatable), in every fold's training part")
+    parser.add_argument("--corpus-part", action="append", default=[], choices=("train", "val"),
+                        help="also learn from the real-photo corpus's photos with handwriting from this part of "
+                             "their dataset's own split (repeatable), in every fold's training part")
     parser.add_argument("--only-folds", action="store_true", help="score the folds, do not write the shipped model")
     parser.add_argument("--fold", type=int, action="append", default=None, metavar="K",
                         help="score only fold K (repeatable; spreads the folds over processes)")

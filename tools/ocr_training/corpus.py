@@ -50,6 +50,12 @@ class CorpusPhoto:
     """The photo's path in its repository (``datasets/end_to_end/train/images/...``: the dataset's own split)."""
 
     @property
+    def part(self) -> str:
+        """The part of its dataset's own split the photo comes from (``train``, ``val``), or "" when it has none."""
+        folders = Path(self.origin).parts[:-1]
+        return next((folder for folder in folders if folder in ("train", "val")), "")
+
+    @property
     def name(self) -> str:
         """The photo's path below the corpus folder."""
         return f"{self.path.parent.name}/{self.path.name}"
