@@ -1,14 +1,16 @@
 """The handwriting model taught with real pencil: each part of the corpus's own split read by a model that never saw it.
 
-The corpus's only source with handwriting (kubiesa) comes split by its author into ``train`` and ``val`` folders.  A
-handwriting model built with one part's cells (``build_hand --corpus-part train``) reads the photos of the other part,
-and the reverse, so every photo is read by a model that did not learn from it::
+The corpus's only source with handwriting (kubiesa) comes split by its author into ``train`` and ``val`` folders.  The
+shipped model joins a model built without the corpus and one built with both parts (``make ocr-hand-model``).  Held
+out, a part's photos are read by the same join built with the other part only, so every photo is read by a model that
+did not learn from it (``hand-single.npz``: the model built without the corpus that the shipped one joins, kept in
+git at ``9c496d2``)::
 
+    git show 9c496d2:ocr/models/hand.npz > /tmp/hand-single.npz
     cd tools
-    python -m ocr_training.build_hand --folds 0 --corpus-part train --out /tmp/hand-train.npz
-    python -m ocr_training.build_hand --folds 0 --corpus-part val --out /tmp/hand-val.npz
-    python -m ocr_training.build_hand --folds 0 --out /tmp/hand-none.npz   # the same build without the corpus
-    cd .. && python benchmarks/ocr_hand_corpus.py /tmp/hand-train.npz /tmp/hand-val.npz --without /tmp/hand-none.npz
+    python -m ocr_training.build_hand --folds 0 --corpus-part train --seed 8 --join /tmp/hand-single.npz --out /tmp/hand-train.npz
+    python -m ocr_training.build_hand --folds 0 --corpus-part val --seed 8 --join /tmp/hand-single.npz --out /tmp/hand-val.npz
+    cd .. && python benchmarks/ocr_hand_corpus.py /tmp/hand-train.npz /tmp/hand-val.npz --without /tmp/hand-single.npz
 
 Held out within one source, not leave-one-source-out: no second source of the corpus has handwriting.
 Reads ``tools/ocr_corpus`` (in the repository).

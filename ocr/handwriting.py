@@ -7,9 +7,9 @@ features (:func:`features`) are therefore the normalised digit, its stroke
 directions, the cell's ink darkness map relative to the grid's print, a few
 measures of the stroke, and how much the print model thinks it is print.
 
-The network (``models/hand.npz``, built by ``python -m ocr_training.build_hand``
-from the Wicht *mixed* photos) has 18 classes: printed 1-9, then handwritten
-1-9.  ``P(handwritten)`` is the sum of the last nine; the handwritten digit's
+The network (``models/hand.npz``, built by ``make ocr-hand-model`` from the Wicht
+*mixed* photos, rendered print and pen, and the real pencil of the corpus) has
+18 classes: printed 1-9, then handwritten 1-9.  ``P(handwritten)`` is the sum of the last nine; the handwritten digit's
 probabilities are those nine, renormalised.
 """
 

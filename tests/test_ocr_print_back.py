@@ -1,12 +1,8 @@
-"""Givens that looked handwritten: once some had to be taken back as print, the last one or two are print too.
-
-The photos are the photo suite's (:mod:`ocr_training.photo_suite`, seed 1): pages with printed
-givens only, where blur, a small grid or a cut border made a few printed digits look handwritten.
+"""Givens that looked handwritten: taken back as print when the givens alone have several solutions, and the last
+one or two as print too.  (Real print-only pages that need it: tests/test_ocr_redecide.py.)
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -18,24 +14,6 @@ from sudokuprint.ocr.redecide import MIN_ENTRIES, print_back, print_reading, res
 from ocr_training import photo_suite
 
 STILL = "still looked handwritten after givens were taken back"
-
-
-def _truth(path: Path) -> list[int]:
-    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
-
-
-# tilt20-005 was such a page; its four doubtful 3s and 5s are now taken as print at once as print twins
-# (ocr.redecide.twins_as_print, tested in test_ocr_redecide.py), before any print-back
-@pytest.mark.parametrize("setting,photo", [("dim-shadow", 1)])
-def test_a_few_givens_left_looking_handwritten_after_the_print_back_are_givens(tmp_path, setting, photo):
-    photo_suite.build(tmp_path, photo + 1, 1, [setting], SAMPLES)
-    stem = tmp_path / f"{setting}-{photo:03d}"
-    result = scan(stem.with_suffix(".jpg"))
-    assert list(result.grid.values) == _truth(stem.with_suffix(".dat"))
-    assert result.entries == []  # the page holds no handwriting
-    taken = [c for c in result.check.corrections if "taken back as a printed given" in c.why or STILL in c.why]
-    assert taken, "the photo no longer needs a print-back: choose another"
-    assert all(result.grid.values[c.cell] == _truth(stem.with_suffix(".dat"))[c.cell] for c in taken)
 
 
 def test_several_grids_on_a_page_read_with_no_given_lost_as_handwriting(tmp_path):
@@ -78,18 +56,6 @@ def test_a_digit_taken_back_as_print_is_no_surer_than_the_reader_was():
     cell = CellResult(3, 8, 0.67, ((8, 0.67), (5, 0.21)), handwritten=0.75, as_print=((8, 0.99), (5, 0.01)))
     assert print_reading(cell) == [(8, 0.67), (5, 0.01)]  # the print reading's choices, the first capped
     assert print_reading(CellResult(3, 8, 0.67, ((8, 0.67), (5, 0.21)), handwritten=0.75)) == [(8, 0.67), (5, 0.21)]
-
-
-def test_a_given_taken_back_as_print_can_still_be_corrected_by_the_check(tmp_path):
-    # cut-border #19 (seed 1): the cut border bends a printed 5 at r1c8; the reader reads 8 (67%) and leans to
-    # handwriting; taken back as print it must stay unsure, or the check cannot turn it into the solution's 5
-    photo_suite.build(tmp_path, 20, 1, ["cut-border"], SAMPLES)
-    stem = tmp_path / "cut-border-019"
-    result = scan(stem.with_suffix(".jpg"))
-    assert list(result.grid.values) == _truth(stem.with_suffix(".dat"))
-    taken = [c.cell for c in result.check.corrections if "read as a printed" in c.why]
-    corrected = [c.cell for c in result.check.corrections if c.why.startswith("read as ")]
-    assert set(taken) & set(corrected), "the photo no longer needs a taken-back digit corrected: choose another"
 
 
 def _needed_and_not(puzzle: str, solution: str) -> tuple[list[int], int, int] | None:

@@ -1,6 +1,7 @@
 """Build the printed/handwritten model, ``ocr/models/hand.npz``, from the Wicht photos, with cross-validation.
 
     python -m ocr_training.build_hand [--mixed DIR] [--train DIR] [--folds 5] [--fold-models DIR]
+                                      [--corpus-part train|val ...] [--join MODEL] [--out FILE]
 
 The features are :func:`ocr.handwriting.features`.  Every cell holding a digit in the *mixed* photos (printed givens and
 handwritten entries; ``../train/`` of the same name says which are printed)
@@ -14,7 +15,10 @@ to every fold's training part, never held out.  ``--fold-models`` keeps the fold
 Finally the shipped model is trained on every photo.  A photo whose
 orientation or grid is not found is left out (its cells would be mislabelled).
 
-The shipped model learned the pen of :mod:`ocr_training.pen`, which stays the training pen.
+The shipped model (``make ocr-hand-model``) is two joined (``--join``: one network averaging their logits): one
+built so, and one that also learned the real pencil of the corpus photos with handwriting (``--corpus-part``, both
+parts of their dataset's own split).  Either alone misjudged what the other got right: the synthetic pen and the
+real pencil pull one network apart.  Both learned the pen of :mod:`ocr_training.pen`, which stays the training pen.
 Dated scores of its builds: ``benchmarks/RESULTS.md``, "OCR: dated scores moved out of docstrings".
 """
 
@@ -32,11 +36,11 @@ import numpy as np
 
 from sudokuprint.errors import NoGridError
 
-from sudokuprint.ocr.classifier import default_model, read_digits
+from sudokuprint.ocr.classifier import DigitModel, default_model, read_digits
 from sudokuprint.ocr.handwriting import cell_measures, features
 from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.cells import extract_digit, ink_contrast
-from .build_model import MODELS, train
+from .build_model import MODELS, averaged, train
 from .corpus import load_corpus
 from .render import render_cell, render_hand_cell, training_fonts
 
@@ -216,6 +220,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only-folds", action="store_true", help="score the folds, do not write the shipped model")
     parser.add_argument("--fold", type=int, action="append", default=None, metavar="K",
                         help="score only fold K (repeatable; spreads the folds over processes)")
+    parser.add_argument("--join", type=Path, default=None, metavar="MODEL",
+                        help="write the new model joined with MODEL (a hand model built before): one network that "
+                             "averages the two's logits (ocr_training.build_model.averaged)")
     parser.add_argument("--out", type=Path, default=MODELS / "hand.npz")
     args = parser.parse_args(argv)
     started = time.time()
@@ -270,8 +277,12 @@ def main(argv: list[str] | None = None) -> int:
     train_x, train_y = training_set(digits, measures, y, args.warped, rng)
     model = train(train_x, train_y, hidden=args.hidden, epochs=args.epochs, rng=rng, classes=CLASSES,
                   shift_side=28, batch=128)
+    metadata = {"seed": str(args.seed), "photos": str(len(set(names)) - 1), "corpus": ",".join(args.corpus_part)}
+    if args.join is not None:
+        model = averaged([DigitModel.load(args.join), model])
+        metadata["joined"] = args.join.name
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    model.save(args.out, seed=str(args.seed), photos=str(len(set(names)) - 1))
+    model.save(args.out, **metadata)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB) in {time.time() - started:.0f} s", file=sys.stderr)
     return 0
 

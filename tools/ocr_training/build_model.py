@@ -120,6 +120,18 @@ def train(images: np.ndarray, labels: np.ndarray, *, hidden: int, epochs: int, r
     return DigitModel(params["w1"], params["b1"], params["w2"], params["b2"])
 
 
+
+def averaged(models: list[DigitModel]) -> DigitModel:
+    """One network whose outputs average the logits of ``models`` (trained apart, on the same inputs and classes).
+
+    Their hidden layers side by side make the wider hidden layer; each one's output weights, divided by their
+    number, make the output.  Its probabilities are the normalised geometric mean of theirs, and it reads in a
+    single pass: :class:`~sudokuprint.ocr.classifier.DigitModel` needs nothing new.
+    """
+    share = 1.0 / len(models)
+    return DigitModel(np.concatenate([m.w1 for m in models], axis=1), np.concatenate([m.b1 for m in models]),
+                      np.concatenate([m.w2 for m in models], axis=0) * share, np.mean([m.b2 for m in models], axis=0))
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=30, help="upright samples per font and digit")
