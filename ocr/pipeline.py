@@ -32,6 +32,7 @@ from .marks import find_marks
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_correlations, twins_of, unlike_print
+from .symmetry import symmetric_calls
 from .redecide import (MIN_ENTRIES, all_as_print, few_as_print, print_back, redecide,  # noqa: F401  (re-exported)
                        rest_as_print, print_twins_back, twins_as_print)
 from .result import HANDWRITTEN, CellResult  # noqa: F401  (re-exported)
@@ -302,6 +303,10 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             if flipped:
                 checked = check_reading(values, alternatives, confident=confident)
                 taken_back += flipped
+        symmetric = symmetric_calls(values, alternatives, written, cells)  # a published puzzle's symmetry
+        if symmetric:
+            checked = check_reading(values, alternatives, confident=confident)
+            taken_back += symmetric
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)

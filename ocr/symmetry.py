@@ -1,0 +1,72 @@
+"""Symmetric givens: most published puzzles place their givens symmetrically, and a wrong print/hand call breaks that.
+
+Turned half a turn about the grid's centre, the givens of most printed puzzles land on givens: cell ``i`` mirrors
+cell ``80 - i``.  The puzzles of 70 of the 77 real-photo corpus photos (``tools/ocr_corpus``) and of 65 of Wicht's 160
+newspaper photos are so, and nearly all the rest are far from it (half their givens or more have no mirror).  When
+the givens read are symmetric but for a few cells, those cells' calls were likely wrong: a given whose mirror holds
+a handwritten-looking digit makes that digit print (a given the reader took for handwriting); a given whose mirror
+holds no digit is handwriting (an entry the reader took for print).  A given facing a digit surely handwritten, or
+in a pen's coloured ink, shows a puzzle that is not symmetric: nothing changes.  The calls change only when the
+givens are then symmetric and have exactly one solution.
+"""
+
+from __future__ import annotations
+
+from .correct import Correction, reading_status
+from .redecide import SURELY_HANDWRITTEN, as_print, print_reading
+from .result import CellResult
+
+MAX_ASYMMETRIC = 4
+"""At most this many givens without a given in their mirror cell for a page's givens to count as symmetric but
+for wrong calls; more, and the puzzle is taken as not symmetric (its calls stand)."""
+MIN_SYMMETRIC_GIVENS = 17
+"""At least this many givens must already be symmetric (a Sudoku needs 17 givens or more)."""
+CELLS = 81
+
+
+def mirror(cell: int) -> int:
+    """The cell half a turn about the centre of a 9 x 9 grid."""
+    return CELLS - 1 - cell
+
+
+def lone_givens(values: list[int]) -> list[int]:
+    """The givens whose mirror cell holds no given."""
+    return [cell for cell, value in enumerate(values) if value and not values[mirror(cell)]]
+
+
+def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                    written: dict[int, CellResult], cells: list[CellResult]) -> list[Correction]:
+    """Re-decide the calls that keep the givens (``values``) from being symmetric (see the module text): each lone
+    given's mirror, a handwritten-looking digit, is print; a lone given whose mirror holds no digit is handwriting.
+    Kept only if the givens are then symmetric and have exactly one solution (changes the three arguments in place;
+    returns the changes, or none)."""
+    if len(values) != CELLS:
+        return []
+    lone = lone_givens(values)
+    if not lone or len(lone) > MAX_ASYMMETRIC or sum(1 for v in values if v) - len(lone) < MIN_SYMMETRIC_GIVENS:
+        return []
+    trial = list(values)
+    to_print: list[CellResult] = []
+    to_hand: list[CellResult] = []
+    for cell in lone:
+        partner = written.get(mirror(cell))
+        if partner is not None:
+            if partner.pen_ink or partner.handwritten >= SURELY_HANDWRITTEN:
+                return []  # a pen's digit faces this given: the puzzle is not symmetric
+            to_print.append(partner)
+            trial[partner.index] = print_reading(partner)[0][0]
+        else:
+            to_hand.append(cells[cell])
+            trial[cell] = 0
+    if lone_givens(trial) or reading_status(tuple(trial))[0] != "unique":
+        return []
+    changes = [as_print(values, alternatives, written, cell, "the givens were symmetric but for it (its mirror "
+                        "cell holds a given); read as a printed given") for cell in to_print]
+    for given in to_hand:
+        values[given.index] = 0
+        alternatives.pop(given.index, None)
+        written[given.index] = given
+        changes.append(Correction(given.index, given.digit, 0, 1 - given.handwritten, (
+            f"{given.digit} looked printed ({1 - given.handwritten:.0%}) but the givens were symmetric but for it "
+            "(its mirror cell holds no given); read as handwriting")))
+    return changes

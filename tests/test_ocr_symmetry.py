@@ -1,0 +1,86 @@
+"""Symmetric givens (``ocr.symmetry``): a wrong print/hand call that breaks a published puzzle's half-turn symmetry
+is re-decided, on a real pencil page and on real puzzles' readings; a puzzle that is not symmetric keeps its calls."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from ocr_training.corpus import load_corpus
+from sudokuprint.grid import Grid
+from sudokuprint.ocr.correct import reading_status
+from sudokuprint.ocr.pipeline import scan
+from sudokuprint.ocr.result import CellResult
+from sudokuprint.ocr.symmetry import lone_givens, mirror, symmetric_calls
+from sudokuprint.solver import solve
+
+from conftest import data_file
+
+HAND = {photo.name.split("-", 1)[1]: photo for photo in load_corpus(Path(__file__).parent / "data" / "ocr_hand")}
+
+
+def test_dark_pencil_sevens_that_break_the_givens_symmetry_are_entries():
+    # kubiesa 03_11 (train split): four pencil 7s as dark as the print.  Two match none of the printed 7s and are
+    # entries (test_ocr_hand_entries.py); the other two, r6c5 and r8c2, match the pencil 7s and were read as print,
+    # but their mirror cells (r4c5, r2c8) hold no given: the givens read were symmetric but for them
+    photo = HAND["03_11_honor_view_10_1.jpg"]
+    result = scan(photo.path)
+    assert list(result.grid.values) == list(photo.givens)
+    assert not lone_givens(list(photo.givens))  # the puzzle as printed is symmetric
+    written = {entry.cell: entry.digit for entry in result.entries}
+    assert {cell: written.get(cell) for cell in (49, 64)} == {49: 7, 64: 7} == {c: photo.entries[c] for c in (49, 64)}
+    assert {c.cell for c in result.check.corrections if "symmetric" in c.why} == {49, 64}
+
+
+def _reading(givens: list[int], hand: dict[int, tuple[int, float]]) -> tuple[list[int], dict, dict, list]:
+    """The scan's state for a page whose printed digits are ``givens`` read surely as print, with the digits of
+    ``hand`` (cell -> (digit, P(handwritten))) read where they are."""
+    values, alternatives, written, cells = [], {}, {}, []
+    for index, given in enumerate(givens):
+        digit, p = hand.get(index, (given, 0.02 if given else 0.0))
+        cell = CellResult(index, digit, 0.95, ((digit, 0.95),) if digit else (), p)
+        cells.append(cell)
+        if cell.is_handwritten:
+            written[index] = cell
+            values.append(0)
+        else:
+            values.append(digit)
+            if digit:
+                alternatives[index] = [(digit, 0.95)]
+    return values, alternatives, written, cells
+
+
+def _puzzles(name: str) -> Iterator[tuple[list[int], str]]:
+    """The puzzles of a list in tests/data/shared/puzzles, with their solutions, one by one."""
+    for line in data_file("puzzles", name).read_text().splitlines():
+        if len(line.strip()) >= 81:
+            puzzle = line.strip()[:81]
+            yield [int(v) for v in puzzle.replace(".", "0")], solve(Grid.from_string(puzzle)).to_string()
+
+
+def test_a_given_taken_for_handwriting_and_an_entry_taken_for_print_are_both_put_right():
+    givens, solution = next(p for p in _puzzles("easy50_pe96.txt") if not lone_givens(p[0]))  # a symmetric puzzle
+    given = next(i for i, v in enumerate(givens) if v and i != mirror(i))
+    entry = next(i for i, v in enumerate(givens) if not v and i != mirror(i) and not givens[mirror(i)])
+    values, alternatives, written, cells = _reading(givens, {given: (givens[given], 0.6),  # looked handwritten
+                                                             entry: (int(solution[entry]), 0.1)})  # looked printed
+    assert sorted(lone_givens(values)) == sorted([mirror(given), entry])
+    changes = symmetric_calls(values, alternatives, written, cells)
+    assert {c.cell for c in changes} == {given, entry}
+    assert values == givens and list(written) == [entry] and reading_status(tuple(values))[0] == "unique"
+
+
+def test_a_puzzle_that_is_not_symmetric_keeps_its_calls():
+    # a given whose mirror holds the solver's digit, surely handwritten: the asymmetry is the puzzle's own
+    givens, solution = next(p for p in _puzzles("easy50_pe96.txt") if not lone_givens(p[0]))
+    cell = next(i for i, v in enumerate(givens) if v and i != mirror(i))
+    without = list(givens)
+    without[mirror(cell)] = 0
+    assert reading_status(tuple(without))[0] == "unique", "choose a cell whose mirror the puzzle can do without"
+    values, alternatives, written, cells = _reading(without, {mirror(cell): (int(solution[mirror(cell)]), 0.99)})
+    assert symmetric_calls(values, alternatives, written, cells) == [] and values == without
+    # and a puzzle far from symmetric (Royle's 17-clue puzzles: most of their givens have no mirror) is left alone
+    lone17, _ = next(_puzzles("sudoku17_royle_49151.txt"))
+    assert len(lone_givens(lone17)) > 4
+    values, alternatives, written, cells = _reading(lone17, {})
+    assert symmetric_calls(values, alternatives, written, cells) == []
