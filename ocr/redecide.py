@@ -59,6 +59,17 @@ def as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]]
                       f"{cell.digit} looked handwritten ({cell.handwritten:.0%}) but {why}")
 
 
+def as_handwriting(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
+                   written: dict[int, CellResult], cell: CellResult, why: str) -> Correction:
+    """Call a digit read as print handwriting: its given is taken out and it becomes an entry (changes the three
+    arguments in place); the change, saying ``why``."""
+    values[cell.index] = 0
+    alternatives.pop(cell.index, None)
+    written[cell.index] = cell
+    return Correction(cell.index, cell.digit, 0, 1 - cell.handwritten,
+                      f"{cell.digit} looked printed ({1 - cell.handwritten:.0%}) but {why}")
+
+
 def all_as_print(values: list[int], alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult],
                  reason: str) -> list[Correction]:
     """Take every handwritten-looking digit as print, but those in a pen's coloured ink and those unlike the page's
@@ -264,10 +275,6 @@ def _flip(values: list[int], alternatives: dict[int, list[tuple[int, float]]], w
             changes.append(as_print(values, alternatives, written, cell, f"the givens were {status}; re-decided as "
                                     "a printed given, the fewest calls in doubt that give one solution"))
         else:
-            values[cell.index] = 0
-            alternatives.pop(cell.index, None)
-            written[cell.index] = cell
-            changes.append(Correction(cell.index, cell.digit, 0, 1 - cell.handwritten, (
-                f"{cell.digit} looked printed ({1 - cell.handwritten:.0%}) but the givens were {status}; "
-                "re-decided as handwriting, the fewest calls in doubt that give one solution")))
+            changes.append(as_handwriting(values, alternatives, written, cell, f"the givens were {status}; "
+                                          "re-decided as handwriting, the fewest calls in doubt that give one solution"))
     return changes

@@ -13,7 +13,7 @@ givens are then symmetric and have exactly one solution.
 from __future__ import annotations
 
 from .correct import Correction, reading_status
-from .redecide import SURELY_HANDWRITTEN, as_print, print_reading
+from .redecide import SURELY_HANDWRITTEN, as_handwriting, as_print, print_reading
 from .result import CellResult
 
 MAX_ASYMMETRIC = 4
@@ -62,11 +62,6 @@ def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, f
         return []
     changes = [as_print(values, alternatives, written, cell, "the givens were symmetric but for it (its mirror "
                         "cell holds a given); read as a printed given") for cell in to_print]
-    for given in to_hand:
-        values[given.index] = 0
-        alternatives.pop(given.index, None)
-        written[given.index] = given
-        changes.append(Correction(given.index, given.digit, 0, 1 - given.handwritten, (
-            f"{given.digit} looked printed ({1 - given.handwritten:.0%}) but the givens were symmetric but for it "
-            "(its mirror cell holds no given); read as handwriting")))
+    changes += [as_handwriting(values, alternatives, written, given, "the givens were symmetric but for it (its "
+                               "mirror cell holds no given); read as handwriting") for given in to_hand]
     return changes

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import REPO, SAMPLES
+from ocr_reading import reading
 
 from sudokuprint.ocr.correct import reading_status
 from sudokuprint.ocr.pipeline import scan
@@ -19,29 +20,11 @@ def _givens() -> list[int]:
     return [int(value) for row in rows for value in row.split()]
 
 
-def _reading(givens: list[int], calls: dict[int, tuple[int, float]]) -> tuple[list[int], dict, dict, list]:
-    """The scan's state after the reader: ``calls`` overrides (digit, P(handwritten)) per cell; every other given
-    is print read surely."""
-    cells, values, alternatives, written = [], [], {}, {}
-    for index, given in enumerate(givens):
-        digit, hand = calls.get(index, (given, 0.02))
-        cell = CellResult(index, digit, 0.95, ((digit, 0.95),) if digit else (), hand if digit else 0.0)
-        cells.append(cell)
-        if cell.is_handwritten:
-            written[index] = cell
-            values.append(0)
-        else:
-            values.append(digit)
-            if digit:
-                alternatives[index] = list(cell.alternatives)
-    return values, alternatives, written, cells
-
-
 def test_a_given_taken_for_handwriting_and_a_wrong_entry_taken_for_print_are_both_flipped():
     givens = _givens()
     # r2c6's printed 3 called handwriting (0.6: in doubt); the solver's wrong 7 in r1c1 called print (0.4), which
     # repeats r1c4's printed 7; r1c2's 5 surely handwriting.  Read so, the givens conflict.
-    values, alternatives, written, cells = _reading(givens, {14: (3, 0.6), 0: (7, 0.4), 1: (5, 0.99)})
+    values, alternatives, written, cells = reading(givens, {14: (3, 0.6), 0: (7, 0.4), 1: (5, 0.99)})
     assert reading_status(tuple(values))[0] == "conflict"
     changes = redecide(values, alternatives, written, cells)
     assert values == givens
@@ -52,12 +35,12 @@ def test_a_given_taken_for_handwriting_and_a_wrong_entry_taken_for_print_are_bot
 
 def test_nothing_changes_when_the_givens_already_have_one_solution_or_no_few_flips_help():
     givens = _givens()
-    values, alternatives, written, cells = _reading(givens, {1: (5, 0.99)})
+    values, alternatives, written, cells = reading(givens, {1: (5, 0.99)})
     assert redecide(values, alternatives, written, cells) == []
     # the given 3 of r2c6 called handwriting surely (0.999: not in doubt); flipping the other calls in doubt, all
     # print, cannot help
     calls = {14: (3, 0.999)} | {cell: (givens[cell], 0.3) for cell in range(81) if givens[cell] and cell != 14}
-    values, alternatives, written, cells = _reading(givens, calls)
+    values, alternatives, written, cells = reading(givens, calls)
     before = list(values)
     assert redecide(values, alternatives, written, cells) == []
     assert values == before
@@ -110,7 +93,7 @@ def test_a_misread_given_is_not_hidden_by_flipping_it_to_an_entry():
     # r3c3's printed 6, which the reader had called handwriting (0.6) and an earlier step took as print.  Flipping
     # that 6 back to an entry gives one solution, a wrong puzzle; the conflict must be reported instead
     givens = _givens()
-    values, alternatives, written, cells = _reading(givens, {25: (6, 0.02), 20: (6, 0.6)})
+    values, alternatives, written, cells = reading(givens, {25: (6, 0.02), 20: (6, 0.6)})
     values[20], alternatives[20] = 6, [(6, 0.95)]
     del written[20]
     assert reading_status(tuple(values))[0] == "conflict"
@@ -133,7 +116,7 @@ def test_handwritten_looking_print_twins_are_taken_as_print_when_the_givens_stay
     # (twin likeness above the print level): a face's odd glyphs, not a pen
     looked = [index for index, value in enumerate(givens) if value][:3]
     twins = {index: PRINT_TWIN + 0.4 for index in looked}
-    values, alternatives, written, _ = _reading(givens, {index: (givens[index], 0.9) for index in looked})
+    values, alternatives, written, _ = reading(givens, {index: (givens[index], 0.9) for index in looked})
     changes = twins_as_print(values, alternatives, written, twins)
     assert values == givens and written == {}
     assert sorted(change.cell for change in changes) == looked
@@ -144,19 +127,19 @@ def test_a_pen_is_left_alone_its_digits_no_twins_coloured_or_breaking_the_givens
     givens = _givens()
     empty = [index for index, value in enumerate(givens) if not value][:3]
     # a solver's three entries: a hand matches itself loosely (a real pencil's median twin likeness is about 1)
-    values, alternatives, written, _ = _reading(givens, {index: (5, 0.9) for index in empty})
+    values, alternatives, written, _ = reading(givens, {index: (5, 0.9) for index in empty})
     assert twins_as_print(values, alternatives, written, {index: 1.0 for index in empty}) == []
     assert sorted(written) == empty
     # the same digits matching like print, but in a blue pen's ink: never print
     calls = {index: (5, 0.9) for index in empty}
-    values, alternatives, written, _ = _reading(givens, calls)
+    values, alternatives, written, _ = reading(givens, calls)
     for index in empty:
         written[index] = CellResult(index, 5, 0.95, ((5, 0.95),), 1.0, pen_ink=True)
     assert twins_as_print(values, alternatives, written, {index: PRINT_TWIN + 1 for index in empty}) == []
     # twins of print, but as givens they would repeat a digit in a row: kept as handwriting
     row_one = [index for index in range(9) if not givens[index]][:3]
     repeated = next(value for value in givens[:9] if value)
-    values, alternatives, written, _ = _reading(givens, {index: (repeated, 0.9) for index in row_one})
+    values, alternatives, written, _ = reading(givens, {index: (repeated, 0.9) for index in row_one})
     assert twins_as_print(values, alternatives, written, {index: PRINT_TWIN + 1 for index in row_one}) == []
     assert sorted(written) == row_one
 
@@ -168,7 +151,7 @@ def test_surely_handwritten_looking_givens_that_are_print_twins_are_taken_back_w
     filled = {0: (4, 0.99), 1: (5, 0.99), 2: (3, 0.99)}
     looked = [index for index, value in enumerate(givens) if value][:3]
     calls = filled | {index: (givens[index], 0.99) for index in looked}
-    values, alternatives, written, _ = _reading(givens, calls)
+    values, alternatives, written, _ = reading(givens, calls)
     assert reading_status(tuple(values))[0] != "unique"
     twins = {index: 1.0 for index in filled} | {index: PRINT_TWIN + 0.3 for index in looked}
     changes = print_twins_back(values, alternatives, written, twins)
@@ -176,7 +159,7 @@ def test_surely_handwritten_looking_givens_that_are_print_twins_are_taken_back_w
     assert sorted(change.cell for change in changes) == looked
     # r1c8's 8 (looked[1]: without it the givens have several solutions) matching less closely than print matches
     # print: the two twins alone give no unique puzzle, and nothing changes
-    values, alternatives, written, _ = _reading(givens, calls)
+    values, alternatives, written, _ = reading(givens, calls)
     before = list(values)
     assert print_twins_back(values, alternatives, written, twins | {looked[1]: PRINT_TWIN - 0.5}) == []
     assert values == before and len(written) == 6

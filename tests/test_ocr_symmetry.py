@@ -10,11 +10,11 @@ from ocr_training.corpus import load_corpus
 from sudokuprint.grid import Grid
 from sudokuprint.ocr.correct import reading_status
 from sudokuprint.ocr.pipeline import scan
-from sudokuprint.ocr.result import CellResult
 from sudokuprint.ocr.symmetry import lone_givens, mirror, symmetric_calls
 from sudokuprint.solver import solve
 
 from conftest import data_file
+from ocr_reading import reading
 
 HAND = {photo.name.split("-", 1)[1]: photo for photo in load_corpus(Path(__file__).parent / "data" / "ocr_hand")}
 
@@ -32,24 +32,6 @@ def test_dark_pencil_sevens_that_break_the_givens_symmetry_are_entries():
     assert {c.cell for c in result.check.corrections if "symmetric" in c.why} == {49, 64}
 
 
-def _reading(givens: list[int], hand: dict[int, tuple[int, float]]) -> tuple[list[int], dict, dict, list]:
-    """The scan's state for a page whose printed digits are ``givens`` read surely as print, with the digits of
-    ``hand`` (cell -> (digit, P(handwritten))) read where they are."""
-    values, alternatives, written, cells = [], {}, {}, []
-    for index, given in enumerate(givens):
-        digit, p = hand.get(index, (given, 0.02 if given else 0.0))
-        cell = CellResult(index, digit, 0.95, ((digit, 0.95),) if digit else (), p)
-        cells.append(cell)
-        if cell.is_handwritten:
-            written[index] = cell
-            values.append(0)
-        else:
-            values.append(digit)
-            if digit:
-                alternatives[index] = [(digit, 0.95)]
-    return values, alternatives, written, cells
-
-
 def _puzzles(name: str) -> Iterator[tuple[list[int], str]]:
     """The puzzles of a list in tests/data/shared/puzzles, with their solutions, one by one."""
     for line in data_file("puzzles", name).read_text().splitlines():
@@ -62,7 +44,7 @@ def test_a_given_taken_for_handwriting_and_an_entry_taken_for_print_are_both_put
     givens, solution = next(p for p in _puzzles("easy50_pe96.txt") if not lone_givens(p[0]))  # a symmetric puzzle
     given = next(i for i, v in enumerate(givens) if v and i != mirror(i))
     entry = next(i for i, v in enumerate(givens) if not v and i != mirror(i) and not givens[mirror(i)])
-    values, alternatives, written, cells = _reading(givens, {given: (givens[given], 0.6),  # looked handwritten
+    values, alternatives, written, cells = reading(givens, {given: (givens[given], 0.6),  # looked handwritten
                                                              entry: (int(solution[entry]), 0.1)})  # looked printed
     assert sorted(lone_givens(values)) == sorted([mirror(given), entry])
     changes = symmetric_calls(values, alternatives, written, cells)
@@ -77,12 +59,12 @@ def test_a_puzzle_that_is_not_symmetric_keeps_its_calls():
     without = list(givens)
     without[mirror(cell)] = 0
     assert reading_status(tuple(without))[0] == "unique", "choose a cell whose mirror the puzzle can do without"
-    values, alternatives, written, cells = _reading(without, {mirror(cell): (int(solution[mirror(cell)]), 0.99)})
+    values, alternatives, written, cells = reading(without, {mirror(cell): (int(solution[mirror(cell)]), 0.99)})
     assert symmetric_calls(values, alternatives, written, cells) == [] and values == without
     # and a puzzle far from symmetric (Royle's 17-clue puzzles: most of their givens have no mirror) is left alone
     lone17, _ = next(_puzzles("sudoku17_royle_49151.txt"))
     assert len(lone_givens(lone17)) > 4
-    values, alternatives, written, cells = _reading(lone17, {})
+    values, alternatives, written, cells = reading(lone17, {})
     assert symmetric_calls(values, alternatives, written, cells) == []
 
 
@@ -94,5 +76,5 @@ def test_a_print_only_page_of_a_nearly_symmetric_puzzle_keeps_every_given():
               for givens in [[int(v) for v in line.strip()[:81].replace(".", "0")]] if 0 < len(lone_givens(givens)) <= 4]
     assert len(nearly) == 39
     for givens in nearly:
-        values, alternatives, written, cells = _reading(givens, {})
+        values, alternatives, written, cells = reading(givens, {})
         assert symmetric_calls(values, alternatives, written, cells) == [] and values == givens
