@@ -52,7 +52,7 @@ def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, f
         partner = written.get(mirror(cell))
         if partner is not None:
             if partner.pen_ink or partner.handwritten >= SURELY_HANDWRITTEN:
-                return []  # a pen's digit faces this given: the puzzle is not symmetric
+                return []  # a digit surely handwritten (or in a pen's ink) faces this given: not a symmetric puzzle
             to_print.append(partner)
             trial[partner.index] = print_reading(partner)[0][0]
         else:
