@@ -401,15 +401,10 @@ def normalise_digit(ink: np.ndarray) -> np.ndarray:
     return out / peak if peak > 0 else out
 
 
-def find_digits(images: list[np.ndarray]) -> tuple[list[tuple[np.ndarray | None, Box | None]], float]:
-    """Each cell's digit and box (:func:`extract_digit`, against the print's darkness) and the darkest ink's contrast."""
-    found, contrast, _ = _found_digits(images)
-    return found, contrast
-
-
 def _found_digits(images: list[np.ndarray]
                   ) -> tuple[list[tuple[np.ndarray | None, Box | None]], float, tuple[list[np.ndarray], float]]:
-    """:func:`find_digits`, and the cells' darkness maps with the print's darkness they were judged on."""
+    """Each cell's digit and box (:func:`extract_digit`, against the print's darkness), the darkest ink's contrast,
+    and the cells' darkness maps with the print's darkness they were judged on."""
     darkness = [ink_darkness(image) for image in images]
     contrast = _contrast(darkness)
     found = [extract_digit(image, contrast, dark) for image, dark in zip(images, darkness)]
@@ -424,38 +419,44 @@ FAINT = 0.2
 (paler than :data:`MIN_CONTRAST`); see :func:`faint_digits`."""
 
 
-def faint_digits(images: list[np.ndarray]) -> dict[int, tuple[np.ndarray, Box]]:
+def faint_digits(images: list[np.ndarray], judged: tuple[float, list[int]] | None = None
+                 ) -> dict[int, tuple[np.ndarray, Box]]:
     """The cells (of ``images``, the 81 evened-out cell images) that hold no given but a digit's shape in ink
     paler than a given's, down to :data:`FAINT` of the print's darkness: cell -> (normalised digit, box).
+    ``judged``: the print's darkness and the cells found holding no digit, as :func:`read_cells` judged them
+    (else the cells are judged again).
 
     Print fades unevenly (a worn or pale-coloured face, a photo's glare), so a given can fall just under the
     darkness a given must have; such a shape is only a candidate, read when the givens alone leave the
     puzzle open (a pale pencil mark or a mark showing through the paper looks the same).
     """
-    found, _, (darkness, print_level) = _found_digits(images)
+    if judged is None:
+        found, _, (_, level) = _found_digits(images)
+        judged = level, [index for index, (digit, _) in enumerate(found) if digit is None]
+    print_level, empty = judged
     faint: dict[int, tuple[np.ndarray, Box]] = {}
-    for index, ((digit, _), image, dark) in enumerate(zip(found, images, darkness)):
-        if digit is None:
-            pale, box = extract_digit(image, print_level * FAINT / MIN_CONTRAST, dark)
-            if pale is not None and box is not None:
-                faint[index] = (pale, box)
+    for index in empty:
+        pale, box = extract_digit(images[index], print_level * FAINT / MIN_CONTRAST)
+        if pale is not None and box is not None:
+            faint[index] = (pale, box)
     return faint
 
 
 def read_cells(gray: np.ndarray, rectified: Rectified, crossings: np.ndarray, *,
-               debug: DebugSink = NO_DEBUG) -> tuple[list[CellReading], float]:
-    """Cut the cells and decide for each whether it holds a digit (row by row, 81 readings), and the darkest ink's
-    contrast (:func:`ink_contrast`, the scale the readers measure a digit's darkness on).
+               debug: DebugSink = NO_DEBUG) -> tuple[list[CellReading], float, float]:
+    """Cut the cells and decide for each whether it holds a digit (row by row, 81 readings), the darkest ink's
+    contrast (:func:`ink_contrast`, the scale the readers measure a digit's darkness on) and the print's darkness
+    the cells were judged on (:func:`print_contrast`).
 
-    A cell holds a digit by its ink's darkness relative to the print (:func:`print_contrast`)."""
+    A cell holds a digit by its ink's darkness relative to the print."""
     images, _ = remove_creases(even_light(cut_cells(gray, rectified, crossings)))
-    found, contrast = find_digits(images)
+    found, contrast, (_, print_level) = _found_digits(images)
     readings = []
     for index, (image, (digit, box)) in enumerate(zip(images, found)):
         readings.append(CellReading(index=index, image=image, digit=digit, box=box))
     if debug.enabled:
         debug.save("cells", cell_mosaic(readings))
-    return readings, contrast
+    return readings, contrast, print_level
 
 
 def cell_mosaic(readings: list[CellReading]) -> np.ndarray:

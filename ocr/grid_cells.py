@@ -38,6 +38,8 @@ class GridCells:
     """The 81 cells cut from the colour photo like ``readings``' images (BGR), for the ink's colour."""
     crossings: np.ndarray | None = None
     """The 10 x 10 crossings of the grid lines in the rectified image (:func:`~ocr.lines.locate_lines`)."""
+    print_level: float | None = None
+    """The print's darkness the cells were judged on (:func:`ocr.cells.read_cells`)."""
 
     def upright(self) -> list[DigitCell]:
         """The cells holding a digit, turned upright, indexed in the upright grid."""
@@ -52,7 +54,9 @@ class GridCells:
     def faint_upright(self) -> list[DigitCell]:
         """The cells without a given holding a digit's shape in paler ink (:func:`ocr.cells.faint_digits`),
         turned upright, indexed in the upright grid."""
-        faint = faint_digits([reading.image for reading in self.readings])
+        judged = None if self.print_level is None else \
+            (self.print_level, [reading.index for reading in self.readings if reading.digit is None])
+        faint = faint_digits([reading.image for reading in self.readings], judged)
         return [self._turned(upright, self.readings[int(photo_cell)].image, *faint[int(photo_cell)])
                 for upright, photo_cell in enumerate(turn_indices(self.quarter_turns)) if int(photo_cell) in faint]
 
@@ -108,9 +112,9 @@ def grid_cells(source: PhotoSource | Photo, *, outline: GridOutline | None = Non
     lap("rectify")
     crossings = locate_lines(flat, debug=debug)
     lap("lines")
-    readings, contrast = read_cells(photo.gray, flat, crossings, debug=debug)
+    readings, contrast, print_level = read_cells(photo.gray, flat, crossings, debug=debug)
     lap("cells")
     turns, _ = best_turn([r.digit for r in readings if r.digit is not None])
     lap("orientation")
     colors = cut_cells(photo.color, flat, crossings) if photo.color.ndim == 3 else None
-    return GridCells(photo, outline, flat, readings, contrast, turns, colors, crossings)
+    return GridCells(photo, outline, flat, readings, contrast, turns, colors, crossings, print_level)

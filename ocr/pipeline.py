@@ -145,6 +145,33 @@ def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
     return top, ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
 
 
+PALE_ENTRY_PAGE = 20
+"""A page with at least this many handwritten digits was solved throughout: a faint digit shape in a cell read
+empty there is a pale entry (:func:`_pale_entries`)."""
+PALE_ENTRY_SURE = 0.5
+"""... when the reader gives it a digit at least this surely (a blurred cluster of candidate marks reads as no digit)
+and calls it handwriting (a shadow or a print's ghost it calls print)."""
+
+
+def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], written: dict[int, CellResult],
+                  cells: list[CellResult], marks: dict[int, int]) -> None:
+    """On a page solved throughout (:data:`PALE_ENTRY_PAGE` handwritten digits), the faint digit shapes of the cells
+    read empty (:meth:`GridCells.faint_upright`; no candidate marks) that read as a handwritten digit
+    (:data:`PALE_ENTRY_SURE`) are entries written paler than the rest: a pencil pressed lightly.  Adds them to ``written`` and ``cells`` in
+    place."""
+    if len(written) < PALE_ENTRY_PAGE:
+        return
+    pale = [cell for cell in found.faint_upright()
+            if cell.index not in written and not values[cell.index] and cell.index not in marks]
+    if not pale:
+        return
+    reading = the_reader.read(pale)
+    for cell, p, hand in zip(pale, reading.probabilities, reading.handwritten):
+        top, options = _ranked(p)
+        if p[top] >= PALE_ENTRY_SURE and hand >= HANDWRITTEN:
+            written[cell.index] = cells[cell.index] = CellResult(cell.index, top, float(p[top]), options, float(hand))
+
+
 def _faint_givens(found: GridCells, the_reader: DigitReader, values: list[int],
                   alternatives: dict[int, list[tuple[int, float]]], written: dict[int, CellResult], confident: float
                   ) -> tuple[CheckedReading, list[Correction]]:
@@ -318,6 +345,7 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     else:
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)
+    _pale_entries(found, the_reader, values, written, cells, marks)
     solution_values = checked.solution.values if checked.solution is not None else None
     entries = []
     for index, cell in sorted(written.items()):

@@ -60,9 +60,12 @@ def test_large_pale_pencil_digits_are_entries_not_smudges():
     photo = HAND["01_08_honor_view_10_1.jpg"]
     result, written, hand = _read("01_08_honor_view_10_1.jpg")
     assert tuple(result.grid.values) == photo.givens
-    assert sum(1 for i in hand if i in written) >= 44  # 33 before
-    assert sum(1 for i in hand if written.get(i) == photo.entries[i]) >= 40  # 31 before
+    assert sum(1 for i in hand if i in written) >= 47  # 33 before, 44 before the pale entries
+    assert sum(1 for i in hand if written.get(i) == photo.entries[i]) >= 45  # 31 before, 40 before the pale entries
     assert not [i for i in written if not photo.entries[i]]  # nothing written where the page has no pencil
+    # r3c1's and r9c4's 6s, pressed so lightly they are paler than a digit must be: on a page solved throughout,
+    # faint digit shapes the reader calls handwritten are entries (ocr.pipeline._pale_entries)
+    assert (written.get(18), written.get(75)) == (photo.entries[18], photo.entries[75]) == (6, 6)
 
 
 def test_a_fully_solved_page_gives_its_givens_and_every_entry_is_checked():
