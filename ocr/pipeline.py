@@ -157,8 +157,8 @@ def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], 
                   cells: list[CellResult], marks: dict[int, int]) -> None:
     """On a page solved throughout (:data:`PALE_ENTRY_PAGE` handwritten digits), the faint digit shapes of the cells
     read empty (:meth:`GridCells.faint_upright`; no candidate marks) that read as a handwritten digit
-    (:data:`PALE_ENTRY_SURE`) are entries written paler than the rest: a pencil pressed lightly.  Adds them to ``written`` and ``cells`` in
-    place."""
+    (:data:`PALE_ENTRY_SURE`) are entries written paler than the rest: a pencil pressed lightly.  Adds them to
+    ``written`` and ``cells`` in place."""
     if len(written) < PALE_ENTRY_PAGE:
         return
     pale = [cell for cell in found.faint_upright()
