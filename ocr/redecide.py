@@ -275,6 +275,6 @@ def _flip(values: list[int], alternatives: dict[int, list[tuple[int, float]]], w
             changes.append(as_print(values, alternatives, written, cell, f"the givens were {status}; re-decided as "
                                     "a printed given, the fewest calls in doubt that give one solution"))
         else:
-            changes.append(as_handwriting(values, alternatives, written, cell, f"the givens were {status}; "
-                                          "re-decided as handwriting, the fewest calls in doubt that give one solution"))
+            changes.append(as_handwriting(values, alternatives, written, cell, f"the givens were {status}; re-decided "
+                                          "as handwriting, the fewest calls in doubt that give one solution"))
     return changes

@@ -71,9 +71,9 @@ def test_a_puzzle_that_is_not_symmetric_keeps_its_calls():
 def test_a_print_only_page_of_a_nearly_symmetric_puzzle_keeps_every_given():
     # real puzzles with 1-4 givens without a mirror (36 of the forum's hardest, 3 of top95): read as print only,
     # none of their givens is taken for handwriting (without its lone givens no such puzzle has one solution)
-    nearly = [givens for name in ("forum_hardest_1106.txt", "top95.txt")
-              for line in data_file("puzzles", name).read_text().splitlines() if len(line.strip()) >= 81
-              for givens in [[int(v) for v in line.strip()[:81].replace(".", "0")]] if 0 < len(lone_givens(givens)) <= 4]
+    puzzles = [[int(v) for v in line.strip()[:81].replace(".", "0")] for name in ("forum_hardest_1106.txt", "top95.txt")
+               for line in data_file("puzzles", name).read_text().splitlines() if len(line.strip()) >= 81]
+    nearly = [givens for givens in puzzles if 0 < len(lone_givens(givens)) <= 4]
     assert len(nearly) == 39
     for givens in nearly:
         values, alternatives, written, cells = reading(givens, {})
