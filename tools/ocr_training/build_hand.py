@@ -225,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
                              "averages the two's logits (ocr_training.build_model.averaged)")
     parser.add_argument("--out", type=Path, default=MODELS / "hand.npz")
     args = parser.parse_args(argv)
+    if args.join is not None and not args.join.is_file():
+        parser.error(f"--join {args.join}: no such model file (a handwriting model written by build_hand)")
     started = time.time()
     if args.cache is not None and args.cache.exists():
         with np.load(args.cache) as data:
