@@ -8,8 +8,10 @@ both directions.  Candidates that overlap are one grid; of several grids the
 largest, most complete and most central comes first.  The search runs on the
 photo shrunk to :data:`WORK_SIDE`; when nothing grid-like shows there, with
 the usual and then a fainter ink threshold, it looks once more at up to
-:data:`FINE_WORK_SIDE` (pale hairline cell lines fade away when shrunk), and last for the box lines alone
-(:data:`BOX_LINES`: cell lines too pale to show at all).
+:data:`FINE_WORK_SIDE` (pale hairline cell lines fade away when shrunk), then for the box lines alone
+(:data:`BOX_LINES`: cell lines too pale to show at all), and last for the cells of a page photographed at a slant,
+much larger near the camera than far from it (:func:`ocr.cell_holes.slanted_outlines`).  How grid-like an outline
+looks is :mod:`ocr.grid_score`'s; the outlines fitted to the cells' holes are :mod:`ocr.cell_holes`'.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ import numpy as np
 
 from sudokuprint.errors import NoGridError
 
+from .cell_holes import cell_cluster, lattice_quads, slanted_outlines
 from .debug import NO_DEBUG, DebugSink
+from .grid_score import GOOD_GRID_SCORE, grid_score, lattice_fit
 from .lattice_check import on_the_grid
-from .ridges import band_offsets
 from .skew import estimate_skew, rotation
 
 WORK_SIDE = 800
@@ -37,7 +40,6 @@ MIN_GRID_SIDE = 90
 """A grid whose side is shorter than this many pixels is too small to read."""
 MIN_GRID_SCORE = 0.3
 """Below this :func:`grid_score` a shape is not taken for a grid."""
-GOOD_GRID_SCORE = 0.5
 SAME_GRID_OVERLAP = 0.5
 """Outlines that cover this share of the smaller one are taken for the same grid (see :func:`lattice_fit`)."""
 SHIFTED_FIT_MARGIN = 0.5
@@ -70,7 +72,6 @@ BESIDE_RANK = 0.99
 ACROSS_OVERLAP = 0.25
 """An outline that covers this share of each of two grids about its size that do not meet lies across them: it is
 no grid (:func:`_not_across`)."""
-CHECK_CELL = 16
 MIN_SKEW = 3
 """A page tilted at least this many degrees is also searched turned upright (see :mod:`ocr.skew`)."""
 
@@ -148,67 +149,6 @@ def _quad_of(points: np.ndarray) -> np.ndarray | None:
     return order_corners(corners)
 
 
-def grid_score(ink: np.ndarray, corners: np.ndarray, lines: tuple[int, ...] = tuple(range(10))) -> float:
-    """How much the quadrilateral looks like a 9x9 grid: 0 (not at all) to about 1.
-
-    The ink is warped flat; each of the ten expected lines in each direction
-    should be a strong ridge in the projection profile, stronger than the
-    middle of the cells.  ``lines`` are the lines looked for (:data:`BOX_LINES`: a grid whose cell lines are
-    too pale to show).
-    """
-    side = 9 * CHECK_CELL
-    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
-    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
-    flat = (cv2.warpPerspective(ink, matrix, (side + 1, side + 1), flags=cv2.INTER_LINEAR) > 127).astype(np.float32)
-    scores = []
-    for image in (flat, flat.T):
-        # rows of ``image`` across, in 9 bands along the lines (a bent line is found band by band)
-        bands = image[:, : 9 * CHECK_CELL].reshape(side + 1, 9, CHECK_CELL).mean(axis=2)
-        # a bowed page's lines sag together from where the corners put them: each band's lines are looked for
-        # where the lattice lies in that band (:func:`ocr.ridges.band_offsets`)
-        offsets = np.round(band_offsets(bands, 4)).astype(int)
-        columns = np.arange(9)
-        ridges, gaps = [], []
-        for index in range(10):
-            center = index * CHECK_CELL
-            if index in lines:
-                rows = np.clip(center + offsets[None, :] + np.arange(-3, 4)[:, None], 0, side)
-                ridges.append(float(np.median(bands[rows, columns[None, :]].max(axis=0))))
-            if index < 9:
-                gaps.append(np.median(bands[center + 5 : center + CHECK_CELL - 4]))
-        ranked = np.sort(np.array(ridges))
-        # the weakest ridges decide: a grid has all ten lines
-        scores.append(float(ranked[1] - np.median(gaps)))
-    return min(scores)
-
-
-def lattice_fit(ink: np.ndarray, corners: np.ndarray) -> float:
-    """How well the quadrilateral sits on a grid's lattice, to choose between windows of the same grid.
-
-    :func:`grid_score` forgives one weak line, so a window shifted by a cell
-    (or three, where the page carries more ruled print) can score as well as
-    the grid itself.  Here every one of the ten lines counts, and a line one
-    cell outside the window, where the lattice would continue, counts against
-    it: a true grid ends at its outer border.  Higher is better; the sum over
-    both directions.
-    """
-    side, margin = 9 * CHECK_CELL, 2 * CHECK_CELL
-    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32) + margin
-    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
-    size = side + 2 * margin + 1
-    flat = (cv2.warpPerspective(ink, matrix, (size, size), flags=cv2.INTER_LINEAR) > 127).astype(np.float32)
-    fit = 0.0
-    for image in (flat, flat.T):
-        # the window's span along the lines, in 9 bands; ridges across, one cell beyond each border too
-        bands = image[:, margin : margin + side].reshape(size, 9, CHECK_CELL).mean(axis=2)
-        ridges = []
-        for index in range(-1, 11):
-            center = margin + index * CHECK_CELL
-            ridges.append(float(np.median(bands[max(0, center - 3) : center + 4].max(axis=0))))
-        fit += float(np.mean(ridges[1:11])) - max(ridges[0], ridges[11])
-    return fit
-
-
 def _overlap(first: np.ndarray, second: np.ndarray) -> float:
     """The share of the smaller of two convex quadrilaterals that the other covers."""
     common, _ = cv2.intersectConvexConvex(first.astype(np.float32), second.astype(np.float32))
@@ -229,105 +169,16 @@ def _candidates(mask: np.ndarray, min_area: float, limit: int = 6) -> list[np.nd
     return shapes
 
 
-def _cell_cluster(ink: np.ndarray, image_area: float) -> tuple[list[np.ndarray], np.ndarray | None, float]:
-    """The corner points of the largest family of similar square holes (a grid's cells and boxes).
-
-    This finds a grid whose outline is joined to text or to another puzzle,
-    where the outline of the ink shape is not the grid's.  Thin inner lines
-    often print broken, so a 3 x 3 box that shows as one hole counts as nine
-    cells of its family.
-    """
-    count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.bitwise_not(ink), connectivity=4)
-    w, h, area = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT], stats[1:, cv2.CC_STAT_AREA]
-    size = np.sqrt(w * h.astype(np.float64))
-    keep = (w > 5) & (h > 5) & (w < 1.6 * h) & (h < 1.6 * w) & (area > 0.45 * w * h)
-    keep &= (w * h > MIN_GRID_FRACTION * image_area / 81 * 0.8) & (w * h < image_area / 9 * 1.2)
-    if keep.sum() < 7:
-        return [], None, 0.0
-    boxes, log_size = stats[1:][keep], np.log(size[keep])
-    best = None
-    # a family's cell size is one hole's size, or a third of a box hole's (when every thin line prints broken)
-    for center in np.unique(np.round(np.concatenate([log_size, log_size - np.log(3)]), 1)):
-        cells = np.abs(log_size - center) < 0.15
-        three_by_three = np.abs(log_size - center - np.log(3)) < 0.15
-        covered = int(cells.sum()) + 9 * min(9, int(three_by_three.sum()))
-        enough = cells.sum() >= 9 or (three_by_three.sum() >= 5 and covered >= 54)
-        if enough and covered >= 30 and (best is None or covered * center > best[0]):
-            best = (covered * center, cells | three_by_three, float(np.exp(center)))
-    if best is None:
-        return [], None, 0.0
-    members, cell = boxes[best[1]], best[2]
-    # keep the holes within a grid's reach of the family's middle (drop look-alikes elsewhere on the page)
-    centres = members[:, :2] + members[:, 2:4] / 2
-    near = np.ones(len(members), bool)
-    for _ in range(3):
-        middle = np.median(centres[near], axis=0)
-        near = (np.abs(centres - middle) <= 5 * cell).all(axis=1)
-        if near.sum() < 4:
-            return [], None, 0.0
-    members = members[near]
-    x, y, w, h = members[:, 0], members[:, 1], members[:, 2], members[:, 3]
-    corners = np.concatenate([np.stack([x, y], 1), np.stack([x + w, y], 1), np.stack([x + w, y + h], 1), np.stack([x, y + h], 1)])
-    return [corners.astype(np.int32)], members, cell
-
-
-def _lattice_quads(ink: np.ndarray, members: np.ndarray, cell: float) -> list[np.ndarray]:
-    """Grid outlines that fit a family of cell (and 3 x 3 box) holes with a lattice of cells.
-
-    When some holes are missing (a row of broken lines, a blot) the holes'
-    own outline is not the grid's.  Each hole gets its place in a lattice of
-    cells, a perspective map from lattice to photo is fitted to the holes'
-    centres, and every 9 x 9 window of the lattice that holds all the holes is
-    checked with :func:`grid_score` (capped at :data:`GOOD_GRID_SCORE`, then
-    :func:`lattice_fit`); the best one is returned.
-    """
-    centres = (members[:, :2] + members[:, 2:4] / 2).astype(np.float32)
-    spans = np.where(np.sqrt(members[:, 2] * members[:, 3].astype(np.float64)) > 2 * cell, 3, 1)
-    span = 1 if (spans == 1).sum() >= 4 else 3  # measure the pitch on cells, or on boxes when few cells show
-    family = centres[spans == span]
-    if len(family) < 4:
-        return []
-    gaps = np.linalg.norm(family[:, None] - family[None], axis=2) + np.eye(len(family)) * 1e9
-    pitch = float(np.percentile(gaps.min(axis=1), 25)) / span
-    if pitch < 3:
-        return []
-    # a first guess: the lattice axis-aligned with the photo, then refined by the fitted map
-    origin = members[:, :2].min(axis=0).astype(np.float32)  # the holes' top-left: whole lattice steps from there
-    to_photo: np.ndarray = np.array([[pitch, 0, origin[0]], [0, pitch, origin[1]], [0, 0, 1]], np.float64)
-    for _ in range(3):
-        lattice = cv2.perspectiveTransform(centres.reshape(-1, 1, 2), np.linalg.inv(to_photo)).reshape(-1, 2)
-        top_left = np.round(lattice - spans[:, None] / 2)
-        targets = (top_left + spans[:, None] / 2).astype(np.float32)
-        matrix, inliers = cv2.findHomography(targets, centres, cv2.RANSAC, 0.3 * pitch)
-        if matrix is None or abs(np.linalg.det(matrix)) < 1e-9:
-            return []
-        to_photo = matrix
-    used = inliers.ravel().astype(bool)
-    low = (top_left[used]).min(axis=0).astype(int)
-    high = (top_left[used] + spans[used, None]).max(axis=0).astype(int)
-    if (high - low > 9).any():
-        return []
-    best = None
-    for left in range(high[0] - 9, low[0] + 1):
-        for top in range(high[1] - 9, low[1] + 1):
-            square = np.array([[left, top], [left + 9, top], [left + 9, top + 9], [left, top + 9]], np.float32)
-            quad = cv2.perspectiveTransform(square.reshape(-1, 1, 2), to_photo).reshape(4, 2)
-            score = (min(grid_score(ink, quad), GOOD_GRID_SCORE), lattice_fit(ink, quad))
-            if best is None or score > best[0]:
-                best = (score, quad)
-    return [best[1]] if best is not None else []
-
-
 def _outlines(ink: np.ndarray) -> list[np.ndarray]:
     """Candidate grid quadrilaterals (corners in ``ink``'s pixels) from the ink's shapes, lines and cell holes."""
     image_area = ink.shape[0] * ink.shape[1]
     shapes = _candidates(ink, MIN_GRID_FRACTION * image_area * 0.5)
     shapes += _candidates(_line_mask(ink), MIN_GRID_FRACTION * image_area * 0.5)
-    cluster, members, cell = _cell_cluster(ink, image_area)
+    cluster, members, cell = cell_cluster(ink, MIN_GRID_FRACTION)
     shapes += cluster
     outlines = [quad for quad in (_quad_of(points) for points in shapes) if quad is not None]
     if members is not None:
-        outlines += _lattice_quads(ink, members, cell)
+        outlines += lattice_quads(ink, members, cell)
     return outlines
 
 
@@ -355,15 +206,19 @@ class _Group:
     members: list[tuple[float, np.ndarray]]
 
 
-def _plausible(small: np.ndarray, ink: np.ndarray, offset: int, lines: tuple[int, ...] = tuple(range(10))
-               ) -> tuple[list[tuple[float, float, np.ndarray]], bool, list[np.ndarray]]:
+def _plausible(small: np.ndarray, ink: np.ndarray, offset: int, lines: tuple[int, ...] = tuple(range(10)),
+               slanted: bool = False) -> tuple[list[tuple[float, float, np.ndarray]], bool, list[np.ndarray]]:
     """The grid-like outlines found in ``small`` (``ink`` its mask): ``(rank, score, corners)``, whether any was
-    grid-like but too small, and every candidate outline; ``lines`` as for :func:`grid_score`."""
+    grid-like but too small, and every candidate outline; ``lines`` as for :func:`grid_score`; ``slanted``: only
+    the outlines of :func:`ocr.cell_holes.slanted_outlines`."""
     image_area = small.shape[0] * small.shape[1]
-    outlines = _outlines(ink)
-    skew = estimate_skew(ink)
-    if abs(skew) >= MIN_SKEW:
-        outlines += _straightened_outlines(small, skew, offset)
+    if slanted:
+        outlines = slanted_outlines(ink, MIN_GRID_FRACTION)
+    else:
+        outlines = _outlines(ink)
+        skew = estimate_skew(ink)
+        if abs(skew) >= MIN_SKEW:
+            outlines += _straightened_outlines(small, skew, offset)
     found, too_small = [], False
     outlines = [order_corners(corners) for corners in outlines]
     for corners in outlines:
@@ -480,17 +335,18 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
     or ``too-small``.
     """
     every_line = tuple(range(10))
-    looks = [(WORK_SIDE, INK_OFFSET, every_line), (WORK_SIDE, FAINT_INK_OFFSET, every_line)]
+    looks = [(WORK_SIDE, INK_OFFSET, every_line, False), (WORK_SIDE, FAINT_INK_OFFSET, every_line, False)]
     if max(gray.shape) > WORK_SIDE:
-        looks.append((FINE_WORK_SIDE, FAINT_INK_OFFSET, every_line))
-    looks.append((WORK_SIDE, INK_OFFSET, BOX_LINES))  # last: cell lines too pale to show, the box lines do
+        looks.append((FINE_WORK_SIDE, FAINT_INK_OFFSET, every_line, False))
+    looks.append((WORK_SIDE, INK_OFFSET, BOX_LINES, False))  # cell lines too pale to show, the box lines do
+    looks.append((WORK_SIDE, INK_OFFSET, every_line, True))  # last: a page photographed at a slant
     too_small = False
-    for side, offset, lines in looks:
+    for side, offset, lines, slanted in looks:
         scale = min(1.0, side / max(gray.shape))
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
         ink = ink_mask(small, offset)
         debug.save("ink", ink)
-        found, small_one, candidates = _plausible(small, ink, offset, lines)
+        found, small_one, candidates = _plausible(small, ink, offset, lines, slanted)
         too_small |= small_one
         if found:
             found += _beside(ink, found, candidates)

@@ -1,5 +1,6 @@
-"""Grid geometry on real photos (Wicht & Hennebert, CC-BY-4.0; one kubiesa photo, MIT), some changed in memory: the
-when a straight edge lies beside it, and a phone-size photo reads as the photo it was made from.
+"""Grid geometry on real photos (Wicht & Hennebert, CC-BY-4.0; kubiesa, samuelpratt and alishazly photos, MIT),
+some changed in memory: the outline sits on the grid when a straight edge lies beside it, a page bowed, curled or
+photographed at a slant is found and read, and a phone-size photo reads as the photo it was made from.
 
 Ground truth: the photos' ``.dat`` grids and the hand-drawn outlines of ``outlines.csv`` (the upright frame).
 """
@@ -116,3 +117,15 @@ def test_a_grid_that_shows_only_its_box_lines_is_found_and_read():
     # every look for ten lines a side found "nothing grid-like"; the last look asks for the box lines alone
     result = scan(Path(__file__).parent / "data" / "ocr_geometry" / "samuelpratt-sudoku.jpg")
     assert result.grid.to_string().replace(".", "0") == BOX_LINES_ONLY_GIVENS
+
+
+# alishazly c5.jpg (github:AliShazly/sudoku-py, MIT; see tests/data/README.md): a curled printout held in the hand and
+# photographed at a slant; its givens as in tools/ocr_corpus/manifest.csv
+SLANTED_GIVENS = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+
+
+def test_a_page_photographed_at_a_slant_is_found_from_its_cells_and_read():
+    # the grid's outline runs into the hand and the page's edge, and its near cells are half as large again as its
+    # far ones: every earlier look found "nothing grid-like"; the last one grows a lattice from the middle cells
+    result = scan(Path(__file__).parent / "data" / "ocr_geometry" / "alishazly-c5.jpg")
+    assert result.grid.to_string().replace(".", "0") == SLANTED_GIVENS

@@ -9,7 +9,8 @@ from PIL import Image, ImageOps
 
 from conftest import data_file
 
-from sudokuprint.ocr.detect import SHIFTED_FIT_MARGIN, WORK_SIDE, find_grid, ink_mask, lattice_fit
+from sudokuprint.ocr.detect import SHIFTED_FIT_MARGIN, WORK_SIDE, find_grid, ink_mask
+from sudokuprint.ocr.grid_score import lattice_fit
 from sudokuprint.ocr.perturb import turn
 from sudokuprint.ocr.pipeline import scan
 
