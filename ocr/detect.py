@@ -66,7 +66,8 @@ ink threshold (the last look of :func:`find_grids`)."""
 BESIDE_AREA = 0.6
 """A grid beside the ones found (:func:`find_grids`) is between this share of the largest one's area and its inverse."""
 BESIDE_SCORE = 0.75
-"""... and its box lines score at least this (:func:`grid_score` on :data:`BOX_LINES`)."""
+"""... and its box lines score at least this (:func:`grid_score` on :data:`BOX_LINES`, against the cells' middles
+or, for a solved grid with a digit in every cell, their margins)."""
 BESIDE_RANK = 0.99
 """... and it ranks under every grid found, by this factor at least."""
 ACROSS_OVERLAP = 0.25
@@ -248,7 +249,7 @@ def _beside(ink: np.ndarray, found: list[tuple[float, float, np.ndarray]], outli
             continue
         if any(_overlap(corners, other) >= SAME_GRID_OVERLAP for _, _, other in found):
             continue
-        score = grid_score(ink, corners, BOX_LINES)
+        score = max(grid_score(ink, corners, BOX_LINES), grid_score(ink, corners, BOX_LINES, margins=True))
         if score >= BESIDE_SCORE:
             beside.append((BESIDE_RANK * lowest * min(1.0, area / largest), score, corners))
     return beside

@@ -17,13 +17,15 @@ GOOD_GRID_SCORE = 0.5
 """A :func:`grid_score` this high is a grid beyond doubt: scores above it rank no higher."""
 
 
-def grid_score(ink: np.ndarray, corners: np.ndarray, lines: tuple[int, ...] = tuple(range(10))) -> float:
+def grid_score(ink: np.ndarray, corners: np.ndarray, lines: tuple[int, ...] = tuple(range(10)),
+               margins: bool = False) -> float:
     """How much the quadrilateral looks like a 9x9 grid: 0 (not at all) to about 1.
 
     The ink is warped flat; each of the ten expected lines in each direction
     should be a strong ridge in the projection profile, stronger than the
     middle of the cells.  ``lines`` are the lines looked for (:data:`BOX_LINES`: a grid whose cell lines are
-    too pale to show).
+    too pale to show).  With ``margins`` the ridges are compared with the cells' margins along their lines
+    instead of their middles: in a grid with a digit in every cell (a solved puzzle) the middles are full of ink.
     """
     side = 9 * CHECK_CELL
     target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
@@ -43,7 +45,9 @@ def grid_score(ink: np.ndarray, corners: np.ndarray, lines: tuple[int, ...] = tu
             if index in lines:
                 rows = np.clip(center + offsets[None, :] + np.arange(-3, 4)[:, None], 0, side)
                 ridges.append(float(np.median(bands[rows, columns[None, :]].max(axis=0))))
-            if index < 9:
+            if index < 9 and margins:
+                gaps.append(np.median(bands[[center + 4, center + CHECK_CELL - 4]]))
+            elif index < 9:
                 gaps.append(np.median(bands[center + 5 : center + CHECK_CELL - 4]))
         ranked = np.sort(np.array(ridges))
         # the weakest ridges decide: a grid has all ten lines

@@ -67,6 +67,21 @@ def test_a_second_grid_whose_thin_lines_did_not_show_is_found_by_its_box_lines(p
     assert list(scan(photo).grid.values) == list(results[0].grid.values)  # the first grid found is the main one
 
 
+def test_a_solved_grid_beside_another_is_found_though_its_cells_are_full_of_ink():
+    # styled-held-out-092: two grids on a book page, the upper solved in blue ballpoint on green-tinted paper; its
+    # box lines were measured against the middles of its cells, where every cell holds a digit, so only the lower
+    # grid was found; along the lines the cells' margins are clear
+    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-092.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert truth["content"] == "fully-solved" and truth["split"] == "held-out" and len(truth["cells"]) == 2
+    results = scan(photo, all=True)
+    read = sorted(list(result.grid.values) for result in results)
+    assert read == sorted(givens_of(cells) for cells in truth["cells"])
+    solved = next(r for r in results if list(r.grid.values) == givens_of(truth["cells"][0]))
+    assert {e.cell: e.digit for e in solved.entries} == {
+        i: int(t[1]) for i, t in enumerate(truth["cells"][0]) if t[0] == "e"}
+
+
 @pytest.mark.parametrize("page", ["seed2-106", "seed2-153"])
 def test_a_window_across_two_puzzles_is_no_grid(page):
     # two grids one above the other: the cells of both made one family of holes, and the best ranked outline lay
