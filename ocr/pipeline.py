@@ -145,9 +145,11 @@ def _ranked(p: np.ndarray) -> tuple[int, tuple[tuple[int, float], ...]]:
     return top, ((top, float(p[top])),) + tuple(o for o in ranked if o[1] >= 1e-4)
 
 
-PALE_ENTRY_PAGE = 20
-"""A page with at least this many handwritten digits was solved throughout: a faint digit shape in a cell read
-empty there is a pale entry (:func:`_pale_entries`)."""
+PALE_ENTRY_PAGE = 5
+"""A page with at least this many handwritten digits has been written on: a faint digit shape in a cell read empty
+there is a pale entry (:func:`_pale_entries`).  Chosen on the photo suite's draw 1 (its faint graphite pages, half
+solved with 15 to 30 entries, lose half their entries at 20) and the corpus's print-only sources (SnapSudoku pages
+carry one or two digits taken for handwriting, and a lower count lets their shadows in as entries)."""
 PALE_ENTRY_SURE = 0.5
 """... when the reader gives it a digit at least this surely (a blurred cluster of candidate marks reads as no digit)
 and calls it handwriting (a shadow or a print's ghost it calls print)."""
@@ -155,7 +157,7 @@ and calls it handwriting (a shadow or a print's ghost it calls print)."""
 
 def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], written: dict[int, CellResult],
                   cells: list[CellResult], marks: dict[int, int]) -> None:
-    """On a page solved throughout (:data:`PALE_ENTRY_PAGE` handwritten digits), the faint digit shapes of the cells
+    """On a page written on (:data:`PALE_ENTRY_PAGE` handwritten digits), the faint digit shapes of the cells
     read empty (:meth:`GridCells.faint_upright`; no candidate marks) that read as a handwritten digit
     (:data:`PALE_ENTRY_SURE`) are entries written paler than the rest: a pencil pressed lightly.  Adds them to
     ``written`` and ``cells`` in place."""

@@ -63,7 +63,7 @@ def test_large_pale_pencil_digits_are_entries_not_smudges():
     assert sum(1 for i in hand if i in written) >= 47  # 33 before, 44 before the pale entries
     assert sum(1 for i in hand if written.get(i) == photo.entries[i]) >= 45  # 31 before, 40 before the pale entries
     assert not [i for i in written if not photo.entries[i]]  # nothing written where the page has no pencil
-    # r3c1's and r9c4's 6s, pressed so lightly they are paler than a digit must be: on a page solved throughout,
+    # r3c1's and r9c4's 6s, pressed so lightly they are paler than a digit must be: on a page written on,
     # faint digit shapes the reader calls handwritten are entries (ocr.pipeline._pale_entries)
     assert (written.get(18), written.get(75)) == (photo.entries[18], photo.entries[75]) == (6, 6)
 
