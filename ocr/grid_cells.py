@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -53,7 +54,11 @@ class GridCells:
 
     def faint_upright(self) -> list[DigitCell]:
         """The cells without a given holding a digit's shape in paler ink (:func:`ocr.cells.faint_digits`),
-        turned upright, indexed in the upright grid."""
+        turned upright, indexed in the upright grid (found once: the faded givens and the pale entries both ask)."""
+        return list(self._faint)
+
+    @cached_property
+    def _faint(self) -> list[DigitCell]:
         judged = None if self.print_level is None else \
             (self.print_level, [reading.index for reading in self.readings if reading.digit is None])
         faint = faint_digits([reading.image for reading in self.readings], judged)
