@@ -17,7 +17,7 @@ import argparse
 import csv
 import sys
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import numpy as np
@@ -45,8 +45,10 @@ class Tally:
     failures: list[str] = field(default_factory=list)
 
     def add(self, other: "Tally") -> None:
-        for name in ("photos", "found", "digits", "digits_found", "right", "handwriting", "empties", "invented"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        """Add ``other``'s counts (not its failures) to these."""
+        for count in fields(self):
+            if count.name != "failures":
+                setattr(self, count.name, getattr(self, count.name) + getattr(other, count.name))
 
     def line(self, label: str) -> str:
         def share(part: int, whole: int) -> str:
@@ -96,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reader", default="builtin")
     parser.add_argument("--failures", action="store_true", help="list each photo's misread cells")
     args = parser.parse_args(argv)
+    if not args.manifest.is_file():
+        parser.error(f"{args.manifest}: no such file (a CSV with file and digits columns, as "
+                     "tools/ocr_corpus/hand_grids.csv)")
     by_camera: dict[str, Tally] = defaultdict(Tally)
     total = Tally()
     with args.manifest.open(newline="") as stream:
