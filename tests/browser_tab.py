@@ -27,6 +27,7 @@ class Player:
         self.page.on("dialog", self._refuse_dialog)
         self.page.on("request", self._check_request)
         self.url = path.as_uri()
+        self._probe = path.with_name("storage-probe.html")
         self.page.goto(self.url + url_tail)
 
     def _refuse_dialog(self, dialog: Any) -> None:
@@ -45,17 +46,38 @@ class Player:
         """Reload the page until the JavaScript ``condition`` holds on it, or fail naming what its storage held.
 
         A loaded machine's Chromium sometimes gives a reloaded page localStorage as it was before the old page's
-        last writes, and the next reload finds them (the ``--disable-features=RenderDocument`` of
-        :data:`sudokuprint.html.browser.CHROMIUM_ARGS` made that rarer, not impossible).  Only for a page that writes
-        nothing of what ``condition`` reads as it loads.
+        last writes (the ``--disable-features=RenderDocument`` of :data:`sudokuprint.html.browser.CHROMIUM_ARGS`
+        made that rarer, not impossible), so each reload waits for :meth:`settle_storage` first.  Only for a page
+        that writes nothing of what ``condition`` reads as it loads.
         """
         for _ in range(tries):
+            self.settle_storage()
             self.page.reload()
             if self.page.evaluate(condition):
                 return
             self.page.wait_for_timeout(200)
         stored = self.page.evaluate("JSON.stringify(Object.assign({}, localStorage))")
         raise AssertionError(f"after {tries} reloads still not {condition}; the page's storage held {stored}")
+
+    def settle_storage(self, seconds: float = 5.0) -> None:
+        """Wait until another tab of this browser sees this page's localStorage as the page does.
+
+        The page's writes reach the browser's shared storage a moment after the page sees them; a reload in that
+        moment can lose them for good (once in CI: the theme a click had just chosen).  The other tab is a blank
+        page beside this one (same ``file:`` origin) that runs no script of its own.
+        """
+        snapshot = "JSON.stringify(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))"
+        if not self._probe.exists():
+            self._probe.write_text("<!doctype html><title>storage probe</title>", encoding="utf-8")
+        other = self.context.new_page()
+        try:
+            other.goto(self._probe.as_uri())
+            for _ in range(int(seconds / 0.05)):
+                if other.evaluate(snapshot) == self.page.evaluate(snapshot):
+                    return
+                other.wait_for_timeout(50)
+        finally:
+            other.close()
 
     def cell(self, index: int) -> Any:
         return self.page.locator(f'.cell[data-cell="{index}"]')

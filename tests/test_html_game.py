@@ -65,6 +65,7 @@ def test_the_endless_page_starts_with_a_new_game_and_makes_more(browser: Any, en
     assert grid.shape.box_width == 3 and grid.shape.box_height == 2 and count_solutions(grid, limit=2) == 1
     options = tab.page.evaluate("[...document.querySelectorAll('#pick option')].map((o) => o.textContent)")
     assert options == ["New 9\u00d79 Medium", "New 6\u00d76 Hard"]
+    tab.settle_storage()
     tab.page.reload()  # new games are kept, and the page reopens the last one
     tab.page.wait_for_function("window.sudokuprint.current() !== null")
     assert tab.api("current()")["puzzle"] == made["puzzle"]
