@@ -207,5 +207,7 @@ def fold_reader(mode: str, models: Path | None, lean: float) -> DigitReader:
         raise ValueError(f"no fold models for the {mode} reader")
     context_file = models / "context.npz"
     context: "ContextModel | bool" = ContextModel.load(context_file) if context_file.exists() else False
+    network_file = models / "cnn.onnx"  # the second opinion: the fold's network if it has one, else none
+    second: "CnnModel | bool" = CnnModel(network_file) if network_file.exists() else False
     return BuiltinReader(mode, hand_model=DigitModel.load(models / "hand.npz"), tesseract=named.tesseract,
-                         context=context, lean=lean)
+                         context=context, lean=lean, second_opinion=second)

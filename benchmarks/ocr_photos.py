@@ -361,7 +361,11 @@ def _reader(photo: Path, mode: str, folds: Path | None, lean: float = LEAN_TO_HA
     # the fold's context model when there is one; the shipped one learnt from every photo, so none otherwise
     context_file = folds / f"context-fold{fold}.npz"
     context: "ContextModel | bool" = ContextModel.load(context_file) if context_file.exists() else False
-    return BuiltinReader(mode, hand_model=model, tesseract=named.tesseract, context=context, lean=lean)
+    # the second opinion likewise: the fold's network (build_cnn --fold-models into the same DIR), else none
+    network_file = folds / f"cnn-fold{fold}.onnx"
+    second: "CnnModel | bool" = CnnModel(network_file) if network_file.exists() else False
+    return BuiltinReader(mode, hand_model=model, tesseract=named.tesseract, context=context, lean=lean,
+                         second_opinion=second)
 
 
 def _score(photos: list[Path], mode: str, spec: str | None, printed_dir: Path | None = None,

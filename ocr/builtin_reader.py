@@ -14,10 +14,15 @@ import numpy as np
 
 from . import tesseract
 from .classifier import DigitModel, read_digits
+from .cnn import CnnModel, cnn_inputs, default_cnn_model, split_classes
 from .context import (LEAN_TO_HAND, ContextModel, context_features, default_context_model, ink_colour, looks,
                       strokes, twin_likeness)
 from .handwriting import cell_measures, default_hand_model, features, split_hand
 from .readers import DigitCell, Reading
+
+SECOND_OPINION_WEIGHT = 0.25
+"""The second opinion's probabilities count to this power (a geometric weight): 0.25 was best of 0.25-1 on 80
+donshel photos not kept in the repo."""
 
 ASK_TESSERACT_BELOW = 0.9
 """The ``auto`` reader asks Tesseract about printed cells the model reads less surely than this."""
@@ -54,12 +59,16 @@ class BuiltinReader:
     is the model that decides print or handwriting with the photo's other digits
     (:mod:`ocr.context`): ``True`` the shipped one, ``False`` none (each digit alone).  With a context model the
     reading's ``handwritten`` leans to handwriting by ``lean`` log odds (default :data:`ocr.context.LEAN_TO_HAND`;
-    its digit probabilities do not lean).
+    its digit probabilities do not lean).  ``second_opinion`` is the network whose digit reading (print or
+    handwriting alike, :mod:`ocr.cnn`) multiplies into the digit probabilities of every cell: ``True`` the shipped
+    one, ``False`` none.  Its convolutions read handwriting from sources no model here learned better than the
+    models above alone (chosen on donshel photos not kept in the repo; ``benchmarks/RESULTS.md``).
     """
 
     def __init__(self, name: str = "builtin", *, model: DigitModel | None = None,
                  hand_model: DigitModel | None = None, handwriting: bool = True, tesseract: str = "never",
-                 context: "ContextModel | bool" = True, lean: float = LEAN_TO_HAND) -> None:
+                 context: "ContextModel | bool" = True, lean: float = LEAN_TO_HAND,
+                 second_opinion: "CnnModel | bool" = True) -> None:
         if tesseract not in ("never", "unsure", "always", "only"):
             raise ValueError("tesseract must be never, unsure, always or only")
         self.name = name
@@ -69,6 +78,7 @@ class BuiltinReader:
         self.tesseract = tesseract
         self.context = context
         self.lean = lean
+        self.second_opinion = second_opinion
 
     def _printed(self, digits: list[np.ndarray], model_probs: np.ndarray) -> np.ndarray:
         if self.tesseract == "only":
@@ -111,7 +121,19 @@ class BuiltinReader:
         mixed = printed * (1 - hand)[:, None] + written * (1 - printed[:, :1]) * hand[:, None]
         mixed[:, 0] = printed[:, 0]
         mixed /= mixed.sum(axis=1, keepdims=True)
+        if self.second_opinion is not False:
+            mixed = self._with_second_opinion(mixed, cells)
         return Reading(mixed, decided, printed)
+
+    def _with_second_opinion(self, probabilities: np.ndarray, cells: Sequence[DigitCell]) -> np.ndarray:
+        """The digit probabilities (classes 1-9) times the second opinion's, renormalised to what class 0 leaves."""
+        network = self.second_opinion if isinstance(self.second_opinion, CnnModel) else default_cnn_model()
+        opinion, _, _ = split_classes(network.probabilities(cnn_inputs(cells)))
+        digits = probabilities[:, 1:] * np.maximum(opinion[:, 1:], 1e-9) ** SECOND_OPINION_WEIGHT
+        digits /= np.maximum(digits.sum(axis=1, keepdims=True), 1e-12)
+        combined = probabilities.copy()
+        combined[:, 1:] = digits * (1 - probabilities[:, :1])
+        return combined
 
 
 def builtin() -> BuiltinReader:

@@ -19,7 +19,8 @@ others and its held-out cell figures printed; ``--fold-models`` keeps them
 (``cnn-foldK.onnx``) for ``benchmarks/ocr_photos.py --readers cnn --cross-validate DIR``.
 Finally the shipped network is trained on every photo.
 
-It is offered as ``cnn``, not the default: it was not better than ``builtin`` on whole Wicht photos.
+It is offered as ``cnn``, not the default: it was not better than ``builtin`` on whole Wicht photos.  The
+``builtin`` reader weighs its digit reading in as a second opinion (``BuiltinReader.second_opinion``).
 Dated scores of its builds: ``benchmarks/RESULTS.md``, "OCR: dated scores moved out of docstrings".
 """
 
