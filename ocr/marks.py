@@ -9,6 +9,8 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
   (:data:`OFF_CENTRE`), and the ink is wider than one digit, or the reader was unsure of it, or it lies to one
   side (:data:`WIDE_MARK`, :data:`TOP_DOUBT`, :data:`IN_CORNER`): candidates written in a row along a cell's
   top, or one in a top corner.  Only above: handwritten entries often sit low in their cells;
+- **a row anywhere**: two or more shapes alike, side by side and level, together wider than tall
+  (:data:`ROW_OF_MARKS`), none taller than a printed given: candidates written in a row across the cell;
 - **small**: the tallest shape is well under the page's digit height and there are several (:data:`SMALL_MARK`,
   side by side or apart), or one shape is tiny for the cell (:data:`TINY_MARK`): marks in the corners or
   small in the middle.
@@ -74,6 +76,13 @@ SIDE_BY_SIDE = 1.4
 them: at least :data:`MIN_SMALL_MARKS` shapes apart or side by side (not one digit broken in two, stacked in its
 own box), or ink :data:`SIDE_BY_SIDE` times wider than tall about the page's digits' middle (small digits written close
 run together in the middle of the cell; low in it, such ink is the foot of a broken handwritten digit)."""
+ROW_OF_MARKS = 1.2
+ROW_LEVEL = 0.4
+"""Marks in a row anywhere in the cell: two or more shapes alike and side by side (:func:`_row_digits`, as along
+the top), their middles level (within :data:`ROW_LEVEL` of the tallest's height: a crossing's crumb below a given is
+not the next mark), the row at least :data:`ROW_OF_MARKS` times as wide as the tallest is tall, none taller than
+the page's digits (:data:`MARK_HEIGHT`).  One handwritten digit is narrower than tall, and its broken pieces are
+stacked or one of them is a thin stroke."""
 TINY_MARK = 0.25
 """A lone shape no taller than this share of the cell is a mark too (the smallest handwritten entries are 0.3
 of the cell tall, a printed given about 0.5)."""
@@ -179,6 +188,9 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
         left, right = min(x for x, _, _, _ in shapes), max(x + w for x, _, w, _ in shapes)
         if abs((left + right) / 2 - page.size / 2) >= IN_CORNER * page.size:
             return True  # high and to one side: a mark in a top corner
+    if not printed and max(tall, whole) <= MARK_HEIGHT * page.height \
+            and _row_anywhere(shapes) >= ROW_OF_MARKS * tall:
+        return True
     if tall <= TINY_MARK * page.size:
         return True
     left = min(x for x, _, _, _ in small)
@@ -188,16 +200,35 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     return tall <= SMALL_MARK * page.height and several
 
 
-def _row_width(shapes: list[Box], high: float) -> int:
-    """The width of a row of marks: of the shapes about as tall as the tallest (:data:`MARK_ALIKE`) and each with its
-    middle above ``high`` (pixels from the cell's top), side by side (none overlapping the next across), from the
-    first's left to the last's right; else the tallest's width."""
+def _row_digits(shapes: list[Box], high: float) -> list[Box]:
+    """The digits of a row of marks, left to right: the shapes about as tall as the tallest (:data:`MARK_ALIKE`),
+    each with its middle above ``high`` (pixels from the cell's top), when two or more lie side by side (none
+    overlapping the next across); else none."""
     least = MARK_ALIKE * tallest(shapes)
     digits = sorted((box for box in shapes if box[3] >= least and box[2] >= MARK_ASPECT * box[3]
                      and box[1] + box[3] / 2 <= high), key=lambda box: box[0])
     if len(digits) > 1 and all(b[0] >= a[0] + a[2] - 1 for a, b in zip(digits, digits[1:])):
+        return digits
+    return []
+
+
+def _row_width(shapes: list[Box], high: float) -> int:
+    """The width of a row of marks (:func:`_row_digits`), from the first's left to the last's right; else the
+    tallest shape's width."""
+    digits = _row_digits(shapes, high)
+    if digits:
         return digits[-1][0] + digits[-1][2] - digits[0][0]
     return max(shapes, key=lambda box: box[3])[2]
+
+
+def _row_anywhere(shapes: list[Box]) -> int:
+    """The width of a row of marks anywhere in the cell whose digits' middles lie level (within
+    :data:`ROW_LEVEL` of the tallest's height), or 0."""
+    digits = _row_digits(shapes, float("inf"))
+    middles = [y + h / 2 for _, y, _, h in digits]
+    if not digits or max(middles) - min(middles) > ROW_LEVEL * tallest(shapes):
+        return 0
+    return digits[-1][0] + digits[-1][2] - digits[0][0]
 
 
 def _one_digit(shapes: list[Box]) -> bool:
