@@ -41,9 +41,13 @@ def test_solve_a_4x4_and_a_16x16_by_typing_into_clicked_cells(player: Player, nu
     player.page.evaluate(f"""{errors} = []; new MutationObserver(() => {{
         const text = document.getElementById("error").textContent; if (text) {errors}.push(text);
     }}).observe(document.getElementById("error"), {{childList: true, characterData: true, subtree: true}})""")
+    # the mouse clicks each cell's middle (the board stays put while it fills: no scroll, nothing moves it)
+    middles = dict(player.page.evaluate("""[...document.querySelectorAll('.cell')].map((c) => {
+        const r = c.getBoundingClientRect(); return [+c.dataset.cell, [r.x + r.width / 2, r.y + r.height / 2]]; })"""))
     for count, index in enumerate(empty, 1):
         symbol = solution[index].lower() if count % 2 else solution[index]  # 16x16 letters either case
-        player.type_at(index, symbol)
+        player.page.mouse.click(*middles[index])
+        player.page.keyboard.press(symbol)
     assert player.page.evaluate(errors) == [] and player.text("#error") == ""
     assert player.text("#lefts") == "0"
     assert player.text("#message").startswith("Solved in ")
