@@ -46,9 +46,7 @@ test: test-setup
 	    --cov --cov-report=term:skip-covered --cov-fail-under=90; tests=$$?; \
 	wait $$typecheck; typed=$$?; echo "mypy (make typecheck):"; cat $$types; rm -f $$types; \
 	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
-	@echo "line coverage: sudokuprint $$($(BIN)/coverage report --format=total)% in all;" \
-	    "without ocr $$($(BIN)/coverage report --omit='*/sudokuprint/ocr/*' --format=total)%;" \
-	    "ocr/ (installed as sudokuprint/ocr) $$($(BIN)/coverage report --include='*/sudokuprint/ocr/*' --format=total)%"
+	@$(BIN)/coverage json -q -o - | $(BIN)/python scripts/coverage_totals.py
 	$(MAKE) --no-print-directory lint-imports
 
 typecheck:
