@@ -27,7 +27,6 @@ class Player:
         self.page.on("dialog", self._refuse_dialog)
         self.page.on("request", self._check_request)
         self.url = path.as_uri()
-        self._probe = path.with_name("storage-probe.html")
         self.page.goto(self.url + url_tail)
 
     def _refuse_dialog(self, dialog: Any) -> None:
@@ -42,42 +41,25 @@ class Player:
         self.page.select_option("#pick", str(number))
         assert self.page.inner_text("#about").startswith(f"Puzzle {number} ")
 
-    def reload_until(self, condition: str, tries: int = 10) -> None:
-        """Reload the page until the JavaScript ``condition`` holds on it, or fail naming what its storage held.
+    def reopen_until(self, condition: str, tries: int = 10) -> None:
+        """Open the page again in a new tab of the same browser until the JavaScript ``condition`` holds there, or
+        fail naming what its storage held: what the page keeps, a player finds when they come back.
 
-        A loaded machine's Chromium sometimes gives a reloaded page localStorage as it was before the old page's
-        last writes (the ``--disable-features=RenderDocument`` of :data:`sudokuprint.html.browser.CHROMIUM_ARGS`
-        made that rarer, not impossible), so each reload waits for :meth:`settle_storage` first.  Only for a page
-        that writes nothing of what ``condition`` reads as it loads.
+        A new tab, not a reload: a reload races the old page's last writes to localStorage (it saves as it hides),
+        and on a loaded machine Chromium has lost a write for good that way (once in CI, across ten reloads: a
+        theme a click had just chosen).  The new tab only reads; this tab stays as it was.
         """
         for _ in range(tries):
-            self.settle_storage()
-            self.page.reload()
-            if self.page.evaluate(condition):
-                return
-            self.page.wait_for_timeout(200)
-        stored = self.page.evaluate("JSON.stringify(Object.assign({}, localStorage))")
-        raise AssertionError(f"after {tries} reloads still not {condition}; the page's storage held {stored}")
-
-    def settle_storage(self, seconds: float = 5.0) -> None:
-        """Wait until another tab of this browser sees this page's localStorage as the page does.
-
-        The page's writes reach the browser's shared storage a moment after the page sees them; a reload in that
-        moment can lose them for good (once in CI: the theme a click had just chosen).  The other tab is a blank
-        page beside this one (same ``file:`` origin) that runs no script of its own.
-        """
-        snapshot = "JSON.stringify(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]))"
-        if not self._probe.exists():
-            self._probe.write_text("<!doctype html><title>storage probe</title>", encoding="utf-8")
-        other = self.context.new_page()
-        try:
-            other.goto(self._probe.as_uri())
-            for _ in range(int(seconds / 0.05)):
-                if other.evaluate(snapshot) == self.page.evaluate(snapshot):
+            other = self.context.new_page()
+            try:
+                other.goto(self.url)
+                if other.evaluate(condition):
                     return
-                other.wait_for_timeout(50)
-        finally:
-            other.close()
+                stored = other.evaluate("JSON.stringify(Object.assign({}, localStorage))")
+            finally:
+                other.close()
+            self.page.wait_for_timeout(200)
+        raise AssertionError(f"after {tries} new tabs still not {condition}; the page's storage held {stored}")
 
     def cell(self, index: int) -> Any:
         return self.page.locator(f'.cell[data-cell="{index}"]')

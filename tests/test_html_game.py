@@ -65,7 +65,6 @@ def test_the_endless_page_starts_with_a_new_game_and_makes_more(browser: Any, en
     assert grid.shape.box_width == 3 and grid.shape.box_height == 2 and count_solutions(grid, limit=2) == 1
     options = tab.page.evaluate("[...document.querySelectorAll('#pick option')].map((o) => o.textContent)")
     assert options == ["New 9\u00d79 Medium", "New 6\u00d76 Hard"]
-    tab.settle_storage()
     tab.page.reload()  # new games are kept, and the page reopens the last one
     tab.page.wait_for_function("window.sudokuprint.current() !== null")
     assert tab.api("current()")["puzzle"] == made["puzzle"]
@@ -208,7 +207,7 @@ def test_a_placed_digit_leaves_the_marks_of_its_row_column_and_box(player: Playe
     player.page.click("#opt-auto-remove")
     player.type_at(1, digit)
     assert player.cell(2).get_attribute("aria-label").endswith(f"pencil marks {digit}")
-    player.reload_until("!document.getElementById('opt-auto-remove').checked")  # the choice is kept
+    player.reopen_until("!document.getElementById('opt-auto-remove').checked")  # the choice is kept
     assert line[1] == "."
 
 
@@ -262,7 +261,7 @@ def test_solved_puzzles_are_marked_and_counted_in_the_statistics(player: Player)
     assert player.text("#message").startswith("Solved in ")
     options = player.page.evaluate("[...document.querySelectorAll('#pick option')].map((o) => o.textContent)")
     assert options == ["1 \u2713", "2", "3"]
-    player.reload_until("'4:1' in JSON.parse(localStorage.getItem('sudokuprint:stats') || '{}')")
+    player.reopen_until("'4:1' in JSON.parse(localStorage.getItem('sudokuprint:stats') || '{}')")
     player.page.click("#stats-open")
     row = player.page.evaluate("[...document.querySelectorAll('#stats-body tr')].map((r) => [...r.children].map((c) => c.textContent))")
     assert len(row) == 1 and row[0][:2] == ["4\u00d74 Easy", "1"] and row[0][4:] == ["1", "1"]
@@ -324,7 +323,7 @@ def test_dark_mode_follows_the_system_toggles_and_keeps_wcag_aa(browser: Any, mi
     assert tab.page.get_attribute("#theme", "aria-pressed") == "false"
     assert contrast(tab.page.evaluate(background), "rgb(255, 255, 255)") < 1.5
     assert_aa(tab)
-    tab.reload_until("document.getElementById('theme').getAttribute('aria-pressed') === 'false'")  # kept
+    tab.reopen_until("document.getElementById('theme').getAttribute('aria-pressed') === 'false'")  # kept
     tab.page.emulate_media(color_scheme="light")
     tab.page.click("#theme")  # dark on a light system
     assert tab.page.get_attribute("#theme", "aria-pressed") == "true"
