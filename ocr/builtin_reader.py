@@ -21,8 +21,8 @@ from .handwriting import cell_measures, default_hand_model, features, split_hand
 from .readers import DigitCell, Reading
 
 SECOND_OPINION_WEIGHT = 0.25
-"""The second opinion's probabilities count to this power (a geometric weight): 0.25 was best of 0.25-1 on 80
-donshel photos not kept in the repo."""
+"""The second opinion's probabilities count to this power (a geometric weight): 0.25 was the best of 0, 0.25, 0.5
+and 1 on 80 donshel photos not kept in the repo."""
 
 ASK_TESSERACT_BELOW = 0.9
 """The ``auto`` reader asks Tesseract about printed cells the model reads less surely than this."""
@@ -61,8 +61,9 @@ class BuiltinReader:
     reading's ``handwritten`` leans to handwriting by ``lean`` log odds (default :data:`ocr.context.LEAN_TO_HAND`;
     its digit probabilities do not lean).  ``second_opinion`` is the network whose digit reading (print or
     handwriting alike, :mod:`ocr.cnn`) multiplies into the digit probabilities of every cell: ``True`` the shipped
-    one, ``False`` none.  Its convolutions read handwriting from sources no model here learned better than the
-    models above alone (chosen on donshel photos not kept in the repo; ``benchmarks/RESULTS.md``).
+    one, ``False`` none.  With it, handwriting from a source no model here learned from reads better than with the
+    models above alone (``benchmarks/RESULTS.md``).  The ``tesseract`` reader goes without it: Tesseract alone
+    reads the print there.
     """
 
     def __init__(self, name: str = "builtin", *, model: DigitModel | None = None,
@@ -148,7 +149,7 @@ def printed() -> BuiltinReader:
 
 def tesseract_only() -> BuiltinReader:
     """``tesseract``: Tesseract reads the print instead of the model (Tesseract required)."""
-    return BuiltinReader("tesseract", tesseract="only")
+    return BuiltinReader("tesseract", tesseract="only", second_opinion=False)
 
 
 def combined() -> BuiltinReader:
