@@ -152,15 +152,19 @@ solved with 15 to 30 entries, lose half their entries at 20) and the corpus's pr
 carry one or two digits taken for handwriting, and a lower count lets their shadows in as entries)."""
 PALE_ENTRY_SURE = 0.5
 """... when the reader gives it a digit at least this surely (a blurred cluster of candidate marks reads as no digit)
-and calls it handwriting (a shadow or a print's ghost it calls print)."""
+and calls it handwriting (a shadow or a print's ghost it calls print)..."""
+PALE_AS_PRINT_SURE = 0.95
+"""... or, called print, when it reads its digit at least this surely and that digit is the solution's for the cell
+(pale pencil strokes look printed to the reader; a print's ghost from the back of the page is mirrored, and would
+have to read surely as the one digit the cell needs)."""
 
 
 def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], written: dict[int, CellResult],
-                  cells: list[CellResult], marks: dict[int, int]) -> None:
+                  cells: list[CellResult], marks: dict[int, int], solution: "tuple[int, ...] | None" = None) -> None:
     """On a page written on (:data:`PALE_ENTRY_PAGE` handwritten digits), the faint digit shapes of the cells
     read empty (:meth:`GridCells.faint_upright`; no candidate marks) that read as a handwritten digit
-    (:data:`PALE_ENTRY_SURE`) are entries written paler than the rest: a pencil pressed lightly.  Adds them to
-    ``written`` and ``cells`` in place."""
+    (:data:`PALE_ENTRY_SURE`), or surely as the ``solution``'s digit (:data:`PALE_AS_PRINT_SURE`), are entries
+    written paler than the rest: a pencil pressed lightly.  Adds them to ``written`` and ``cells`` in place."""
     if len(written) < PALE_ENTRY_PAGE:
         return
     pale = [cell for cell in found.faint_upright()
@@ -170,7 +174,9 @@ def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], 
     reading = the_reader.read(pale)
     for cell, p, hand in zip(pale, reading.probabilities, reading.handwritten):
         top, options = _ranked(p)
-        if p[top] >= PALE_ENTRY_SURE and hand >= HANDWRITTEN:
+        as_entry = hand >= HANDWRITTEN and p[top] >= PALE_ENTRY_SURE
+        as_answer = solution is not None and top == solution[cell.index] and p[top] >= PALE_AS_PRINT_SURE
+        if as_entry or as_answer:
             written[cell.index] = cells[cell.index] = CellResult(cell.index, top, float(p[top]), options, float(hand))
 
 
@@ -347,8 +353,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     else:
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)
-    _pale_entries(found, the_reader, values, written, cells, marks)
     solution_values = checked.solution.values if checked.solution is not None else None
+    _pale_entries(found, the_reader, values, written, cells, marks, solution_values if solver_check else None)
     entries = []
     for index, cell in sorted(written.items()):
         answer = solution_values[index] if solution_values else None
