@@ -22,9 +22,10 @@ def share(files: list[dict]) -> str:
 
 
 def main() -> int:
-    files = json.load(sys.stdin)["files"]
-    ocr = [summary["summary"] for name, summary in files.items() if OCR in name.replace("\\", "/")]
-    rest = [summary["summary"] for name, summary in files.items() if OCR not in name.replace("\\", "/")]
+    ocr: list[dict] = []
+    rest: list[dict] = []
+    for name, report in json.load(sys.stdin)["files"].items():
+        (ocr if OCR in name.replace("\\", "/") else rest).append(report["summary"])
     print(f"line coverage: sudokuprint {share(ocr + rest)}% in all; without ocr {share(rest)}%; "
           f"ocr/ (installed as sudokuprint/ocr) {share(ocr)}%")
     return 0

@@ -47,7 +47,7 @@ class Player:
 
         A new tab, not a reload: a reload races the old page's last writes to localStorage (it saves as it hides),
         and on a loaded machine Chromium has lost a write for good that way (once in CI, across ten reloads: a
-        theme a click had just chosen).  The new tab only reads; this tab stays as it was.
+        theme a click had just chosen).  The new tab is closed after each look; this tab stays as it was.
         """
         for _ in range(tries):
             other = self.context.new_page()
