@@ -13,10 +13,12 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
   (:data:`ROW_OF_MARKS`), none taller than a printed given: candidates written in a row across the cell;
 - **small**: the tallest shape is well under the page's digit height and there are several (:data:`SMALL_MARK`,
   side by side or apart), or one shape is tiny for the cell (:data:`TINY_MARK`): marks in the corners or
-  small in the middle.
+  small in the middle;
+- **lone, on a page of marks**: where a solver noted candidates in several cells, a cell's one small digit is a mark
+  too when it is the marks' size or well under the page's entries (:func:`lone_marks`, :data:`LONE_MARK`).
 
-A cell read as print is marks only by the second rule: a printed given shifted in its cell by a bowed page is
-not a mark.  The page's printed digits (:func:`page_digits`, the median of the cells read as print) are the
+The rules along the top, of a row and of lone marks never apply to a cell read as print: a printed given shifted in
+its cell by a bowed page, or beside a crossing's crumb, is not a mark.  The page's printed digits (:func:`page_digits`, the median of the cells read as print) are the
 measure, so the rule holds for any cell size, face and lattice offset; the pieces of one broken digit, stacked
 in its own box, count as one digit of their joint height.  A digit read unsurely in a cell of several small
 shapes is marks too (:data:`PENCIL_DOUBT`: marks run together by blur).
@@ -177,10 +179,9 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     tall = tallest(shapes)
     if tall < MIN_MARK_HEIGHT * page.size:
         return False  # crumbs and specks: no mark's digit among them
-    small = [box for box in shapes if box[3] >= 0.3 * tall]
+    small = _main_shapes(shapes)
     stacked = _one_digit(small)
-    if stacked:  # the pieces of one broken digit: as tall as they reach together
-        tall = max(y + h for _, y, _, h in small) - min(y for _, y, _, _ in small)
+    tall = digit_height(shapes)
     if not printed and max(tall, whole) <= MARK_HEIGHT * page.height \
             and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
         if _row_width(shapes, page.middle - OFF_CENTRE * page.size) >= WIDE_MARK * tall or sure < TOP_DOUBT:
@@ -198,6 +199,21 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     centred = abs((top + bottom) / 2 - page.middle) < OFF_CENTRE * page.size
     several = (len(small) >= MIN_SMALL_MARKS and not stacked) or (right - left >= SIDE_BY_SIDE * tall and centred)
     return tall <= SMALL_MARK * page.height and several
+
+
+def _main_shapes(shapes: list[Box]) -> list[Box]:
+    """The shapes at least 0.3 times as tall as the tallest: a digit's strokes or marks, not their crumbs."""
+    least = 0.3 * tallest(shapes)
+    return [box for box in shapes if box[3] >= least]
+
+
+def digit_height(shapes: list[Box]) -> int:
+    """The height (pixels) of a cell's digit: its tallest shape, or the pieces of one broken digit stacked in its
+    own box (:func:`_one_digit`) as tall as they reach together."""
+    small = _main_shapes(shapes)
+    if small and _one_digit(small):
+        return max(y + h for _, y, _, h in small) - min(y for _, y, _, _ in small)
+    return tallest(shapes)
 
 
 def _row_digits(shapes: list[Box], high: float) -> list[Box]:
@@ -312,4 +328,44 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
             count = pencil_marks(images[index], contrast)
             if count >= (MIN_PENCIL_MARKS if sure >= PENCIL_GUESS else MIN_GUESSED_MARKS):  # blurred marks
                 marks[index] = count
+    written = {index: found for index, found in shapes.items() if index not in printed and found}
+    for index in lone_marks(written, marks, page, heights or {}):
+        marks[index] = mark_count(shapes[index])
     return marks
+
+
+MIN_PAGE_MARKS = 3
+LONE_MARK = 0.85
+MARKED_PAGE = 0.3
+LIKE_MARKS = 1.3
+UNDER_ENTRIES = 0.65
+MIN_ENTRIES = 5
+"""Lone candidates on a page of marks.  On a page where at least :data:`MIN_PAGE_MARKS` written cells (not read as
+print) hold marks, a cell's one digit no taller than :data:`LONE_MARK` times the page's printed digits is a mark too
+when it is the marks' size or well under the entries' size:
+
+- the page is mostly marks (at least :data:`MARKED_PAGE` of its written cells hold them) and the digit is at most
+  :data:`LIKE_MARKS` times the marks' usual height (the median of their tallest shapes): a solver who notes
+  candidates writes a cell's only one at the same size;
+- or the digit is at most :data:`UNDER_ENTRIES` times the usual height of the page's other written digits (their
+  median, over at least :data:`MIN_ENTRIES` of them): one hand writes its entries at one size.
+
+Chosen on the suite's first draw (no entry taken for a mark there).  On Wicht's mixed photos, whose writer's entries
+are small (some 0.56 times the printed digits) and sit high, at most 16% of the written cells look like marks and
+no entry is taken for one; nor on the corpus' photos."""
+
+
+def lone_marks(written: Mapping[int, list[Box]], marks: Mapping[int, int], page: PageDigits,
+               heights: Mapping[int, int]) -> list[int]:
+    """The cells of ``written`` (cell -> ink shapes, the cells not read as print) not in ``marks`` whose one digit
+    is a candidate mark by its size on a page of marks (:data:`LONE_MARK`); ``heights`` as in :func:`find_marks`."""
+    marked = [shapes for index, shapes in written.items() if index in marks]
+    if len(marked) < MIN_PAGE_MARKS:
+        return []
+    usual_mark = float(np.median([tallest(shapes) for shapes in marked]))
+    mostly_marks = len(marked) >= MARKED_PAGE * len(written)
+    digits = {index: max(digit_height(shapes), heights.get(index, 0))
+              for index, shapes in written.items() if index not in marks}
+    usual_entry = float(np.median(list(digits.values()))) if len(digits) >= MIN_ENTRIES else 0.0
+    return [index for index, height in digits.items() if height <= LONE_MARK * page.height
+            and ((mostly_marks and height <= LIKE_MARKS * usual_mark) or height <= UNDER_ENTRIES * usual_entry)]

@@ -28,7 +28,7 @@ from .detect import GridOutline, find_grids
 from .grid_cells import GridCells, grid_cells
 from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
-from .marks import find_marks
+from .marks import MIN_PAGE_MARKS, find_marks
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_correlations, twins_of, unlike_print
@@ -279,10 +279,12 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     written: dict[int, CellResult] = {}
     # candidate marks (small digits, never an entry or a given), judged against the page's printed digits
     marks = found.pencil_marks()
-    in_digit_cells = find_marks({c.index: c.image for c in digit_cells}, found.contrast,
-                             [i for i, (_, hand, _, pen, _) in by_cell.items() if hand < HANDWRITTEN and not pen],
-                             {i: float(np.max(p[1:])) for i, (p, *_) in by_cell.items()},
-                             {c.index: c.box[3] for c in digit_cells})
+    print_cells = [i for i, (_, hand, _, pen, _) in by_cell.items() if hand < HANDWRITTEN and not pen]
+    in_digit_cells = find_marks({c.index: c.image for c in digit_cells}, found.contrast, print_cells,
+                                {i: float(np.max(p[1:])) for i, (p, *_) in by_cell.items()},
+                                {c.index: c.box[3] for c in digit_cells})
+    # a page where the solver noted candidates: its few handwritten-looking digits are not print misjudged
+    solver_wrote = len(set(in_digit_cells) - set(print_cells)) >= MIN_PAGE_MARKS
     for index, count in in_digit_cells.items():
         marks[index] = count
         del by_cell[index]
@@ -310,13 +312,13 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         likeness = twins_of(correlations, print_readings)
         twins = {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)}
         taken_back = twins_as_print(values, alternatives, written, twins)
-    if 0 < len(written) < MIN_ENTRIES:
+    if 0 < len(written) < MIN_ENTRIES and not solver_wrote:
         taken_back = few_as_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten",
                                   confident)
     if solver_check:
         if not taken_back:
             taken_back = print_back(values, alternatives, written)
-            if taken_back and 0 < len(written) < MIN_ENTRIES:
+            if taken_back and 0 < len(written) < MIN_ENTRIES and not solver_wrote:
                 taken_back += rest_as_print(values, alternatives, written, confident)
         if not taken_back:  # the digits surely handwritten were not tried: those that are print twins
             taken_back = print_twins_back(values, alternatives, written, twins)

@@ -12,7 +12,8 @@ from conftest import SAMPLES, data_file
 
 from sudokuprint.cli import main
 from sudokuprint.ocr.cells import CELL_PX
-from sudokuprint.ocr.marks import grid_line_residue, pencil_marks
+from sudokuprint.ocr import marks
+from sudokuprint.ocr.marks import MIN_PAGE_MARKS, grid_line_residue, pencil_marks
 from sudokuprint.ocr.grid_cells import grid_cells
 from sudokuprint.ocr.pipeline import scan
 
@@ -77,3 +78,28 @@ def test_a_real_page_with_candidates_along_the_cells_tops_reports_them_as_marks_
     assert set(result.pencil_marks) == photo.candidates  # and no entry or given is taken for marks
     written = {entry.cell for entry in result.entries}
     assert written == {i for i, v in enumerate(photo.entries) if v}
+
+
+def test_a_writers_small_entries_high_in_their_cells_are_no_lone_marks(monkeypatch):
+    # Wicht mixed image177 (CC-BY-4.0): every cell without a given holds a handwritten entry (its .dat files), written
+    # small and high in the cell, so that several look like marks along a cell's top; that opens the rule for lone
+    # marks on the page, which must take none of the other entries: they are of one size and the page is not
+    # mostly marks
+    every = [int(v) for line in data_file("wicht", "mixed_train", "image177.dat").read_text().splitlines()[2:11]
+             for v in line.split()]
+    printed = [int(v) for line in data_file("wicht", "train", "image177.dat").read_text().splitlines()[2:11]
+               for v in line.split()]
+    entries = {i for i in range(81) if every[i] and not printed[i]}
+    calls = []
+    real = marks.lone_marks
+
+    def watched(written, found, page, heights):
+        calls.append((set(written) & set(found), real(written, found, page, heights)))
+        return calls[-1][1]
+
+    monkeypatch.setattr(marks, "lone_marks", watched)
+    result = scan(data_file("wicht", "mixed_train", "image177.jpg"))
+    (marked, lone), = calls
+    assert len(marked) >= MIN_PAGE_MARKS and marked <= entries  # the rule was open, on marks that are entries
+    assert lone == []
+    assert list(result.grid.values) == printed
