@@ -340,6 +340,7 @@ MARKED_PAGE = 0.3
 LIKE_MARKS = 1.3
 UNDER_ENTRIES = 0.65
 MIN_ENTRIES = 5
+ALL_MARKS = 0.6
 """Lone candidates on a page of marks.  On a page where at least :data:`MIN_PAGE_MARKS` written cells (not read as
 print) hold marks, a cell's one digit no taller than :data:`LONE_MARK` times the page's printed digits is a mark too
 when it is the marks' size or well under the entries' size:
@@ -350,6 +351,9 @@ when it is the marks' size or well under the entries' size:
 - or the digit is at most :data:`UNDER_ENTRIES` times the usual height of the page's other written digits (their
   median, over at least :data:`MIN_ENTRIES` of them): one hand writes its entries at one size.
 
+On a page of marks nearly alone (at least :data:`ALL_MARKS` of its written cells), the digit may be as tall as the
+printed digits (:data:`MARK_HEIGHT`): the few cells left are the marks' own, written a little larger.
+
 Chosen on the suite's first draw (no entry taken for a mark there).  On Wicht's mixed photos, whose writer's entries
 are small (some 0.56 times the printed digits) and sit high, at most 16% of the written cells look like marks and
 no entry is taken for one; nor on the corpus' photos."""
@@ -358,14 +362,16 @@ no entry is taken for one; nor on the corpus' photos."""
 def lone_marks(written: Mapping[int, list[Box]], marks: Mapping[int, int], page: PageDigits,
                heights: Mapping[int, int]) -> list[int]:
     """The cells of ``written`` (cell -> ink shapes, the cells not read as print) not in ``marks`` whose one digit
-    is a candidate mark by its size on a page of marks (:data:`LONE_MARK`); ``heights`` as in :func:`find_marks`."""
+    is a candidate mark by its size on a page of marks (:data:`LONE_MARK`, :data:`ALL_MARKS`); ``heights`` as in
+    :func:`find_marks`."""
     marked = [shapes for index, shapes in written.items() if index in marks]
     if len(marked) < MIN_PAGE_MARKS:
         return []
     usual_mark = float(np.median([tallest(shapes) for shapes in marked]))
     mostly_marks = len(marked) >= MARKED_PAGE * len(written)
+    tallest_mark = (MARK_HEIGHT if len(marked) >= ALL_MARKS * len(written) else LONE_MARK) * page.height
     digits = {index: max(digit_height(shapes), heights.get(index, 0))
               for index, shapes in written.items() if index not in marks}
     usual_entry = float(np.median(list(digits.values()))) if len(digits) >= MIN_ENTRIES else 0.0
-    return [index for index, height in digits.items() if height <= LONE_MARK * page.height
+    return [index for index, height in digits.items() if height <= tallest_mark
             and ((mostly_marks and height <= LIKE_MARKS * usual_mark) or height <= UNDER_ENTRIES * usual_entry)]
