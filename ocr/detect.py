@@ -56,6 +56,8 @@ INK_OFFSET = 7
 FAINT_INK_OFFSET = 4
 """The same, for a second look when nothing grid-like shows at :data:`INK_OFFSET`: in a blurred photo of a page in
 shadow or dim light the thin cell lines fade to a few gray levels and break up."""
+SAME_LATTICE = 0.35
+"""Outlines whose corners all lie within this share of a cell of each other frame the same window of the grid."""
 OFF_CENTRE_WEIGHT = 0.5
 """How much a grid loses in rank (see :func:`find_grids`) for being off the photo's centre, at most."""
 SAME_RANK = 0.85
@@ -279,6 +281,17 @@ def _on_lattice(ink: np.ndarray, group: _Group) -> tuple[float, np.ndarray]:
     return score, corners
 
 
+def _at_the_border(corners: np.ndarray, outlines: list[np.ndarray]) -> np.ndarray:
+    """The largest of ``outlines`` (a group's) whose every corner lies within :data:`SAME_LATTICE` of a cell of
+    ``corners``, or ``corners`` when none does: the same window of the same grid, framed at the grid's outer border,
+    where a lattice fitted to the cells' middles (:func:`ocr.cell_holes.lattice_quads`) lies inside a heavy border
+    and bends away from it on a bowed page."""
+    cell = float(np.mean(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1))) / 9
+    same = [outline for outline in outlines
+            if float(np.max(np.linalg.norm(outline - corners, axis=1))) <= SAME_LATTICE * cell]
+    return max(same, key=cv2.contourArea) if same else corners
+
+
 def _centrality(corners: np.ndarray, shape: tuple[int, ...]) -> float:
     """1 for a grid centred in the photo, down to 1 - :data:`OFF_CENTRE_WEIGHT` for one centred in a corner."""
     middle = np.array([shape[1], shape[0]], np.float64) / 2
@@ -359,7 +372,7 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
     ranked = []
     for group in _groups(found):
         score, corners = _on_lattice(ink, group)
-        corners = on_the_grid(small, corners) / scale
+        corners = _at_the_border(on_the_grid(small, corners), [c for _, c in group.members]) / scale
         if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
             continue
         ranked.append((group.rank * _centrality(corners, gray.shape), GridOutline(corners.astype(np.float32), score)))
