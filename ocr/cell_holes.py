@@ -21,6 +21,11 @@ LATTICE_RINGS = (1.5, 2.5, 4, 6, 9, 9)
 """The rings (in cells from the middle hole) a slanted lattice is fitted out to, one after the other."""
 SAME_HOLE_SIZE = 0.15
 """Holes whose sizes differ by less than this (natural log, about 16%) can be cells of one grid."""
+BOX_LIKE = 1.6
+MAX_BOXES = 18
+"""Holes taken for 3 x 3 boxes (cells whose thin lines all print broken) are no boxes when more than
+:data:`MAX_BOXES` holes (two grids' boxes) are within :data:`BOX_LIKE` times their size: they are the cells of a grid
+whose cells differ in size (a bowed page, a slanted photo), the "cells" some smaller holes (a keyboard's keys)."""
 NEXT_HOLE_REACH = 1.6
 """Holes whose centres are at most this many hole sizes apart are neighbours (:func:`_neighbours`): a cell's
 neighbours along a row or column are one size and a line away, along a diagonal 1.45 sizes."""
@@ -72,6 +77,8 @@ def _family(log_size: np.ndarray, neighbours: np.ndarray | None = None) -> tuple
     for center in np.unique(np.round(np.concatenate([log_size, log_size - np.log(3)]), 1)):
         cells = np.abs(log_size - center) < SAME_HOLE_SIZE
         three_by_three = np.abs(log_size - center - np.log(3)) < SAME_HOLE_SIZE
+        if (np.abs(log_size - center - np.log(3)) < np.log(BOX_LIKE)).sum() > MAX_BOXES:
+            three_by_three[:] = False  # more holes of about a box's size than two grids have boxes: they are cells
         if neighbours is not None:
             cells = _grown(cells, neighbours)
             three_by_three = _grown(three_by_three, neighbours) & ~cells
