@@ -18,9 +18,10 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
   too when it is the marks' size or well under the page's entries (:func:`lone_marks`, :data:`LONE_MARK`).
 
 The rules along the top, of a row and of lone marks never apply to a cell read as print: a printed given shifted in
-its cell by a bowed page, or beside a crossing's crumb, is not a mark.  The page's printed digits (:func:`page_digits`, the median of the cells read as print) are the
-measure, so the rule holds for any cell size, face and lattice offset; the pieces of one broken digit, stacked
-in its own box, count as one digit of their joint height.  A digit read unsurely in a cell of several small
+its cell by a bowed page, or beside a crossing's crumb, is not a mark.  The page's printed digits
+(:func:`page_digits`, the median of the cells read as print) are the measure, so the rules hold for any cell size,
+face and lattice offset; the pieces of one broken digit, stacked in its own box, count as one digit of their joint
+height.  A digit read unsurely in a cell of several small
 shapes is marks too (:data:`PENCIL_DOUBT`: marks run together by blur).
 
 Cells judged marks are never an entry, never a given and never a "mistake": the scan reports them in
