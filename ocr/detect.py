@@ -56,6 +56,8 @@ INK_OFFSET = 7
 FAINT_INK_OFFSET = 4
 """The same, for a second look when nothing grid-like shows at :data:`INK_OFFSET`: in a blurred photo of a page in
 shadow or dim light the thin cell lines fade to a few gray levels and break up."""
+GRIDS_APART = 0.05
+"""Two grids' outlines overlap by at most this share of the smaller (a border line's width), or one is off its grid."""
 SAME_LATTICE = 0.35
 """Outlines whose corners all lie within this share of a cell of each other frame the same window of the grid."""
 OFF_CENTRE_WEIGHT = 0.5
@@ -270,6 +272,23 @@ def _groups(found: list[tuple[float, float, np.ndarray]]) -> list[_Group]:
     return groups
 
 
+def _clear_of(group: _Group, taken: list[np.ndarray]) -> _Group:
+    """The group with only its outlines clear of the grids ``taken`` before it (overlapping none of them by more
+    than :data:`GRIDS_APART`), when its best-ranked one is not and some are: two puzzles of a page do not overlap,
+    so a window that takes in the neighbour's last row (lines of equal weight: nothing tells a box line) is a
+    window off the grid."""
+    def clear(corners: np.ndarray) -> bool:
+        return all(_overlap(corners, other) <= GRIDS_APART for other in taken)
+
+    if clear(group.corners):
+        return group
+    members = [(score, corners) for score, corners in group.members if clear(corners)]
+    if not members:
+        return group
+    score, corners = max(members, key=lambda member: member[0])
+    return _Group(group.rank, score, corners, members)
+
+
 def _on_lattice(ink: np.ndarray, group: _Group) -> tuple[float, np.ndarray]:
     """The group's outline that sits on the grid's lattice (a window shifted by some cells loses): score, corners."""
     score, corners = group.score, group.corners
@@ -369,10 +388,13 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         if too_small:
             raise NoGridError("the grid is too small to read", reason="too-small")
         raise NoGridError("nothing grid-like in the photo", reason="no-grid")
-    ranked = []
+    ranked, taken = [], []
     for group in _groups(found):
+        group = _clear_of(group, taken)
         score, corners = _on_lattice(ink, group)
-        corners = _at_the_border(on_the_grid(small, corners), [c for _, c in group.members]) / scale
+        corners = _at_the_border(on_the_grid(small, corners), [c for _, c in group.members])
+        taken.append(corners)
+        corners = corners / scale
         if min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)) < MIN_GRID_SIDE:
             continue
         ranked.append((group.rank * _centrality(corners, gray.shape), GridOutline(corners.astype(np.float32), score)))

@@ -169,3 +169,15 @@ def test_a_lone_candidate_on_a_page_of_marks_is_a_mark(page, lone):
     result = scan(photo)
     assert set(lone) <= set(result.pencil_marks) and not set(lone) & {e.cell for e in result.entries}
     assert list(result.grid.values) == givens_of(cells)
+
+
+def test_the_lower_grid_is_not_a_window_over_the_upper_grids_last_row():
+    # styled-held-out-107: two grids with lines of equal weight, the upper fully solved in black ballpoint; the lower
+    # grid's best-ranked outline began on the upper grid's last row (no heavier box line tells where a grid starts),
+    # two rows above its own top; two puzzles of a page do not overlap, so its outline clear of the upper grid is
+    # taken
+    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-107.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert truth["style"] == "equal-weight" and len(truth["cells"]) == 2
+    results = scan(photo, all=True)
+    assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
