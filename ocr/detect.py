@@ -388,7 +388,8 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         if too_small:
             raise NoGridError("the grid is too small to read", reason="too-small")
         raise NoGridError("nothing grid-like in the photo", reason="no-grid")
-    ranked, taken = [], []
+    ranked = []
+    taken: list[np.ndarray] = []  # the outlines of the grids taken so far (work image's pixels)
     for group in _groups(found):
         group = _clear_of(group, taken)
         score, corners = _on_lattice(ink, group)
