@@ -64,6 +64,11 @@ def data_file(*parts: str) -> Path:
     return path
 
 
+def wicht_digits(path: Path) -> list[int]:
+    """The 81 digits of a Wicht ``.dat`` file (lines 3-11, row by row; 0 = empty)."""
+    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
+
+
 def read_index(index: Path) -> tuple[int, list[int]]:
     """(lines in the source list, the source line number of each kept line) from a ``.lines`` file."""
     first, *rest = index.read_text().split("\n")

@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import data_file
+from conftest import data_file, wicht_digits
 
 from sudokuprint.ocr.cells import ink_darkness, print_contrast
 from sudokuprint.ocr.pipeline import grid_cells
-
-
-def dat(path) -> list[int]:
-    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
 
 
 # pale newspaper print filled in with a pen two to three times darker: judged against the darkest ink (the pen),
 # 11, 19 and 12 of these givens were too faint to be digits
 @pytest.mark.parametrize("name", ["image84", "image158", "image171"])
 def test_every_pale_given_under_dark_pen_is_found(name):
-    printed = dat(data_file("wicht", "train", f"{name}.dat"))
-    every = dat(data_file("wicht", "mixed_train", f"{name}.dat"))
+    printed = wicht_digits(data_file("wicht", "train", f"{name}.dat"))
+    every = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat"))
     found = grid_cells(data_file("wicht", "mixed_train", f"{name}.jpg"))
     holding = {cell.index for cell in found.upright()}
     assert {i for i in range(81) if printed[i]} <= holding
@@ -32,7 +28,7 @@ def test_every_pale_given_under_dark_pen_is_found(name):
 # not pass for a pale print beside a dark one
 @pytest.mark.parametrize("name", ["image84", "image143", "image1045"])
 def test_a_plain_photo_has_no_pen_and_no_extra_digit(name):
-    printed = dat(data_file("wicht", "train", f"{name}.dat"))
+    printed = wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     found = grid_cells(data_file("wicht", "train", f"{name}.jpg"))
     images = [r.image for r in found.readings]
     assert print_contrast(images, [ink_darkness(i) for i in images]) == found.contrast

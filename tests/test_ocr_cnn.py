@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from conftest import REPO, data_file
+from conftest import REPO, data_file, wicht_digits
 
 from sudokuprint.ocr.cnn import CNN_CLASSES, CNN_MODEL_FILE, CnnReader, cnn_inputs, default_cnn_model, split_classes
 from sudokuprint.ocr.pipeline import grid_cells, scan
@@ -15,10 +15,6 @@ from sudokuprint.ocr.readers import get_reader, reader_names
 SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
 HALF_SOLVED = REPO / "samples" / "half-solved-photo.jpg"
 MODEL = REPO / "ocr" / "models" / CNN_MODEL_FILE
-
-
-def dat(path) -> list[int]:
-    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
 
 
 def test_cv2_dnn_loads_the_shipped_network_and_it_is_small():
@@ -52,13 +48,13 @@ def test_nineteen_classes_fold_into_ten_digits_and_a_handwriting_probability():
 
 def test_the_cnn_reads_the_newspaper_photo_givens():
     result = scan(SAMPLE, reader="cnn")
-    assert list(result.read) == dat(SAMPLE.with_suffix(".dat"))
+    assert list(result.read) == wicht_digits(SAMPLE.with_suffix(".dat"))
     assert result.entries == [] and result.reader == "cnn"
 
 
 def test_the_cnn_tells_the_handwriting_of_a_half_solved_photo_from_the_print():
-    printed = dat(SAMPLE.with_suffix(".dat"))
-    every = dat(HALF_SOLVED.with_suffix(".dat"))
+    printed = wicht_digits(SAMPLE.with_suffix(".dat"))
+    every = wicht_digits(HALF_SOLVED.with_suffix(".dat"))
     result = scan(HALF_SOLVED, reader="cnn")
     hand = {i: v for i, v in enumerate(every) if not printed[i]}
     assert all(result.grid.values[i] == v for i, v in enumerate(printed) if v)  # every given, none taken as handwriting
@@ -70,8 +66,8 @@ def test_the_cnn_tells_the_handwriting_of_a_half_solved_photo_from_the_print():
 
 @pytest.mark.parametrize("name", ["image1004"])
 def test_the_cnn_reads_wicht_mixed_photos(name):
-    every = dat(data_file("wicht", "mixed_train", f"{name}.dat"))
-    printed = dat(data_file("wicht", "train", f"{name}.dat"))
+    every = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat"))
+    printed = wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     result = scan(data_file("wicht", "mixed_train", f"{name}.jpg"), reader="cnn")
     assert list(result.grid.values) == printed
     written = {e.cell: e.digit for e in result.entries}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conftest import data_file
+from conftest import data_file, wicht_digits
 
 from sudokuprint.ocr.classifier import read_digits
 from sudokuprint.ocr.context import (FEATURES, LOOKS, ContextModel, context_features, fit_context, ink_colour, looks,
@@ -14,10 +14,6 @@ from sudokuprint.ocr.pipeline import grid_cells
 from sudokuprint.ocr.builtin_reader import BuiltinReader
 
 K = len(LOOKS)
-
-
-def dat(path) -> list[int]:
-    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
 
 
 def _photo(folder: str, name: str):
@@ -37,7 +33,7 @@ def _twins(cells) -> np.ndarray:
 
 def test_a_printed_given_looks_like_the_photos_other_print_and_handwriting_like_the_other_handwriting():
     name = "image1004"
-    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    every, printed = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat")), wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     cells, look = _photo("mixed_train", name)
     assert look.shape == (len(cells), K)
     is_print = np.array([printed[c.index] != 0 for c in cells])
@@ -104,7 +100,7 @@ def test_the_shipped_reader_with_context_keeps_a_printed_photo_print_and_tells_a
         cells, _ = _photo("train", name)
         assert (BuiltinReader().read(cells).handwritten < 0.5).all(), name
     name = "image10"
-    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    every, printed = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat")), wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     cells, _ = _photo("mixed_train", name)
     said = BuiltinReader().read(cells).handwritten >= 0.5
     truth = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
@@ -115,7 +111,7 @@ def test_the_shipped_reader_with_context_keeps_a_printed_photo_print_and_tells_a
 def test_a_blue_pen_is_told_from_black_print_by_its_ink_colour():
     # image106: the entries are in a coloured pen; the context model without the ink's colour took some for print
     name = "image106"
-    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    every, printed = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat")), wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     cells, look = _photo("mixed_train", name)
     assert all(c.color is not None and c.color.shape == c.image.shape + (3,) for c in cells)
     is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])
@@ -133,7 +129,7 @@ def test_a_blue_pen_is_told_from_black_print_by_its_ink_colour():
 
 def test_printed_digits_have_twins_that_handwriting_lacks():
     name = "image1004"
-    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    every, printed = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat")), wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     cells, _ = _photo("mixed_train", name)
     twins = _twins(cells)
     has = twins[:, 1] == 1
@@ -163,7 +159,7 @@ def test_a_twin_is_the_same_glyph_shifted_and_a_digit_alone_has_none():
 
 def test_the_median_keeps_handwriting_far_from_print_when_the_reader_takes_some_for_print():
     name = "image1004"
-    every, printed = dat(data_file("wicht", "mixed_train", f"{name}.dat")), dat(data_file("wicht", "train", f"{name}.dat"))
+    every, printed = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat")), wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     cells, look = _photo("mixed_train", name)
     is_print = np.array([printed[c.index] != 0 for c in cells])
     is_hand = np.array([every[c.index] != 0 and not printed[c.index] for c in cells])

@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from conftest import data_file
+from conftest import data_file, wicht_digits
 
 from sudokuprint.ocr.cells import cut_cells, even_light
 from sudokuprint.ocr.crease import remove_creases
@@ -16,8 +16,7 @@ from sudokuprint.ocr.pipeline import grid_cells, scan
 
 
 def _truth(name: str) -> list[int]:
-    lines = data_file("wicht", "train", f"{name}.dat").read_text().splitlines()[2:11]
-    return [int(v) for line in lines for v in line.split()]
+    return wicht_digits(data_file("wicht", "train", f"{name}.dat"))
 
 
 def test_a_newspaper_crease_through_row_9_no_longer_changes_its_printed_1_and_7():

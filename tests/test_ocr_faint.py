@@ -5,7 +5,7 @@ Real photos: Wicht & Hennebert (CC-BY-4.0); puzzles: the samples' easy50.
 
 from __future__ import annotations
 
-from conftest import SAMPLES, data_file
+from conftest import SAMPLES, data_file, wicht_digits
 
 from sudokuprint.grid import Grid
 from sudokuprint.ocr.correct import reading_status, take_faint
@@ -13,14 +13,10 @@ from sudokuprint.ocr.pipeline import grid_cells, scan
 from sudokuprint.solver import search
 
 
-def dat(path) -> list[int]:
-    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
-
-
 def test_a_faded_red_given_beside_dark_pen_is_read():
     # Wicht mixed image71: red print, faded at r1c2 (a 7) to a third of the print's darkness, under a solver's
     # black pen; without that 7 the givens have several solutions
-    printed = dat(data_file("wicht", "train", "image71.dat"))
+    printed = wicht_digits(data_file("wicht", "train", "image71.dat"))
     photo = data_file("wicht", "mixed_train", "image71.jpg")
     found = grid_cells(photo)
     assert 1 not in {cell.index for cell in found.upright()}
@@ -33,7 +29,7 @@ def test_a_faded_red_given_beside_dark_pen_is_read():
 
 
 def test_a_plain_photo_read_right_takes_no_faint_shape():
-    printed = dat(data_file("wicht", "train", "image1045.dat"))
+    printed = wicht_digits(data_file("wicht", "train", "image1045.dat"))
     result = scan(data_file("wicht", "train", "image1045.jpg"))
     assert list(result.grid.values) == printed
     assert not any("paler" in c.why for c in result.corrections)

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageOps
 
-from conftest import data_file
+from conftest import data_file, wicht_digits
 
 from sudokuprint.ocr.detect import find_grid
 from sudokuprint.ocr.lattice_check import lattice_shift
@@ -32,8 +32,7 @@ def photo(name: str) -> np.ndarray:
 
 
 def truth(name: str) -> str:
-    lines = data_file("wicht", "train", f"{name}.dat").read_text().splitlines()[2:11]
-    return "".join(v if v != "0" else "." for line in lines for v in line.split())
+    return "".join(str(v) if v else "." for v in wicht_digits(data_file("wicht", "train", f"{name}.dat")))
 
 
 def drawn_outline(name: str) -> np.ndarray:

@@ -7,7 +7,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from conftest import REPO, data_file
+from conftest import REPO, data_file, wicht_digits
 
 from sudokuprint.ocr.correct import check_reading, rank_entry
 from sudokuprint.ocr.pipeline import HandEntry, scan
@@ -17,14 +17,10 @@ from ocr_training.photo_suite import SETTINGS, photograph, sudoku_page
 SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
 
 
-def dat(path) -> list[int]:
-    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
-
-
 @pytest.mark.parametrize("name", ["image1", "image100", "image1004"])  # image10: its r1c1 pen 3 is taken for print with context
 def test_a_mixed_photo_gives_the_printed_puzzle_and_the_handwriting_apart(name):
-    every = dat(data_file("wicht", "mixed_train", f"{name}.dat"))
-    printed = dat(data_file("wicht", "train", f"{name}.dat"))
+    every = wicht_digits(data_file("wicht", "mixed_train", f"{name}.dat"))
+    printed = wicht_digits(data_file("wicht", "train", f"{name}.dat"))
     result = scan(data_file("wicht", "mixed_train", f"{name}.jpg"))
     assert list(result.grid.values) == printed
     written = {e.cell: e.digit for e in result.entries}
@@ -142,8 +138,8 @@ class _Swapping:
 
 
 def test_wrong_handwritten_entries_are_reported_not_corrected_to_the_solution():
-    every = dat(data_file("wicht", "mixed_train", "image1.dat"))
-    printed = dat(data_file("wicht", "train", "image1.dat"))
+    every = wicht_digits(data_file("wicht", "mixed_train", "image1.dat"))
+    printed = wicht_digits(data_file("wicht", "train", "image1.dat"))
     hand = [i for i in range(81) if every[i] and not printed[i]]
     a = hand[0]
     b = next(i for i in hand if every[i] != every[a])

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from click.testing import CliRunner
 
-from conftest import SAMPLES, data_file
+from conftest import SAMPLES, data_file, wicht_digits
 
 from sudokuprint.cli import main
 from sudokuprint.ocr.cells import CELL_PX
@@ -85,10 +85,8 @@ def test_a_writers_small_entries_high_in_their_cells_are_no_lone_marks(monkeypat
     # small and high in the cell, so that several look like marks along a cell's top; that opens the rule for lone
     # marks on the page, which must take none of the other entries: they are of one size and the page is not
     # mostly marks
-    every = [int(v) for line in data_file("wicht", "mixed_train", "image177.dat").read_text().splitlines()[2:11]
-             for v in line.split()]
-    printed = [int(v) for line in data_file("wicht", "train", "image177.dat").read_text().splitlines()[2:11]
-               for v in line.split()]
+    every = wicht_digits(data_file("wicht", "mixed_train", "image177.dat"))
+    printed = wicht_digits(data_file("wicht", "train", "image177.dat"))
     entries = {i for i in range(81) if every[i] and not printed[i]}
     calls = []
     real = marks.lone_marks

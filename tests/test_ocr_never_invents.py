@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from conftest import data_file
+from conftest import data_file, wicht_digits
 from sudokuprint.grid import Grid
 from sudokuprint.ocr.correct import RESTORE, Correction, check_reading, take_faint
 from sudokuprint.ocr.pipeline import scan
@@ -23,8 +23,7 @@ PHOTOS = ["image1", "image10", "image100", "image1082", "image206"]  # Wicht tra
 
 
 def truth(folder: str, name: str) -> list[int]:
-    lines = data_file("wicht", folder, f"{name}.dat").read_text().splitlines()[2:11]
-    return [int(v) for line in lines for v in line.split()]
+    return wicht_digits(data_file("wicht", folder, f"{name}.dat"))
 
 
 def peers(cell: int) -> set[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
-from conftest import REPO
+from conftest import REPO, wicht_digits
 
 from sudokuprint.ocr.overlay import overlay
 from sudokuprint.ocr.pipeline import scan
@@ -15,7 +15,7 @@ SAMPLES = REPO / "samples"
 
 def truth(path) -> list[int]:
     """The 81 digits of a ground-truth file (two header lines, then nine rows; 0 = empty)."""
-    return [int(v) for line in path.read_text().splitlines()[2:11] for v in line.split()]
+    return wicht_digits(path)
 
 
 def test_each_cell_is_given_or_handwritten_as_the_ground_truth_says():

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageDraw
 
-from conftest import REPO, data_file
+from conftest import REPO, data_file, wicht_digits
 
 from sudokuprint.ocr.correct import check_reading
 from sudokuprint.ocr.pipeline import scan
@@ -25,8 +25,7 @@ SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
 
 
 def dat_string(path) -> str:
-    lines = path.read_text().splitlines()[2:11]
-    return "".join(v if v != "0" else "." for line in lines for v in line.split())
+    return "".join(str(v) if v else "." for v in wicht_digits(path))
 
 
 def test_the_sample_photo_reads_exactly():

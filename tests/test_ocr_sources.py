@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from conftest import REPO
+from conftest import REPO, wicht_digits
 
 from sudokuprint.errors import ImageTooLargeError, NoGridError
 from sudokuprint.ocr.load import MAX_PIXELS, load_photo
@@ -21,8 +21,7 @@ SAMPLE = REPO / "samples" / "newspaper-photo.jpg"
 
 
 def expected() -> str:
-    lines = SAMPLE.with_suffix(".dat").read_text().splitlines()[2:11]
-    return "".join(v if v != "0" else "." for line in lines for v in line.split())
+    return "".join(str(v) if v else "." for v in wicht_digits(SAMPLE.with_suffix(".dat")))
 
 
 @pytest.mark.parametrize("kind", ["path", "str", "pil", "bgr-array", "gray-array", "bytes", "file"])

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from conftest import REPO, SHARED_DATA, data_file
+from conftest import REPO, SHARED_DATA, data_file, wicht_digits
 
 from sudokuprint.ocr.cells import CELL_PX, extract_digit, read_cells
 from sudokuprint.ocr.classifier import default_model, read_digits
@@ -27,8 +27,7 @@ PHOTOS = ["image1", "image125", "image1082", "image206", "image150", "image1049"
 
 
 def truth(name: str) -> np.ndarray:
-    lines = data_file("wicht", "train", f"{name}.dat").read_text().splitlines()[2:11]
-    return np.array([int(v) for line in lines for v in line.split()])
+    return np.array(wicht_digits(data_file("wicht", "train", f"{name}.dat")))
 
 
 def outlines() -> dict[str, np.ndarray]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from conftest import SAMPLES, data_file
+from conftest import SAMPLES, data_file, wicht_digits
 
 from sudokuprint.ocr.cells import even_light, ink_darkness, read_cells
 from sudokuprint.ocr.detect import find_grid
@@ -24,8 +24,7 @@ PAIRS = photo_suite.puzzle_pairs(SAMPLES)
 
 
 def _truth(name: str) -> list[int]:
-    lines = data_file("wicht", "train", f"{name}.dat").read_text().splitlines()[2:11]
-    return [int(v) for line in lines for v in line.split()]
+    return wicht_digits(data_file("wicht", "train", f"{name}.dat"))
 
 
 def test_even_light_makes_print_in_a_shadow_as_dark_as_in_full_light():
