@@ -4,7 +4,8 @@ Candidates are the big connected shapes of the ink (as printed and after
 keeping only long straight strokes, which cuts the grid loose from text that
 touches it).  Each candidate's outline is reduced to four corners and checked
 by warping it flat and looking for the ten evenly spread lines of a Sudoku in
-both directions.  Candidates that overlap are one grid; of several grids the
+both directions.  Candidates that overlap are one grid (of its near-identical outlines the one along its outer
+border is kept, :func:`_at_the_border`), and two grids do not overlap (:func:`_clear_of`); of several grids the
 largest, most complete and most central comes first.  The search runs on the
 photo shrunk to :data:`WORK_SIDE`; when nothing grid-like shows there, with
 the usual and then a fainter ink threshold, it looks once more at up to
