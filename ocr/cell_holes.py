@@ -76,8 +76,9 @@ def _family(log_size: np.ndarray, neighbours: np.ndarray | None = None) -> tuple
     # a family's cell size is one hole's size, or a third of a box hole's (when every thin line prints broken)
     for center in np.unique(np.round(np.concatenate([log_size, log_size - np.log(3)]), 1)):
         cells = np.abs(log_size - center) < SAME_HOLE_SIZE
-        three_by_three = np.abs(log_size - center - np.log(3)) < SAME_HOLE_SIZE
-        if (np.abs(log_size - center - np.log(3)) < np.log(BOX_LIKE)).sum() > MAX_BOXES:
+        from_box = np.abs(log_size - center - np.log(3))  # how far each hole's size is from a box's (log)
+        three_by_three = from_box < SAME_HOLE_SIZE
+        if (from_box < np.log(BOX_LIKE)).sum() > MAX_BOXES:
             three_by_three[:] = False  # more holes of about a box's size than two grids have boxes: they are cells
         if neighbours is not None:
             cells = _grown(cells, neighbours)

@@ -131,16 +131,22 @@ def test_the_fixtures_cover_print_candidates_and_a_fully_solved_page():
     assert {"print", "candidates", "fully-solved"} <= contents
 
 
+def _marks_not_entries(page: str, marks: dict[int, str]) -> None:
+    """Page ``page`` of the one-grid fixtures holds candidate marks in the cells ``marks`` (cell -> its truth, e.g.
+    ``"c1367"``, checked against the page's .json); the scan reports them as pencil marks, never as entries, and
+    reads every given."""
+    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
+    cells = json.loads(photo.with_suffix(".json").read_text())["cells"][0]
+    assert {index: cells[index] for index in marks} == marks
+    result = scan(photo)
+    assert set(marks) <= set(result.pencil_marks) and not set(marks) & {e.cell for e in result.entries}
+    assert list(result.grid.values) == givens_of(cells)
+
+
 def test_rows_of_candidate_marks_across_a_cells_middle_are_marks():
     # styled-held-out-009: candidates in heavy graphite, some written as a row of small digits across the middle of
     # the cell (r2c4 "1367", r2c9 "267", r4c4 "59", r9c8 "2457"), taller than the small-marks rule allows
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-009.jpg"
-    cells = json.loads(photo.with_suffix(".json").read_text())["cells"][0]
-    rows = {12: "c1367", 17: "c267", 30: "c59", 79: "c2457"}
-    assert {index: cells[index] for index in rows} == rows
-    result = scan(photo)
-    assert set(rows) <= set(result.pencil_marks) and not set(rows) & {e.cell for e in result.entries}
-    assert list(result.grid.values) == givens_of(cells)
+    _marks_not_entries("009", {12: "c1367", 17: "c267", 30: "c59", 79: "c2457"})
 
 
 def test_a_given_beside_a_crossings_crumb_is_no_row_of_marks():
@@ -163,12 +169,7 @@ def test_a_lone_candidate_on_a_page_of_marks_is_a_mark(page, lone):
     # ballpoint) or well under the page's entries (009: half-solved in heavy graphite); on a page of marks alone it
     # may be nearly as tall as the print (128: heavy graphite, its marks 0.9 times as tall as the printed figures);
     # all read as entries before
-    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-    cells = json.loads(photo.with_suffix(".json").read_text())["cells"][0]
-    assert {index: cells[index] for index in lone} == lone
-    result = scan(photo)
-    assert set(lone) <= set(result.pencil_marks) and not set(lone) & {e.cell for e in result.entries}
-    assert list(result.grid.values) == givens_of(cells)
+    _marks_not_entries(page, lone)
 
 
 def test_the_lower_grid_is_not_a_window_over_the_upper_grids_last_row():
