@@ -135,7 +135,7 @@ def test_a_hint_is_the_logic_engines_next_step_and_can_be_undone(player: Player)
     assert player.text("#hint-text") == steps[1].text(grid.shape)
 
 
-def test_pencil_marks_and_progress_survive_a_reload(player: Player) -> None:
+def test_pencil_marks_and_progress_are_there_when_the_page_is_opened_again(player: Player) -> None:
     player.open(2)
     line = MIXED[1]
     empty = [i for i, ch in enumerate(line) if ch == "."]
@@ -150,12 +150,14 @@ def test_pencil_marks_and_progress_survive_a_reload(player: Player) -> None:
     player.page.keyboard.press("Shift+Digit5")  # Shift+digit writes a mark without the pencil button
     assert player.cell(empty[1]).get_attribute("aria-label").endswith("empty, pencil marks 4 7")
     lefts = player.text("#lefts")
-    player.page.reload()
-    assert player.text("#about").startswith("Puzzle 2 ")  # the page reopens where the player was
-    assert player.cell(empty[0]).inner_text() == "1"
-    assert player.cell(empty[1]).get_attribute("aria-label").endswith("empty, pencil marks 4 7")
-    assert player.cell(empty[2]).get_attribute("aria-label").endswith("empty, pencil marks 5")
-    assert player.text("#lefts") == lefts
+    cell = "document.querySelector('.cell[data-cell=\"{}\"]')".format
+    player.reopen_until(" && ".join([  # the page reopens where the player was, as they left it
+        "document.getElementById('about').textContent.startsWith('Puzzle 2 ')",
+        f"{cell(empty[0])}.innerText === '1'",
+        f"{cell(empty[1])}.getAttribute('aria-label').endsWith('empty, pencil marks 4 7')",
+        f"{cell(empty[2])}.getAttribute('aria-label').endsWith('empty, pencil marks 5')",
+        f"document.getElementById('lefts').innerText.trim() === {lefts!r}",
+    ]))
     player.open(1)
     assert player.cell(0).inner_text() == ""
     player.page.click("#next")

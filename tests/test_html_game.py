@@ -4,6 +4,7 @@ keys, buttons and cells, with every expected digit from the Python core."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +66,9 @@ def test_the_endless_page_starts_with_a_new_game_and_makes_more(browser: Any, en
     assert grid.shape.box_width == 3 and grid.shape.box_height == 2 and count_solutions(grid, limit=2) == 1
     options = tab.page.evaluate("[...document.querySelectorAll('#pick option')].map((o) => o.textContent)")
     assert options == ["New 9\u00d79 Medium", "New 6\u00d76 Hard"]
-    tab.page.reload()  # new games are kept, and the page reopens the last one
-    tab.page.wait_for_function("window.sudokuprint.current() !== null")
-    assert tab.api("current()")["puzzle"] == made["puzzle"]
+    tab.reopen_until(  # new games are kept, and the page reopens the last one
+        f"window.sudokuprint.current().puzzle === {made['puzzle']!r} && JSON.stringify("
+        "[...document.querySelectorAll('#pick option')].map((o) => o.textContent)) === " + repr(json.dumps(options, ensure_ascii=False, separators=(",", ":"))))
     tab.page.click("#prev")
     assert tab.api("current()")["puzzle"] == first["puzzle"]
     tab.close()
