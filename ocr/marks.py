@@ -17,7 +17,8 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
 - **lone, on a page of marks**: where a solver noted candidates in several cells, a cell's one small digit is a mark
   too when it is the marks' size or well under the page's entries (:func:`lone_marks`, :data:`LONE_MARK`).
 
-The rules along the top, of a row and of lone marks never apply to a cell read as print: a printed given shifted in
+The rule along the top does not apply to faint pencil either (:data:`FAINT_INK`): its strokes break, so where its
+ink sits says nothing.  The rules along the top, of a row and of lone marks never apply to a cell read as print: a printed given shifted in
 its cell by a bowed page, or beside a crossing's crumb, is not a mark.  The page's printed digits
 (:func:`page_digits`, the median of the cells read as print) are the measure, so the rules hold for any cell size,
 face and lattice offset; the pieces of one broken digit, stacked in its own box, count as one digit of their joint
@@ -44,8 +45,13 @@ Box = tuple[int, int, int, int]
 
 SHAPE_LEVEL = 0.25
 """A pixel belongs to the ink when its (smoothed) darkness reaches this share of the cell's darkest..."""
-INK_FLOOR = 0.35
-"""...and the cell has ink at all when its darkest reaches this share of the grid's darkest ink."""
+INK_FLOOR = STROKE_FLOOR
+"""...and the cell has ink at all when its darkest reaches this share of the grid's darkest ink (as for the cell
+stage, which found a digit's shape in each cell this stage sees)."""
+FAINT_INK = 0.35
+"""A cell whose darkest is under this share of the grid's darkest ink holds faint pencil, whose strokes break: a
+faint 9's thin stem is lost and its loop is left high in the cell.  Where such ink sits says nothing, so the rule
+along the top does not apply to it; its shapes' size and number still do."""
 MIN_SHAPE_AREA = 6
 MIN_SHAPE_HEIGHT = 0.12
 """Shapes of fewer pixels (in a 40-pixel cell) than :data:`MIN_SHAPE_AREA` are specks, and shapes along the top or
@@ -106,12 +112,27 @@ class PageDigits:
     """The cell images' side."""
 
 
+def _edge(size: int) -> int:
+    """The cell image's border (pixels) left out: grid lines' remnants lie there."""
+    return max(1, int(round(0.06 * size)))
+
+
+def _smoothed(cell: np.ndarray) -> np.ndarray:
+    return cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
+
+
+def ink_peak(cell: np.ndarray) -> float:
+    """The darkest of a cell's ink inside its border (a high percentile of its smoothed darkness)."""
+    edge = _edge(cell.shape[0])
+    return float(np.percentile(_smoothed(cell)[edge:-edge, edge:-edge], 99.5))
+
+
 def ink_shapes(cell: np.ndarray, contrast: float) -> list[Box]:
     """The ink shapes of a cell image (its darkness cut at :data:`SHAPE_LEVEL` of its own darkest), without
     grid-line remnants and specks; ``contrast`` is the grid's darkest ink (:func:`ocr.cells.ink_contrast`)."""
     size = cell.shape[0]
-    edge = max(1, int(round(0.06 * size)))
-    smooth = cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
+    edge = _edge(size)
+    smooth = _smoothed(cell)
     inner = smooth[edge:-edge, edge:-edge]
     peak = float(np.percentile(inner, 99.5))
     if peak < INK_FLOOR * contrast:
@@ -168,11 +189,12 @@ def page_digits(shapes_of_print: list[list[Box]], size: int = CELL_PX) -> PageDi
                       float(np.median([y + h / 2 for _, y, _, h in mains])), size)
 
 
-def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: bool = False, whole: int = 0) -> bool:
+def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: bool = False, whole: int = 0,
+              faint: bool = False) -> bool:
     """Whether a cell's ink shapes (:func:`ink_shapes`) are candidate marks rather than one digit, on a page
     whose printed digits are ``page``; ``sure`` is how surely the cell's digit was read, ``printed`` whether
-    it was read as print and ``whole`` the height of the digit the cell stage found (0: not known).  See the
-    module's docstring."""
+    it was read as print, ``whole`` the height of the digit the cell stage found (0: not known) and ``faint``
+    whether its ink is faint pencil (:data:`FAINT_INK`).  See the module's docstring."""
     if not shapes:
         return False
     top = min(y for _, y, _, _ in shapes)
@@ -183,7 +205,7 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     small = _main_shapes(shapes)
     stacked = _one_digit(small)
     tall = digit_height(shapes)
-    if not printed and max(tall, whole) <= MARK_HEIGHT * page.height \
+    if not printed and not faint and max(tall, whole) <= MARK_HEIGHT * page.height \
             and page.middle - (top + bottom) / 2 >= OFF_CENTRE * page.size:
         if _row_width(shapes, page.middle - OFF_CENTRE * page.size) >= WIDE_MARK * tall or sure < TOP_DOUBT:
             return True
@@ -274,7 +296,7 @@ def pencil_marks(cell: np.ndarray, contrast: float) -> int:
     counted one by one.  Used on the cells without a digit's shape, where larger shapes are mostly grid lines'
     remnants, and on unsure digits (:data:`PENCIL_DOUBT`)."""
     size = cell.shape[0]
-    edge = max(1, int(round(0.06 * size)))
+    edge = _edge(size)
     darkness = ink_darkness(cell)
     inner = darkness[edge:-edge, edge:-edge]
     peak = float(np.percentile(inner, 99.5))
@@ -323,7 +345,8 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     marks: dict[int, int] = {}
     for index, found in shapes.items():
         sure = sureness.get(index, 1.0)
-        if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0)):
+        faint = bool(found) and ink_peak(images[index]) < FAINT_INK * contrast
+        if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0), faint):
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
             count = pencil_marks(images[index], contrast)
