@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import permutations
 from pathlib import Path
 
 from sudokuprint.errors import NoGridError
@@ -68,9 +69,19 @@ def score_page(photo: Path) -> PageScore:
     score.seconds = time.process_time() - started
     score.found = True
     read = [_values(r) for r in results]
-    score.givens_exact = all(givens in read for givens in truth_givens)
-    # the result that reads the main grid: the one agreeing most with its givens
-    main = max(results, key=lambda r: sum(a == b for a, b in zip(_values(r), truth_givens[0])))
+    # each grid's givens read by a result of its own (two grids may print one puzzle)
+    score.givens_exact = any(all(read[k] == givens for k, givens in zip(order, truth_givens))
+                             for order in permutations(range(len(read)), len(truth_givens)))
+    # the result that reads the main grid: the one agreeing most with its givens and entries together (a page may
+    # print one puzzle twice, solved above and blank below)
+    truth_entries = {i: int(t[1]) for i, t in enumerate(grids[0]) if t.startswith("e")}
+
+    def agreement(result: ScanResult) -> int:
+        written = {e.cell: e.digit for e in result.entries}
+        return (sum(a == b for a, b in zip(_values(result), truth_givens[0]))
+                + sum(written.get(i) == d for i, d in truth_entries.items()))
+
+    main = max(results, key=agreement)
     listed = sum(a == b for a, b in zip(_values(main), truth_givens[0])) >= MAIN_FOUND  # list the main grid's cells
     if len(read) < len(truth_givens):
         score.problems.append(f"{len(read)} of {len(truth_givens)} grids found"
