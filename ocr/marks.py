@@ -27,7 +27,8 @@ shapes is marks too (:data:`PENCIL_DOUBT`: marks run together by blur).
 
 Cells judged marks are never an entry, never a given and never a "mistake": the scan reports them in
 ``pencil_marks`` with the number of marks (:func:`mark_count`).  Cells without a digit's shape (see
-:mod:`ocr.cells`) hold marks when they hold small shapes (:func:`pencil_marks`).
+:mod:`ocr.cells`) hold marks when they hold small shapes (:func:`pencil_marks`), but on a page nobody wrote on
+(:func:`nobody_wrote`).
 """
 
 from __future__ import annotations
@@ -314,6 +315,15 @@ def pencil_marks(cell: np.ndarray, contrast: float) -> int:
                 and x + w < size - edge and y + h < size - edge and not grid_line_residue(x, y, w, h, size):
             marks += 1
     return marks
+
+
+def nobody_wrote(empty_marks: Mapping[int, int], written: int) -> bool:
+    """Whether the marks found in empty cells (cell -> number of marks, :func:`pencil_marks`) are no writing at all:
+    the page has no ``written`` cell (an entry, or marks over a digit's shape) and no empty cell holds two marks or
+    more.  A solver who notes candidates notes several in some cell; one small stroke here and there on a page
+    nobody wrote on is a piece of a dashed or pale cell line that the lattice left inside a cell (each looks like a
+    small 1)."""
+    return written == 0 and bool(empty_marks) and max(empty_marks.values()) < 2
 
 
 PENCIL_DOUBT = 0.95

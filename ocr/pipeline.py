@@ -28,7 +28,7 @@ from .detect import GridOutline, find_grids
 from .grid_cells import GridCells, grid_cells
 from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
-from .marks import MIN_PAGE_MARKS, find_marks
+from .marks import MIN_PAGE_MARKS, find_marks, nobody_wrote
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_correlations, twins_of, unlike_print
@@ -357,6 +357,8 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         checked = CheckedReading(tuple(values), (), status, solution)
     solution_values = checked.solution.values if checked.solution is not None else None
     _pale_entries(found, the_reader, values, written, cells, marks, solution_values if solver_check else None)
+    if nobody_wrote(marks, len(written) + len(in_digit_cells)):
+        marks = {}
     entries = []
     for index, cell in sorted(written.items()):
         answer = solution_values[index] if solution_values else None

@@ -192,6 +192,17 @@ def test_a_faint_nine_whose_stem_is_lost_is_still_an_entry():
     assert list(result.grid.values) == givens_of(cells)
 
 
+def test_a_dash_left_inside_a_cell_of_a_page_nobody_wrote_on_is_no_pencil_mark():
+    # styled-held-out-seed3-000: two grids printed with dashed cell lines in League Spartan Light, nobody wrote on
+    # the page; in each grid one empty cell kept a piece of a dash inside it, which looked like a small 1
+    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-seed3-000.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert truth["content"] == "print" and truth["style"] == "classic" and len(truth["cells"]) == 2
+    results = scan(photo, all=True)
+    assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
+    assert [(r.entries, r.pencil_marks) for r in results] == [([], {}), ([], {})]
+
+
 def test_the_lower_grid_is_not_a_window_over_the_upper_grids_last_row():
     # styled-held-out-107: two grids with lines of equal weight, the upper fully solved in black ballpoint; the lower
     # grid's best-ranked outline began on the upper grid's last row (no heavier box line tells where a grid starts),
