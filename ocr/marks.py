@@ -17,9 +17,9 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
 - **lone, on a page of marks**: where a solver noted candidates in several cells, a cell's one small digit is a mark
   too when it is the marks' size or well under the page's entries (:func:`lone_marks`, :data:`LONE_MARK`).
 
-The rule along the top does not apply to faint pencil either (:data:`FAINT_INK`): its strokes break, so where its
-ink sits says nothing.  The rules along the top, of a row and of lone marks never apply to a cell read as print: a printed given shifted in
-its cell by a bowed page, or beside a crossing's crumb, is not a mark.  The page's printed digits
+The rules along the top, of a row and of lone marks never apply to a cell read as print: a printed given shifted in
+its cell by a bowed page, or beside a crossing's crumb, is not a mark.  Nor does the rule along the top apply to faint
+pencil (:data:`FAINT_INK`): its strokes break, so where its ink sits says nothing.  The page's printed digits
 (:func:`page_digits`, the median of the cells read as print) are the measure, so the rules hold for any cell size,
 face and lattice offset; the pieces of one broken digit, stacked in its own box, count as one digit of their joint
 height.  A digit read unsurely in a cell of several small

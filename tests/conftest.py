@@ -154,7 +154,7 @@ UNTRACED = REPO / "tests" / "untraced.txt"
 SLOWEST = REPO / "tests" / "slowest.txt"
 
 
-def _listed(path: Path) -> list[str]:
+def listed_tests(path: Path) -> list[str]:
     """The test ids a list file names, one a line (``#`` lines are comments)."""
     return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")]
@@ -164,11 +164,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests listed in tests/untraced.txt run untraced (``no_cover``): every line they run, another test runs
     traced (scripts/untraced_tests.py chose them), and tracing made them two to three times slower.  The tests in
     tests/slowest.txt come first, in its order; the rest keep theirs."""
-    untraced = set(_listed(UNTRACED))
+    untraced = set(listed_tests(UNTRACED))
     for item in items:
         if item.nodeid in untraced:
             item.add_marker(pytest.mark.no_cover)
-    first = {nodeid: rank for rank, nodeid in enumerate(_listed(SLOWEST))}
+    first = {nodeid: rank for rank, nodeid in enumerate(listed_tests(SLOWEST))}
     items.sort(key=lambda item: first.get(item.nodeid, len(first)))
 
 

@@ -1,4 +1,5 @@
-"""tests/untraced.txt: the tests make test runs without coverage tracing, and the script that chooses them."""
+"""tests/untraced.txt: the tests make test runs without coverage tracing, and the script that chooses them;
+tests/slowest.txt: the tests started first."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import importlib.util
 import re
 from pathlib import Path
 
-from conftest import REPO, UNTRACED
+import pytest
+
+from conftest import REPO, SLOWEST, UNTRACED, listed_tests
 
 spec = importlib.util.spec_from_file_location("untraced_tests", REPO / "scripts" / "untraced_tests.py")
 assert spec is not None and spec.loader is not None
@@ -14,9 +17,10 @@ untraced_tests = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(untraced_tests)
 
 
-def test_every_listed_test_is_still_a_test_of_the_suite() -> None:
-    listed = [line for line in UNTRACED.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-    assert len(listed) > 100
+@pytest.mark.parametrize("path, least", [(UNTRACED, 100), (SLOWEST, 10)], ids=["untraced", "slowest"])
+def test_every_listed_test_is_still_a_test_of_the_suite(path: Path, least: int) -> None:
+    listed = listed_tests(path)
+    assert len(listed) > least
     for node in listed:
         file, _, name = node.partition("::")
         function = re.sub(r"\[.*$", "", name)
