@@ -66,9 +66,10 @@ def test_the_endless_page_starts_with_a_new_game_and_makes_more(browser: Any, en
     assert grid.shape.box_width == 3 and grid.shape.box_height == 2 and count_solutions(grid, limit=2) == 1
     options = tab.page.evaluate("[...document.querySelectorAll('#pick option')].map((o) => o.textContent)")
     assert options == ["New 9\u00d79 Medium", "New 6\u00d76 Hard"]
+    listed = json.dumps(options, ensure_ascii=False, separators=(",", ":"))  # as JSON.stringify writes it
     tab.reopen_until(  # new games are kept, and the page reopens the last one
-        f"window.sudokuprint.current().puzzle === {made['puzzle']!r} && JSON.stringify("
-        "[...document.querySelectorAll('#pick option')].map((o) => o.textContent)) === " + repr(json.dumps(options, ensure_ascii=False, separators=(",", ":"))))
+        f"(window.sudokuprint.current() || {{}}).puzzle === {made['puzzle']!r} && JSON.stringify("
+        f"[...document.querySelectorAll('#pick option')].map((o) => o.textContent)) === {listed!r}")
     tab.page.click("#prev")
     assert tab.api("current()")["puzzle"] == first["puzzle"]
     tab.close()
