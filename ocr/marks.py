@@ -118,26 +118,22 @@ def _edge(size: int) -> int:
     return max(1, int(round(0.06 * size)))
 
 
-def _smoothed(cell: np.ndarray) -> np.ndarray:
-    return cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
-
-
-def ink_peak(cell: np.ndarray) -> float:
-    """The darkest of a cell's ink inside its border (a high percentile of its smoothed darkness)."""
-    edge = _edge(cell.shape[0])
-    return float(np.percentile(_smoothed(cell)[edge:-edge, edge:-edge], 99.5))
-
-
 def ink_shapes(cell: np.ndarray, contrast: float) -> list[Box]:
     """The ink shapes of a cell image (its darkness cut at :data:`SHAPE_LEVEL` of its own darkest), without
     grid-line remnants and specks; ``contrast`` is the grid's darkest ink (:func:`ocr.cells.ink_contrast`)."""
+    return _shapes_and_peak(cell, contrast)[0]
+
+
+def _shapes_and_peak(cell: np.ndarray, contrast: float) -> tuple[list[Box], float]:
+    """:func:`ink_shapes`, and the cell's darkest ink inside its border (a high percentile of its smoothed
+    darkness; :data:`FAINT_INK` is measured on it)."""
     size = cell.shape[0]
     edge = _edge(size)
-    smooth = _smoothed(cell)
+    smooth = cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
     inner = smooth[edge:-edge, edge:-edge]
     peak = float(np.percentile(inner, 99.5))
     if peak < INK_FLOOR * contrast:
-        return []
+        return [], peak
     mask = np.zeros(cell.shape, np.uint8)
     mask[edge:-edge, edge:-edge] = inner > max(SHAPE_LEVEL * peak, STROKE_FLOOR * contrast)
     mask &= ~straight_strokes(mask)
@@ -149,7 +145,7 @@ def ink_shapes(cell: np.ndarray, contrast: float) -> list[Box]:
         box = (int(x), int(y), int(w), int(h))
         if area >= smallest and not grid_line_residue(*box, size):
             shapes.append(box)
-    return shapes
+    return shapes, peak
 
 
 RESIDUE_WIDTH = 2
@@ -348,14 +344,15 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     geometry (:func:`are_marks`), or when its digit is read unsurely and it holds several small shapes
     (:data:`PENCIL_DOUBT`, :data:`PENCIL_GUESS`).
     """
-    shapes = {index: ink_shapes(image, contrast) for index, image in images.items()}
+    measured = {index: _shapes_and_peak(image, contrast) for index, image in images.items()}
+    shapes = {index: found for index, (found, _) in measured.items()}
     size = next(iter(images.values())).shape[0] if images else CELL_PX
     printed = set(print_cells)
     page = page_digits([shapes[index] for index in printed if index in shapes], size)
     marks: dict[int, int] = {}
     for index, found in shapes.items():
         sure = sureness.get(index, 1.0)
-        faint = bool(found) and ink_peak(images[index]) < FAINT_INK * contrast
+        faint = measured[index][1] < FAINT_INK * contrast
         if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0), faint):
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
