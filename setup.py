@@ -89,7 +89,7 @@ setup(
                      "sudokuprint/logic/_native_wings.c", "sudokuprint/logic/_native_chains.c",
                      "sudokuprint/logic/_native_nets.c",
                      "sudokuprint/logic/_native_als.c", "sudokuprint/logic/_native_als_chains.c",
-                     "sudokuprint/logic/_native_aic.c"],
+                     "sudokuprint/logic/_native_aic.c", "sudokuprint/logic/_native_trial.c"],
             depends=["sudokuprint/logic/_native.h", "sudokuprint/logic/_native_als.h"],
         ),
     ],

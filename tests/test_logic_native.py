@@ -10,7 +10,8 @@ singles, both must give the same answer: the same X-chain in every tier, the
 same forcing chain (length, candidate, true or false), the same cell or region
 forcing chain, the same XY-cycle, the same grouped chain of each digit and the
 same wing step, from scratch and when searching only what changed since the
-last search found nothing.
+last search found nothing; and every round of every trial assumption finds the
+same singles, or the same broken rule.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,7 @@ from sudokuprint.logic.state import State
 from sudokuprint.logic.step import Step
 from sudokuprint.logic.techniques import ADVANCED
 from sudokuprint.logic.techniques.forcing import MAX_STEPS, _Links, _shortest
-from sudokuprint.logic.techniques import aic, chains, cycles, multiple, nets
+from sudokuprint.logic.techniques import aic, chains, cycles, multiple, nets, trial
 from sudokuprint.logic.techniques.grouped_fish import _chain
 from sudokuprint.logic.techniques.nets import _Net
 from sudokuprint.logic.techniques.singles import all_singles
@@ -268,6 +270,45 @@ def test_compiled_grouped_aic_agrees_on_small_grids(box: tuple[int, int], monkey
     assert any(found)
 
 
+def _compare_trial_rounds(state: State, monkeypatch: pytest.MonkeyPatch) -> Counter:
+    """Every candidate's assumption followed round by round as trial follows it: at each round both
+    scans find the same singles in the same order, or the same broken rule; what each ended on."""
+    ended: Counter = Counter()
+    for cell, digit in trial.assumption_order(state):
+        followed = trial._Assumption(state, cell, digit)
+        for _ in range(trial.MAX_ROUNDS):
+            monkeypatch.setattr(kernels, "ENABLED", False)
+            expected = trial.scan_singles(followed.state)
+            monkeypatch.setattr(kernels, "ENABLED", True)
+            assert trial.scan_singles(followed.state) == expected, (cell, digit)
+            if isinstance(expected, tuple) or not expected:
+                ended[len(expected) if isinstance(expected, tuple) else 0] += 1
+                break
+            try:
+                followed.advance()
+            except trial._Contradiction:
+                ended["clash in placing"] += 1
+                break
+    return ended
+
+
+@pytest.mark.parametrize("line", puzzle_lines("top95.txt", limit=2, step=41) + FORUM[:1])
+def test_compiled_trial_rounds_find_the_python_singles(line: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each way a round can end is met: no single left (0), a cell without candidates (1), a
+    house without a place for a digit (2), two singles for one cell (5), and two singles that
+    clash only as they are placed."""
+    states = enumerate(_states(Grid.from_string(line), replay=_recorded(line)))
+    ended = sum((_compare_trial_rounds(state, monkeypatch) for k, state in states if k % 6 == 0), Counter())
+    assert set(ended) == {0, 1, 2, 5, "clash in placing"}, ended
+
+
+def test_compiled_trial_rounds_agree_on_16x16(monkeypatch: pytest.MonkeyPatch) -> None:
+    shape = Shape(4, 4)
+    made = generate_puzzle(shape, random.Random(5), DigTarget(), graded=False)
+    state = next(_states(Grid.from_values(made.puzzle, shape), limit=1))
+    assert sum(_compare_trial_rounds(state, monkeypatch).values()) > 100
+
+
 def test_the_searches_check_their_inputs() -> None:
     native = kernels._native
     assert native is not None
@@ -284,6 +325,8 @@ def test_the_searches_check_their_inputs() -> None:
     with pytest.raises(ValueError, match="dynamic_offers"):
         native.dynamic_offers(b"\x01\x00" * 4, b"\x00\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00" * 24,
                               b"\x01\x00", 3, 4)
+    with pytest.raises(ValueError, match="singles_scan"):
+        native.singles_scan(b"\x01\x00" * 4, b"\x00\x00" * 4, 2, b"\x00\x00\x09\x00")
     with pytest.raises(ValueError, match="intersection"):
         native.grouped_aic(b"\x03\x00" * 4, 2, b"\x00" * 20, b"", b"\x00" * 16, b"\x00\x00\x00\x00\x02\x00\x09\x00\x01\x00", 5)
 

@@ -13,6 +13,7 @@
  *   digit) and grouped_chain (grouped_fish._chain);
  * - _native_nets.c: follow_net (nets._Net, one assumption followed with singles) and
  *   dynamic_offers (nets.find_dynamic_forcing's conclusions, every net followed and sized);
+ * - _native_trial.c: singles_scan (trial.scan_singles, the singles of one round of a trial);
  * - _native_aic.c: grouped_aic (aic._Graph and aic.find_grouped_aic's search);
  * - _native_als.c: als_table (the almost locked sets of a grid, made once and shared) and the
  *   searches of ALS-XZ, ALS-XY-Wing, ALS chains and Death Blossom on it.
@@ -95,6 +96,8 @@ static PyMethodDef methods[] = {
     {"dynamic_offers", dynamic_offers, METH_VARARGS,
      "dynamic_offers(cands, values, side, peer_offsets, peer_list, houses, houses_of, alive, max_branches, max_off)"
      " -> [(cost, origin, where, fact, on)]"},
+    {"singles_scan", singles_scan, METH_VARARGS,
+     "singles_scan(cands, values, side, houses) -> [(cell, digit, house)] | broken rule"},
     {NULL, NULL, 0, NULL},
 };
 

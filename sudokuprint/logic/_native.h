@@ -50,5 +50,6 @@ PyObject *als_chain(PyObject *self, PyObject *args);        /* _native_als_chain
 PyObject *death_blossom(PyObject *self, PyObject *args);    /* _native_als_chains.c */
 PyObject *grouped_aic(PyObject *self, PyObject *args);      /* _native_aic.c */
 PyObject *dynamic_offers(PyObject *self, PyObject *args);   /* _native_nets.c */
+PyObject *singles_scan(PyObject *self, PyObject *args);     /* _native_trial.c */
 
 #endif

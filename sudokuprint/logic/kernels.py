@@ -7,8 +7,9 @@ region forcing chains (:mod:`.techniques.multiple`), the XY-cycles
 (:mod:`.techniques.cycles`), the WXYZ/VWXYZ-wing growth
 (:mod:`.techniques.wings`), the grouped X-chains of two and three strong links
 (:mod:`.techniques.grouped_fish`), the following of one assumption in the
-dynamic forcing nets and their whole search for conclusions (:mod:`.techniques.nets`)
-and the grouped AIC's graph and search (:mod:`.techniques.aic`).  Each compiled search returns
+dynamic forcing nets and their whole search for conclusions (:mod:`.techniques.nets`),
+the grouped AIC's graph and search (:mod:`.techniques.aic`), and the singles of each round of a
+trial (:mod:`.techniques.trial`).  Each compiled search returns
 exactly what its pure-Python version returns, in the same order; the Python
 versions stay as the readable oracle and the fallback when the extension is
 not built (tests/test_logic_native.py compares the two on real puzzles).
@@ -170,6 +171,16 @@ def dynamic_offers(state: State, alive: list[int], max_branches: int, max_off: i
     return _native.dynamic_offers(
         array("H", state.cands).tobytes(), array("H", state.values).tobytes(), t.side,
         offsets, peers, houses, houses_of, array("H", alive).tobytes(), max_branches, max_off,
+    )
+
+
+def singles_scan(state: State) -> list[tuple[int, int, int]] | tuple[int, ...]:
+    """The compiled ``trial.scan_singles``: one round's singles as (cell, digit, house) in the
+    order found (house -1: a naked single), or the first broken rule.  Grids of side 16 at most."""
+    assert _native is not None
+    _, _, houses, _, _ = native_tables(state.tables)
+    return _native.singles_scan(
+        array("H", state.cands).tobytes(), array("H", state.values).tobytes(), state.tables.side, houses
     )
 
 

@@ -28,10 +28,11 @@ that breaks no rule (the candidate is placed: the puzzle has one solution).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NoReturn
 
 from ...deadline import check_time
 from ...shape import digit_symbol
+from .. import kernels
 from ..state import POPCOUNT, State, digits_of
 from ..step import Step, StepKind, TrialDetails, cell_list, details_of
 from .rating import length_bonus
@@ -63,6 +64,56 @@ def singles_round(state: State) -> int:
     for a missing digit, or two singles clash.
     """
     return _Assumption.round_on(state, None)
+
+
+Broken = tuple[int, ...]
+"""A rule :func:`scan_singles` finds broken: ``(cell,)`` a cell without candidates; ``(house, digit)``
+a house without a place for a digit (the lowest); ``(cell, digit, house, earlier digit, earlier
+house)`` two singles for one cell (house -1: a naked single)."""
+
+
+def scan_singles(state: State) -> list[tuple[int, int, int]] | Broken:
+    """Every single of the state, read at once: (cell, digit, house) for each cell one fills, in the
+    order found (naked singles by cell, house -1; then hidden singles house by house, digits
+    ascending), or the first broken rule.  Compiled (``kernels.singles_scan``) when built."""
+    t = state.tables
+    if kernels.ENABLED and t.side <= 16:
+        return kernels.singles_scan(state)
+    values, cands = state.values, state.cands
+    found: dict[int, tuple[int, int]] = {}
+    for cell, mask in enumerate(cands):
+        if not values[cell]:
+            if not mask:
+                return (cell,)
+            if not mask & (mask - 1):
+                found[cell] = (mask.bit_length(), -1)
+    full = t.all_digits
+    for house, cells in enumerate(t.houses):
+        once = twice = placed = 0
+        for c in cells:
+            if values[c]:
+                placed |= 1 << (values[c] - 1)
+            else:
+                m = cands[c]
+                twice |= once & m
+                once |= m
+        missing = full & ~(once | placed)
+        if missing:
+            return (house, (missing & -missing).bit_length())
+        singles = once & ~twice
+        while singles:
+            bit = singles & -singles
+            singles ^= bit
+            digit = bit.bit_length()
+            for c in cells:
+                if cands[c] & bit:
+                    earlier = found.get(c)
+                    if earlier is None:
+                        found[c] = (digit, house)
+                    elif earlier[0] != digit:
+                        return (c, digit, house, *earlier)
+                    break
+    return [(cell, digit, house) for cell, (digit, house) in found.items()]
 
 
 class _Assumption:
@@ -123,7 +174,7 @@ class _Assumption:
         bit = 1 << (digit - 1)
         return tuple((c, digit) for c in cells if c != keep and self.base[c] & bit)
 
-    def fail(self, removals: tuple) -> None:
+    def fail(self, removals: tuple) -> NoReturn:
         """Record the contradiction's complexity: removals and placements it rests on."""
         seen_nodes: set[int] = set()
         seen_removals: set[tuple[int, int]] = set()
@@ -141,60 +192,43 @@ class _Assumption:
         self.complexity = len(seen_nodes) + len(seen_removals)
         raise _Contradiction
 
+    def _blame_single(self, cell: int, digit: int, house: int) -> tuple:
+        """The removals a single rests on: its cell's other candidates (house -1, a naked single)
+        or the digit's other places in the house."""
+        if house < 0:
+            return self._blame_cell(cell, digit)
+        return self._blame_house(self.state.tables.houses[house], digit, cell)
+
+    def _blame_broken(self, broken: tuple[int, ...]) -> tuple:
+        """The removals a broken rule of :func:`scan_singles` rests on."""
+        if len(broken) == 1:
+            return self._blame_cell(broken[0], 0)
+        if len(broken) == 2:
+            house, digit = broken
+            return self._blame_house(self.state.tables.houses[house], digit, -1)
+        cell, digit, house, earlier, earlier_house = broken
+        return self._blame_single(cell, earlier, earlier_house) + self._blame_single(cell, digit, house)
+
     @staticmethod
     def round_on(state: State, trial: "_Assumption | None") -> int:
-        t = state.tables
-        values, cands = state.values, state.cands
-        placements: dict[int, tuple[int, tuple]] = {}
-        for cell, mask in enumerate(cands):
-            if not values[cell]:
-                if not mask:
-                    if trial is None:
-                        raise _Contradiction
-                    trial.fail(trial._blame_cell(cell, 0))
-                if not mask & (mask - 1):
-                    digit = mask.bit_length()
-                    placements[cell] = (digit, trial._blame_cell(cell, digit) if trial else ())
-        full = t.all_digits
-        for cells in t.houses:
-            once = twice = placed = 0
-            for c in cells:
-                if values[c]:
-                    placed |= 1 << (values[c] - 1)
-                else:
-                    m = cands[c]
-                    twice |= once & m
-                    once |= m
-            missing = full & ~(once | placed)
-            if missing:
-                if trial is None:
-                    raise _Contradiction
-                trial.fail(trial._blame_house(cells, (missing & -missing).bit_length(), -1))
-            singles = once & ~twice
-            while singles:
-                bit = singles & -singles
-                singles ^= bit
-                digit = bit.bit_length()
-                for c in cells:
-                    if cands[c] & bit:
-                        earlier = placements.get(c)
-                        if earlier is None:
-                            placements[c] = (digit, trial._blame_house(cells, digit, c) if trial else ())
-                        elif earlier[0] != digit:
-                            if trial is None:
-                                raise _Contradiction
-                            trial.fail(earlier[1] + trial._blame_house(cells, digit, c))
-                        break
-        for cell, (digit, blame) in placements.items():
+        """Fill the singles :func:`scan_singles` finds, one after another (two of them may clash
+        here: a placement removes the other's digit); the trial, if any, remembers why."""
+        found = scan_singles(state)
+        if isinstance(found, tuple):
+            if trial is None:
+                raise _Contradiction
+            trial.fail(trial._blame_broken(found))
+        cands = state.cands
+        for cell, digit, house in found:
             if not cands[cell] >> (digit - 1) & 1:
                 if trial is None:
                     raise _Contradiction
-                trial.fail(blame + ((cell, digit),))
+                trial.fail(trial._blame_single(cell, digit, house) + ((cell, digit),))
             if trial is None:
                 state.place(cell, digit)
             else:
-                trial._place(cell, digit, blame)
-        return len(placements)
+                trial._place(cell, digit, trial._blame_single(cell, digit, house))
+        return len(found)
 
     def advance(self) -> int:
         """One round of singles on the assumption's state (raises ``_Contradiction``)."""
