@@ -28,7 +28,7 @@ from .detect import GridOutline, find_grids
 from .grid_cells import GridCells, grid_cells
 from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
-from .marks import MIN_PAGE_MARKS, find_marks, nobody_wrote
+from .marks import LONE_MARK, MIN_PAGE_MARKS, find_marks, nobody_wrote, page_digits
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_correlations, twins_of, unlike_print
@@ -149,7 +149,9 @@ PALE_ENTRY_PAGE = 5
 """A page with at least this many handwritten digits has been written on: a faint digit shape in a cell read empty
 there is a pale entry (:func:`_pale_entries`).  Chosen on the photo suite's draw 1 (its faint graphite pages, half
 solved with 15 to 30 entries, lose half their entries at 20) and the corpus's print-only sources (SnapSudoku pages
-carry one or two digits taken for handwriting, and a lower count lets their shadows in as entries)."""
+carry one or two digits taken for handwriting, and a lower count lets their shadows in as entries).  A page written
+all in pale pencil has hardly a digit dark enough to count: it has been written on too when this many of its faint
+digit shapes read as handwriting and surely as the solution's digits (:data:`PALE_AS_PRINT_SURE`)."""
 PALE_ENTRY_SURE = 0.5
 """... when the reader gives it a digit at least this surely (a blurred cluster of candidate marks reads as no digit)
 and calls it handwriting (a shadow or a print's ghost it calls print)..."""
@@ -160,24 +162,33 @@ have to read surely as the one digit the cell needs)."""
 
 
 def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], written: dict[int, CellResult],
-                  cells: list[CellResult], marks: dict[int, int], solution: "tuple[int, ...] | None" = None) -> None:
-    """On a page written on (:data:`PALE_ENTRY_PAGE` handwritten digits), the faint digit shapes of the cells
-    read empty (:meth:`GridCells.faint_upright`; no candidate marks) that read as a handwritten digit
-    (:data:`PALE_ENTRY_SURE`), or surely as the ``solution``'s digit (:data:`PALE_AS_PRINT_SURE`), are entries
-    written paler than the rest: a pencil pressed lightly.  Adds them to ``written`` and ``cells`` in place."""
-    if len(written) < PALE_ENTRY_PAGE:
-        return
-    pale = [cell for cell in found.faint_upright()
-            if cell.index not in written and not values[cell.index] and cell.index not in marks]
+                  cells: list[CellResult], marks: dict[int, int], print_height: float,
+                  solution: "tuple[int, ...] | None" = None) -> None:
+    """On a page written on (:data:`PALE_ENTRY_PAGE`), the faint digit shapes of the cells read empty
+    (:meth:`GridCells.faint_upright`) that read as a handwritten digit (:data:`PALE_ENTRY_SURE`), or surely as the
+    ``solution``'s digit (:data:`PALE_AS_PRINT_SURE`), are entries written paler than the rest: a pencil pressed
+    lightly.  A faint digit's strokes break into pieces that the empty cells' count of marks takes for small marks:
+    a cell counted as marks holds such a digit when its shape is taller than a lone mark (:data:`~ocr.marks.LONE_MARK`
+    times the page's ``print_height``, pixels).  Adds the entries to ``written`` and ``cells`` in place, and takes
+    them out of ``marks``."""
+    pale = [cell for cell in found.faint_upright() if cell.index not in written and not values[cell.index]
+            and (cell.index not in marks or cell.box[3] > LONE_MARK * print_height)]
     if not pale:
         return
     reading = the_reader.read(pale)
+    taken = []
     for cell, p, hand in zip(pale, reading.probabilities, reading.handwritten):
         top, options = _ranked(p)
-        as_entry = hand >= HANDWRITTEN and p[top] >= PALE_ENTRY_SURE
-        as_answer = solution is not None and top == solution[cell.index] and p[top] >= PALE_AS_PRINT_SURE
+        sure = options[0][1]
+        as_entry = hand >= HANDWRITTEN and sure >= PALE_ENTRY_SURE
+        as_answer = solution is not None and top == solution[cell.index] and sure >= PALE_AS_PRINT_SURE
         if as_entry or as_answer:
-            written[cell.index] = cells[cell.index] = CellResult(cell.index, top, float(p[top]), options, float(hand))
+            taken.append((cell, top, options, float(hand), as_entry and as_answer))
+    if len(written) < PALE_ENTRY_PAGE and sum(both for *_, both in taken) < PALE_ENTRY_PAGE:
+        return
+    for cell, top, options, hand, _ in taken:
+        written[cell.index] = cells[cell.index] = CellResult(cell.index, top, options[0][1], options, hand)
+        marks.pop(cell.index, None)
 
 
 def _faint_givens(found: GridCells, the_reader: DigitReader, values: list[int],
@@ -356,7 +367,10 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)
     solution_values = checked.solution.values if checked.solution is not None else None
-    _pale_entries(found, the_reader, values, written, cells, marks, solution_values if solver_check else None)
+    print_height = page_digits([[(0, 0, c.box[2], c.box[3])] for c in digit_cells if c.index in print_cells],
+                               found.readings[0].image.shape[0]).height
+    _pale_entries(found, the_reader, values, written, cells, marks, print_height,
+                  solution_values if solver_check else None)
     if nobody_wrote(marks, len(written) + len(in_digit_cells)):
         marks = {}
     entries = []
