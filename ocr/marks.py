@@ -332,6 +332,12 @@ MIN_GUESSED_MARKS = 2
 already where its cell holds :data:`MIN_GUESSED_MARKS` small shapes."""
 
 
+def blurred_marks(count: int, sure: float) -> bool:
+    """Whether a digit read ``sure``-ly over ``count`` small shapes (:func:`pencil_marks`) is candidate marks run
+    together by blur (:data:`PENCIL_DOUBT`, :data:`MIN_PENCIL_MARKS`, :data:`PENCIL_GUESS`, :data:`MIN_GUESSED_MARKS`)."""
+    return sure < PENCIL_DOUBT and count >= (MIN_PENCIL_MARKS if sure >= PENCIL_GUESS else MIN_GUESSED_MARKS)
+
+
 def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: list[int],
                sureness: Mapping[int, float], heights: Mapping[int, int] | None = None) -> dict[int, int]:
     """The cells of ``images`` (cell -> upright image: the cells holding a digit's shape) whose ink is candidate
@@ -357,7 +363,7 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
             count = pencil_marks(images[index], contrast)
-            if count >= (MIN_PENCIL_MARKS if sure >= PENCIL_GUESS else MIN_GUESSED_MARKS):  # blurred marks
+            if blurred_marks(count, sure):
                 marks[index] = count
     written = {index: found for index, found in shapes.items() if index not in printed and found}
     for index in lone_marks(written, marks, page, heights or {}):

@@ -28,7 +28,7 @@ from .detect import GridOutline, find_grids
 from .grid_cells import GridCells, grid_cells
 from .ink import PEN_INK, coloured_ink
 from .load import Photo, PhotoSource, load_photo
-from .marks import LONE_MARK, MIN_PAGE_MARKS, find_marks, nobody_wrote, page_digits
+from .marks import LONE_MARK, MIN_PAGE_MARKS, blurred_marks, find_marks, nobody_wrote, page_digits
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_correlations, twins_of, unlike_print
@@ -169,7 +169,8 @@ def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], 
     ``solution``'s digit (:data:`PALE_AS_PRINT_SURE`), are entries written paler than the rest: a pencil pressed
     lightly.  A faint digit's strokes break into pieces that the empty cells' count of marks takes for small marks:
     a cell counted as marks holds such a digit when its shape is taller than a lone mark (:data:`~ocr.marks.LONE_MARK`
-    times the page's ``print_height``, pixels).  Adds the entries to ``written`` and ``cells`` in place, and takes
+    times the page's ``print_height``, pixels) and it is not read as unsurely as blurred marks are
+    (:func:`~ocr.marks.blurred_marks`).  Adds the entries to ``written`` and ``cells`` in place, and takes
     them out of ``marks``."""
     pale = [cell for cell in found.faint_upright() if cell.index not in written and not values[cell.index]
             and (cell.index not in marks or cell.box[3] > LONE_MARK * print_height)]
@@ -180,6 +181,8 @@ def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], 
     for cell, p, hand in zip(pale, reading.probabilities, reading.handwritten):
         top, options = _ranked(p)
         sure = options[0][1]
+        if blurred_marks(marks.get(cell.index, 0), sure):
+            continue
         as_entry = hand >= HANDWRITTEN and sure >= PALE_ENTRY_SURE
         as_answer = solution is not None and top == solution[cell.index] and sure >= PALE_AS_PRINT_SURE
         if as_entry or as_answer:
