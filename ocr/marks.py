@@ -10,7 +10,8 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
   side (:data:`WIDE_MARK`, :data:`TOP_DOUBT`, :data:`IN_CORNER`): candidates written in a row along a cell's
   top, or one in a top corner.  Only above: handwritten entries often sit low in their cells;
 - **a row anywhere**: two or more shapes alike, side by side and level, together wider than tall
-  (:data:`ROW_OF_MARKS`), none taller than a printed given: candidates written in a row across the cell;
+  (:data:`ROW_OF_MARKS`), none taller than a printed given: candidates written in a row across the cell; or one
+  shape far wider than tall, read no better than a guess (:data:`RUN_TOGETHER`): such a row run together;
 - **small**: the tallest shape is well under the page's digit height and there are several (:data:`SMALL_MARK`,
   side by side or apart), or one shape is tiny for the cell (:data:`TINY_MARK`): marks in the corners or
   small in the middle;
@@ -93,6 +94,12 @@ the top), their middles level (within :data:`ROW_LEVEL` of the tallest's height:
 not the next mark), the row at least :data:`ROW_OF_MARKS` times as wide as the tallest is tall, none taller than
 the page's digits (:data:`MARK_HEIGHT`).  One handwritten digit is narrower than tall, and its broken pieces are
 stacked or one of them is a thin stroke."""
+RUN_TOGETHER = 1.8
+"""One shape at least this many times as wide as tall, whose digit is read no better than a guess (under
+:data:`PENCIL_GUESS`), is two or three marks written close and run together (a digit is narrower than tall).  Not in
+faint pencil (:data:`FAINT_INK`), whose broken strokes leave a 9's or a 6's loop alone, nor in print.  Chosen on the
+suite's draws 1 and 3 (such marks 1.9-2.1 times as wide as tall); on Wicht's mixed photos the unsure handwritten
+entries reach 1.75."""
 TINY_MARK = 0.25
 """A lone shape no taller than this share of the cell is a mark too (the smallest handwritten entries are 0.3
 of the cell tall, a printed given about 0.5)."""
@@ -199,6 +206,9 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     tall = tallest(shapes)
     if tall < MIN_MARK_HEIGHT * page.size:
         return False  # crumbs and specks: no mark's digit among them
+    main = max(shapes, key=lambda box: box[3])
+    if not printed and not faint and sure < PENCIL_GUESS and main[2] >= RUN_TOGETHER * main[3]:
+        return True  # read as a guess, and wider than tall: marks written close, run together into one shape
     small = _main_shapes(shapes)
     stacked = _one_digit(small)
     tall = digit_height(shapes)

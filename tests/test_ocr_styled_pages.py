@@ -182,6 +182,13 @@ def test_candidates_in_faint_graphite_are_marks(page, faint):
     _marks_not_entries(page, faint)
 
 
+@pytest.mark.parametrize("page, run_together", [("seed3-083", {7: "c258"}), ("seed3-163", {64: "c589"})])
+def test_marks_run_together_into_one_wide_shape_are_marks(page, run_together):
+    # candidates only, in felt tip (draw 3 of the suite, pages 083 and 163): three marks written close ran together
+    # into one shape twice as wide as tall, which the reader read as a 4 or a 5 at a few percent; it was an entry
+    _marks_not_entries(page, run_together)
+
+
 def test_a_faint_nine_whose_stem_is_lost_is_still_an_entry():
     # styled-held-out-082: fully solved in faint graphite; r5c9's 9 keeps only its loop, high in the cell, which
     # looks like a mark along the top: where faint ink sits says nothing, so it stays an entry
