@@ -376,7 +376,8 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
             if blurred_marks(count, sure):
                 marks[index] = count
     written = {index: found for index, found in shapes.items() if index not in printed and found}
-    for index in lone_marks(written, marks, page, heights or {}):
+    faint_cells = {index for index, (_, peak) in measured.items() if peak < FAINT_INK * contrast}
+    for index in lone_marks(written, marks, page, heights or {}, faint_cells):
         marks[index] = mark_count(shapes[index])
     return marks
 
@@ -396,7 +397,9 @@ when it is the marks' size or well under the entries' size:
   :data:`LIKE_MARKS` times the marks' usual height (the median of their tallest shapes): a solver who notes
   candidates writes a cell's only one at the same size;
 - or the digit is at most :data:`UNDER_ENTRIES` times the usual height of the page's other written digits (their
-  median, over at least :data:`MIN_ENTRIES` of them): one hand writes its entries at one size.
+  median, over at least :data:`MIN_ENTRIES` of them): one hand writes its entries at one size.  Then it may be
+  taller than :data:`LONE_MARK` times the print (a solver whose entries are large writes large marks too), unless
+  it is faint pencil (:data:`FAINT_INK`), whose broken strokes make its digit look smaller than it is.
 
 On a page of marks nearly alone (at least :data:`ALL_MARKS` of its written cells), the digit may be as tall as the
 printed digits (:data:`MARK_HEIGHT`): the few cells left are the marks' own, written a little larger.
@@ -407,10 +410,10 @@ no entry is taken for one; nor on the corpus' photos."""
 
 
 def lone_marks(written: Mapping[int, list[Box]], marks: Mapping[int, int], page: PageDigits,
-               heights: Mapping[int, int]) -> list[int]:
+               heights: Mapping[int, int], faint: frozenset[int] | set[int] = frozenset()) -> list[int]:
     """The cells of ``written`` (cell -> ink shapes, the cells not read as print) not in ``marks`` whose one digit
     is a candidate mark by its size on a page of marks (:data:`LONE_MARK`, :data:`ALL_MARKS`); ``heights`` as in
-    :func:`find_marks`."""
+    :func:`find_marks`, ``faint`` the cells in faint pencil (:data:`FAINT_INK`)."""
     marked = [shapes for index, shapes in written.items() if index in marks]
     if len(marked) < MIN_PAGE_MARKS:
         return []
@@ -420,5 +423,6 @@ def lone_marks(written: Mapping[int, list[Box]], marks: Mapping[int, int], page:
     digits = {index: max(digit_height(shapes), heights.get(index, 0))
               for index, shapes in written.items() if index not in marks}
     usual_entry = float(np.median(list(digits.values()))) if len(digits) >= MIN_ENTRIES else 0.0
-    return [index for index, height in digits.items() if height <= tallest_mark
-            and ((mostly_marks and height <= LIKE_MARKS * usual_mark) or height <= UNDER_ENTRIES * usual_entry)]
+    return [index for index, height in digits.items()
+            if (height <= tallest_mark and mostly_marks and height <= LIKE_MARKS * usual_mark)
+            or (height <= UNDER_ENTRIES * usual_entry and (height <= tallest_mark or index not in faint))]
