@@ -91,8 +91,8 @@ def test_a_writers_small_entries_high_in_their_cells_are_no_lone_marks(monkeypat
     calls = []
     real = marks.lone_marks
 
-    def watched(written, found, page, heights):
-        calls.append((set(written) & set(found), real(written, found, page, heights)))
+    def watched(written, found, page, heights, *faint):
+        calls.append((set(written) & set(found), real(written, found, page, heights, *faint)))
         return calls[-1][1]
 
     monkeypatch.setattr(marks, "lone_marks", watched)
