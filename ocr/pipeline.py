@@ -370,6 +370,7 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         status, solution = reading_status(tuple(values))
         checked = CheckedReading(tuple(values), (), status, solution)
     solution_values = checked.solution.values if checked.solution is not None else None
+    # the printed digits' usual height, measured on the digit boxes of the cells read as print
     print_height = page_digits([[(0, 0, c.box[2], c.box[3])] for c in digit_cells if c.index in print_cells],
                                found.readings[0].image.shape[0]).height
     _pale_entries(found, the_reader, values, written, cells, marks, print_height,
