@@ -209,8 +209,9 @@ def test_a_faint_nine_whose_stem_is_lost_is_still_an_entry():
 
 @pytest.mark.parametrize("page, missed", [("seed3-141", 1), ("seed3-186", 2)])
 def test_a_page_written_all_in_pale_pencil_gives_its_entries(page, missed):
-    # half solved in faint graphite (draw 3 of the suite, pages 141 and 186): every entry but a few is paler than a
-    # written digit must be, so the page did not count as written on and its 26 and 20 entries were all read empty
+    # half solved in faint graphite (draw 3 of the suite, pages 141 and 186): only four and two of their 26 and 20
+    # entries are as dark as a written digit must be, too few for the page to count as written on, so the others
+    # were read empty
     photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
     assert (truth["pen"], truth["content"]) == ("graphite-faint", "half-solved")
