@@ -177,6 +177,11 @@ def grid_line_residue(x: int, y: int, w: int, h: int, size: int) -> bool:
     return (down and w <= thin) or (across and (h <= thin or h < MIN_SHAPE_HEIGHT * size))
 
 
+def tallest_shape(shapes: list[Box]) -> Box:
+    """The tallest of a cell's shapes (a non-empty list): its digit's or its largest mark's."""
+    return max(shapes, key=lambda box: box[3])
+
+
 def tallest(shapes: list[Box]) -> int:
     """The height (pixels) of the tallest shape (0 when none)."""
     return max((h for _, _, _, h in shapes), default=0)
@@ -186,7 +191,7 @@ def page_digits(shapes_of_print: list[list[Box]], size: int = CELL_PX) -> PageDi
     """The page's printed digits: the median height and middle of the tallest shape of the cells read as print
     (the givens share one face and size), or :data:`DIGIT_SHARE` of the cell, centred, with fewer than
     :data:`MIN_PRINT_CELLS` of them."""
-    mains = [max(shapes, key=lambda box: box[3]) for shapes in shapes_of_print if shapes]
+    mains = [tallest_shape(shapes) for shapes in shapes_of_print if shapes]
     if len(mains) < MIN_PRINT_CELLS:
         return PageDigits(DIGIT_SHARE * size, size / 2, size)
     return PageDigits(float(np.median([h for _, _, _, h in mains])),
@@ -206,7 +211,7 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     tall = tallest(shapes)
     if tall < MIN_MARK_HEIGHT * page.size:
         return False  # crumbs and specks: no mark's digit among them
-    main = max(shapes, key=lambda box: box[3])
+    main = tallest_shape(shapes)
     if not printed and not faint and sure < PENCIL_GUESS and main[2] >= RUN_TOGETHER * main[3]:
         return True  # read as a guess, and wider than tall: marks written close, run together into one shape
     small = _main_shapes(shapes)
@@ -264,7 +269,7 @@ def _row_width(shapes: list[Box], high: float) -> int:
     digits = _row_digits(shapes, high)
     if digits:
         return digits[-1][0] + digits[-1][2] - digits[0][0]
-    return max(shapes, key=lambda box: box[3])[2]
+    return tallest_shape(shapes)[2]
 
 
 def _row_anywhere(shapes: list[Box]) -> int:
@@ -365,18 +370,17 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     size = next(iter(images.values())).shape[0] if images else CELL_PX
     printed = set(print_cells)
     page = page_digits([shapes[index] for index in printed if index in shapes], size)
+    faint_cells = {index for index, (_, peak) in measured.items() if peak < FAINT_INK * contrast}
     marks: dict[int, int] = {}
     for index, found in shapes.items():
         sure = sureness.get(index, 1.0)
-        faint = measured[index][1] < FAINT_INK * contrast
-        if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0), faint):
+        if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0), index in faint_cells):
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
             count = pencil_marks(images[index], contrast)
             if blurred_marks(count, sure):
                 marks[index] = count
     written = {index: found for index, found in shapes.items() if index not in printed and found}
-    faint_cells = {index for index, (_, peak) in measured.items() if peak < FAINT_INK * contrast}
     for index in lone_marks(written, marks, page, heights or {}, faint_cells):
         marks[index] = mark_count(shapes[index])
     return marks

@@ -174,8 +174,8 @@ def _pale_entries(found: GridCells, the_reader: DigitReader, values: list[int], 
     them out of ``marks``."""
     pale = [cell for cell in found.faint_upright() if cell.index not in written and not values[cell.index]
             and (cell.index not in marks or cell.box[3] > LONE_MARK * print_height)]
-    if not pale:
-        return
+    if not pale or (len(written) < PALE_ENTRY_PAGE and len(pale) < PALE_ENTRY_PAGE):
+        return  # too few to make the page one written on
     reading = the_reader.read(pale)
     taken = []
     for cell, p, hand in zip(pale, reading.probabilities, reading.handwritten):
