@@ -17,15 +17,22 @@ venv:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# pip installs without byte-compiling, one file at a time; compileall then compiles what it installed on every core
+# (17 s against 22 s for the test install, measured on this 2-core machine, 2026-12-05).  A third-party file that is
+# not Python 3 source is left uncompiled, as pip leaves it.
+INSTALL := $(BIN)/python -m pip install --quiet --no-compile
+COMPILE = $(BIN)/python -m compileall -q -j 0 "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')" > /dev/null || true
+
 # What a user needs: the package with Tesseract support, nothing test-only.
 setup: system-deps venv
-	$(BIN)/python -m pip install --quiet '.[$(EXTRAS)]'
+	$(INSTALL) '.[$(EXTRAS)]'
+	$(COMPILE)
 
 # What the tests need besides: test tools, and the headless browser the HTML tests drive.
 test-setup: venv
 	bash scripts/install-system-deps.sh test
-	$(BIN)/python -m pip install --quiet '.[$(TEST_EXTRAS)]'
-	$(BIN)/python -m pip install --quiet --no-deps -e tools  # the OCR training tools: the photo suite the tests draw
+	$(INSTALL) '.[$(TEST_EXTRAS)]' -e tools  # and the OCR training tools (editable): the photo suite the tests draw
+	$(COMPILE)
 	bash scripts/install-training-fonts.sh  # the photo suite's print faces (tools/ocr_training/suite_split.txt)
 
 demo: setup
