@@ -101,6 +101,8 @@ def score_page(photo: Path) -> PageScore:
             score.entries += 1
             score.entries_right += written.get(index) == int(token[1])
             score.entries_as_given += values[index] != 0
+            if place and values[index] != 0:
+                score.problems.append(f"{place} entry {token[1]} read as a given {values[index]}")
         elif kind == "c":
             score.candidates += 1
             score.candidates_as_entry += index in written
@@ -176,8 +178,9 @@ def score_suite(folder: Path, limit: int | None = None, failures: bool = False) 
     lines.append(f"CPU s/page median={seconds[len(seconds) // 2]:.3f}")
     if failures:
         for photo, page in zip(photos, pages):
-            if page.problems:
+            problems = page.problems or (["the other grid's givens"] if page.found and not page.givens_exact else [])
+            if problems:
                 m = page.meta
                 lines.append(f"FAIL {photo.name} {m['face']} {m['layout']} {m['style']} {m['content']} {m['pen']}: "
-                             + "; ".join(page.problems))
+                             + "; ".join(problems))
     return lines

@@ -33,8 +33,8 @@ from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
 from .context import twin_correlations, twins_of, unlike_print
 from .symmetry import symmetric_calls
-from .redecide import (MIN_ENTRIES, all_as_print, few_as_print, print_back, redecide,  # noqa: F401  (re-exported)
-                       rest_as_print, print_twins_back, twins_as_print)
+from .redecide import (MIN_ENTRIES, all_as_print, apart_as_handwriting, few_as_print, print_back,  # noqa: F401
+                       redecide, rest_as_print, print_twins_back, twins_as_print)  # (MIN_ENTRIES re-exported)
 from .result import HANDWRITTEN, CellResult  # noqa: F401  (re-exported)
 from .refuse import MIN_DIGITS, not_sudoku, repeated_digits, solid_cells  # noqa: F401  (re-exported)
 from .rectify import Rectified
@@ -337,6 +337,14 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
         if not taken_back:  # the digits surely handwritten were not tried: those that are print twins
             taken_back = print_twins_back(values, alternatives, written, twins)
         checked = check_reading(values, alternatives, confident=confident)
+        if checked.status == "not-unique":
+            checked, faint = _faint_givens(found, the_reader, values, alternatives, written, confident)
+            taken_back += faint
+        if checked.status == "not-unique":  # the surely handwritten digits too, the least sure first (a face whose
+            more = print_back(values, alternatives, written, surely=1.0)  # old-style figures look surely handwritten)
+            if more:
+                checked = check_reading(values, alternatives, confident=confident)
+                taken_back += more
         if checked.status != "unique" and written:
             # the split into print and handwriting gave no puzzle: read every digit as print instead
             all_values, all_alternatives, all_written = list(values), dict(alternatives), dict(written)
@@ -346,18 +354,16 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             if retry.status == "unique":
                 values, alternatives, written, checked = all_values, all_alternatives, all_written, retry
                 taken_back += moved
-        if checked.status == "not-unique":
-            checked, faint = _faint_givens(found, the_reader, values, alternatives, written, confident)
-            taken_back += faint
         if checked.status != "unique":  # the calls in doubt re-decided: the fewest flips that give one solution
             flipped = redecide(values, alternatives, written, cells)
             if flipped:
                 checked = check_reading(values, alternatives, confident=confident)
                 taken_back += flipped
-        symmetric = symmetric_calls(values, alternatives, written, cells)  # a published puzzle's symmetry
-        if symmetric:
+        settled = symmetric_calls(values, alternatives, written, cells)  # a published puzzle's symmetry
+        settled += apart_as_handwriting(values, alternatives, written, cells)  # a solver's digit read as print
+        if settled:
             checked = check_reading(values, alternatives, confident=confident)
-            taken_back += symmetric
+            taken_back += settled
         if taken_back:
             checked = CheckedReading(checked.values, tuple(taken_back) + checked.corrections, checked.status,
                                      checked.solution)

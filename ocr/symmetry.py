@@ -13,7 +13,7 @@ givens are then symmetric and have exactly one solution.
 from __future__ import annotations
 
 from .correct import Correction, reading_status
-from .redecide import SURELY_HANDWRITTEN, as_handwriting, as_print, print_reading
+from .redecide import PRINT_IN_DOUBT, SURELY_HANDWRITTEN, as_handwriting, as_print, print_reading
 from .result import CellResult
 
 MAX_ASYMMETRIC = 4
@@ -55,9 +55,11 @@ def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, f
                 return []  # a digit surely handwritten (or in a pen's ink) faces this given: not a symmetric puzzle
             to_print.append(partner)
             trial[partner.index] = print_reading(partner)[0][0]
-        else:
+        elif cells[cell].handwritten >= PRINT_IN_DOUBT:
             to_hand.append(cells[cell])
             trial[cell] = 0
+        else:
+            return []  # a sure given: its mirror's given was missed (or the puzzle is not symmetric)
     if lone_givens(trial) or reading_status(tuple(trial))[0] != "unique":
         return []
     changes = [as_print(values, alternatives, written, cell, "the givens were symmetric but for it (its mirror "
