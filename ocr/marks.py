@@ -94,6 +94,14 @@ the top), their middles level (within :data:`ROW_LEVEL` of the tallest's height:
 not the next mark), the row at least :data:`ROW_OF_MARKS` times as wide as the tallest is tall, none taller than
 the page's digits (:data:`MARK_HEIGHT`).  One handwritten digit is narrower than tall, and its broken pieces are
 stacked or one of them is a thin stroke."""
+MANY_MARKS = 3
+MARK_INK = 0.8
+"""A cell holding at least :data:`MANY_MARKS` shapes alike in height (:data:`MARK_ALIKE`), spread
+:data:`SIDE_BY_SIDE` times as wide as the tallest is tall (wider than one digit broken in pieces), none taller than
+the print (:data:`MARK_HEIGHT`), each as dark as :data:`MARK_INK` of the cell's darkest ink, holds marks, however
+near the print's height they are: a solver's three or four candidates in the corners of a cell
+(:func:`many_marks`).  Not in faint pencil, whose digits break into pieces, nor in print.  On grainy paper a
+digit may stand among shapes of the grain, paler than it (0.5-0.7 of its darkness on Wicht's photos; marks 1.0)."""
 RUN_TOGETHER = 1.8
 """One shape at least this many times as wide as tall, whose digit is read no better than a guess (under
 :data:`PENCIL_GUESS`), is two or three marks written close and run together (a digit is narrower than tall).  Not in
@@ -236,6 +244,21 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     return tall <= SMALL_MARK * page.height and several
 
 
+def many_marks(shapes: list[Box], cell: np.ndarray, peak: float, page: PageDigits) -> bool:
+    """Whether a cell's ink shapes are three marks or more spread over it (:data:`MANY_MARKS`, :data:`MARK_INK`);
+    ``cell`` is its image and ``peak`` its darkest ink (:func:`_shapes_and_peak`)."""
+    small = _main_shapes(shapes) if shapes else []
+    if len(small) < MANY_MARKS:
+        return False
+    tall = tallest(small)
+    left, right = min(x for x, _, _, _ in small), max(x + w for x, _, w, _ in small)
+    if right - left < SIDE_BY_SIDE * tall or tall > MARK_HEIGHT * page.height \
+            or min(h for _, _, _, h in small) < MARK_ALIKE * tall:
+        return False
+    smooth = cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
+    return all(float(smooth[y:y + h, x:x + w].max()) >= MARK_INK * peak for x, y, w, h in small)
+
+
 def _main_shapes(shapes: list[Box]) -> list[Box]:
     """The shapes at least 0.3 times as tall as the tallest: a digit's strokes or marks, not their crumbs."""
     least = 0.3 * tallest(shapes)
@@ -374,7 +397,9 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     marks: dict[int, int] = {}
     for index, found in shapes.items():
         sure = sureness.get(index, 1.0)
-        if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0), index in faint_cells):
+        if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0), index in faint_cells) or (
+                index not in printed and index not in faint_cells
+                and many_marks(found, images[index], measured[index][1], page)):
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
             count = pencil_marks(images[index], contrast)

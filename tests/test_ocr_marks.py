@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -101,3 +102,19 @@ def test_a_writers_small_entries_high_in_their_cells_are_no_lone_marks(monkeypat
     assert len(marked) >= MIN_PAGE_MARKS and marked <= entries  # the rule was open, on marks that are entries
     assert lone == []
     assert list(result.grid.values) == printed
+
+
+def test_three_candidates_in_a_cells_corners_are_marks_however_tall_but_grain_beside_a_digit_is_not():
+    # styled-held-out-143 (draw 1: candidates in blue ballpoint on green-tinted paper): r2c5 holds 1 and 3 along its
+    # top and 9 at its bottom right, each 0.6 of the printed digits' height, a little over what marks are; the reader
+    # read a sure 9, the only handwritten digit of the page, which then became a given
+    photo = Path(__file__).parent / "data" / "ocr-styled" / "styled-held-out-143.jpg"
+    cells = json.loads(photo.with_suffix(".json").read_text())["cells"][0]
+    assert cells[13] == "c139"
+    result = scan(photo)
+    assert 13 in result.pencil_marks and not result.grid.values[13] and not result.entries
+    # Wicht mixed image17: r5c7's handwritten 5 stands on grainy paper among two shapes of the grain, as tall as
+    # marks and spread as wide, but paler than the digit (0.6 of its darkness): an entry, not marks
+    every = wicht_digits(data_file("wicht", "mixed_train", "image17.dat"))
+    entries = {e.cell: e.digit for e in scan(data_file("wicht", "mixed_train", "image17.jpg")).entries}
+    assert entries.get(42) == every[42] == 5
