@@ -152,7 +152,7 @@ def _drop_first(start: tuple[int, ...], unsure: list[int], alternatives: dict[in
     """Empty the fewest, least sure cells that leave exactly one solution; give back digits the reader saw."""
     moves = []
     for cell in unsure:
-        confidence = min(alternatives[cell][0][1], 1 - 1e-6)
+        confidence = min(max(alternatives[cell][0][1], 1e-6), 1 - 1e-6)  # a reading of 0 or 1 has finite odds
         moves.append((math.log(confidence) - math.log(1 - confidence), cell, 0))
     moves.sort()
     found = _best_first(start, moves)

@@ -16,6 +16,7 @@ import numpy as np
 
 from .context import ink_colour, twin_likeness
 from .readers import DigitCell
+from .result import HANDWRITTEN
 
 MIN_PRINT_DIGITS = 8
 """The print's ink is measured on at least this many digits (fewer: ink colour decides nothing)."""
@@ -34,6 +35,11 @@ Wicht's print-only photos such digits match their twins at 2.9-3.9, pen digits t
 SAME_HUE = 0.2
 """A pen writes in one hue: a coloured digit whose blue - red lies further than this from the coloured digits' median
 is not the pen's (on a Wicht mixed photo a printed 4 tinted warm, -0.14, beside a blue pen's median +0.18)."""
+HUE_DOUBT = 0.1
+"""A coloured digit the reader calls print (its handwriting probability under one half) whose blue - red lies further
+than this from the coloured digits' median, and on the other side of neutral, is print on a tinted patch, not the
+pen's (League Spartan Light's thin givens in a tinted box of the suite's first draw measured -0.06 to -0.08, beside a
+blue pen's 0.07-0.18)."""
 MIN_PEN_DIGITS = 3
 """Fewer coloured digits than this (left after the twins) say nothing: a tinted spot, not a pen."""
 
@@ -64,7 +70,7 @@ def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: 
     its handwriting probabilities) finds it the less handwritten of the two on average: print under a tinted
     light next to a grey pen is the other way round, and a reader that tells nothing apart decides nothing.
     Digits of the other group at least :data:`COLOURED` more saturated than the print and of the pen's one hue
-    (:data:`SAME_HUE`) are then a pen's, but those with a twin in the print (:data:`PRINT_TWIN`; ``readings`` are the digits as read, e.g. the print model's
+    (:data:`SAME_HUE`; :data:`HUE_DOUBT` for a digit the reader calls print) are then a pen's, but those with a twin in the print (:data:`PRINT_TWIN`; ``readings`` are the digits as read, e.g. the print model's
     classes), and none when fewer than :data:`MIN_PEN_DIGITS` are left.  Photos without colour give none.
     """
     found = np.zeros(len(cells), bool)
@@ -81,7 +87,9 @@ def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: 
     coloured = upper & (saturation >= print_level + COLOURED)
     if coloured.any():
         hue = float(np.median(colours[coloured, 0]))
-        coloured &= np.abs(colours[:, 0] - hue) <= SAME_HUE
+        off_hue = np.abs(colours[:, 0] - hue)
+        other_side = np.sign(colours[:, 0]) != np.sign(hue)  # warm beside a blue pen, or blue beside a red one
+        coloured &= (off_hue <= SAME_HUE) & ~(other_side & (off_hue > HUE_DOUBT) & (hand < HANDWRITTEN))
     grey = np.flatnonzero(~upper).tolist()
     for index in np.flatnonzero(coloured).tolist():
         twins = [index] + [other for other in grey if readings[other] == readings[index]]

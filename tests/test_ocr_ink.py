@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 
 from conftest import REPO, data_file
@@ -69,3 +71,18 @@ def test_ink_groups_split_pale_from_saturated():
     saturation = np.array([0.02, 0.4, 0.03, 0.01, 0.45, 0.05])
     assert ink_groups(saturation).tolist() == [False, True, False, False, True, False]
     assert ink_groups(np.array([0.3])) is None
+
+
+def test_thin_givens_in_a_tinted_box_beside_a_blue_pen_are_print():
+    # styled-held-out-032 (draw 1 of the suite): two grids on a book page, the upper fully solved in blue ballpoint,
+    # boxes shaded with a warm tint; six of its givens, League Spartan Light's thin strokes on the tint, measured as
+    # coloured (warm, -0.06 to -0.08 blue - red, beside the pen's +0.07 to +0.18) and were taken for the pen's
+    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-032.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert (truth["pen"], truth["style_group"], len(truth["cells"])) == ("blue-ballpoint", "shaded-boxes", 2)
+    givens = [[int(t[1]) if t[0] == "g" else 0 for t in cells] for cells in truth["cells"]]
+    results = scan(photo, all=True)
+    assert sorted(list(r.grid.values) for r in results) == sorted(givens)
+    solved = next(r for r in results if list(r.grid.values) == givens[0])
+    assert not any(cell.pen_ink for cell in solved.cells if givens[0][cell.index])
+    assert sum(cell.pen_ink for cell in solved.cells) >= 20  # the pen is still the pen

@@ -78,6 +78,20 @@ def test_a_blot_the_reader_also_saw_as_the_solutions_digit_gets_that_digit(name:
     assert_never_invents(read, alternatives, checked.values)
 
 
+def test_a_blot_read_at_no_probability_at_all_is_dropped() -> None:
+    """A reader leaning hard to print gave a digit taken back as print probability 0 (a pen test at 8 log odds
+    toward print): the check weighs it as the least sure of cells instead of failing on its odds."""
+    givens = truth("train", PHOTOS[0])
+    solution = search(Grid.from_values(givens), 2).solution.values
+    cell = next(c for c in range(81) if not givens[c])
+    read = list(givens)
+    read[cell] = next(d for d in range(1, 10) if d != solution[cell])
+    alternatives = {c: [(d, 0.999)] for c, d in enumerate(givens) if d}
+    alternatives[cell] = [(read[cell], 0.0)]
+    checked = check_reading(read, alternatives)
+    assert list(checked.values) == givens and checked.status == "unique"
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_random_readings_of_a_real_puzzle_never_gain_a_digit_the_reader_did_not_see(seed: int) -> None:
     """Readings of a real puzzle with misread givens, lost givens and blots, each with random runner-ups: whatever
