@@ -94,6 +94,13 @@ the top), their middles level (within :data:`ROW_LEVEL` of the tallest's height:
 not the next mark), the row at least :data:`ROW_OF_MARKS` times as wide as the tallest is tall, none taller than
 the page's digits (:data:`MARK_HEIGHT`).  One handwritten digit is narrower than tall, and its broken pieces are
 stacked or one of them is a thin stroke."""
+PAIR_GAP = 0.1
+PAIR_CLEAR = 0.15
+"""Two marks side by side (:func:`_pair_apart`): two shapes alike in height (:data:`MARK_ALIKE`), their middles level
+(:data:`ROW_LEVEL`), a gap of at least :data:`PAIR_GAP` of the taller's height between them, none taller than the
+print (:data:`MARK_HEIGHT`), both at least :data:`PAIR_CLEAR` of the cell from its sides, where a grid line's
+remnant stands beside a digit (Wicht's photos: 2-4 pixels of 40).  Unlike a row of marks, a thin 1 counts: draw 3's
+pairs such as 16 and 15 were read as entries.  Not faint pencil, whose broken digits lie in pieces side by side."""
 MANY_MARKS = 3
 MARK_INK = 0.8
 """A cell holding at least :data:`MANY_MARKS` shapes alike in height (:data:`MARK_ALIKE`), spread
@@ -235,6 +242,8 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     if not printed and max(tall, whole) <= MARK_HEIGHT * page.height \
             and _row_anywhere(shapes) >= ROW_OF_MARKS * tall:
         return True
+    if not printed and not faint and max(tall, whole) <= MARK_HEIGHT * page.height and _pair_apart(small, page.size):
+        return True
     if tall <= TINY_MARK * page.size:
         return True
     left = min(x for x, _, _, _ in small)
@@ -303,6 +312,18 @@ def _row_anywhere(shapes: list[Box]) -> int:
     if not digits or max(middles) - min(middles) > ROW_LEVEL * tallest(shapes):
         return 0
     return digits[-1][0] + digits[-1][2] - digits[0][0]
+
+
+def _pair_apart(shapes: list[Box], size: int) -> bool:
+    """Whether the shapes are two digits alike in height (:data:`MARK_ALIKE`), level (:data:`ROW_LEVEL`), apart
+    (:data:`PAIR_GAP`) and clear of the cell's sides (:data:`PAIR_CLEAR`), a thin 1 among them too: two marks side by
+    side."""
+    if len(shapes) != 2:
+        return False
+    (x1, y1, w1, h1), (x2, y2, w2, h2) = sorted(shapes)
+    high, clear = max(h1, h2), PAIR_CLEAR * size
+    return min(h1, h2) >= MARK_ALIKE * high and abs((y1 + h1 / 2) - (y2 + h2 / 2)) <= ROW_LEVEL * high \
+        and x2 - (x1 + w1) >= PAIR_GAP * high and x1 >= clear and x2 + w2 <= size - clear
 
 
 def _one_digit(shapes: list[Box]) -> bool:

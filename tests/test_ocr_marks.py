@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from conftest import SAMPLES, data_file, wicht_digits
@@ -104,17 +105,25 @@ def test_a_writers_small_entries_high_in_their_cells_are_no_lone_marks(monkeypat
     assert list(result.grid.values) == printed
 
 
-def test_three_candidates_in_a_cells_corners_are_marks_however_tall_but_grain_beside_a_digit_is_not():
+@pytest.mark.parametrize("page, cell, candidates, wicht, entry", [
     # styled-held-out-143 (draw 1: candidates in blue ballpoint on green-tinted paper): r2c5 holds 1 and 3 along its
     # top and 9 at its bottom right, each 0.6 of the printed digits' height, a little over what marks are; the reader
-    # read a sure 9, the only handwritten digit of the page, which then became a given
-    photo = Path(__file__).parent / "data" / "ocr-styled" / "styled-held-out-143.jpg"
-    cells = json.loads(photo.with_suffix(".json").read_text())["cells"][0]
-    assert cells[13] == "c139"
+    # read a sure 9, the only handwritten digit of the page, which then became a given.  Wicht mixed image17: r5c7's
+    # handwritten 5 stands on grainy paper among two shapes of the grain, as tall as marks and spread as wide, but
+    # paler than the digit (0.6 of its darkness): an entry
+    ("143", 13, "c139", "image17", 42),
+    # styled-held-out-seed3-133 (draw 3: candidates in felt tip beside an advertisement): r4c9 holds 1 and 6 side by
+    # side, 0.75 of the printed digits' height; the 1 is too thin to count in a row of marks, so the pair was an
+    # entry.  Wicht mixed image185: r1c7's handwritten 6 stands beside a sliver of the grid line along the cell's left
+    # side, as tall as the 6 and apart from it, but hugging the side: no pair of marks
+    ("seed3-133", 35, "c16", "image185", 6),
+], ids=["three-in-corners", "two-side-by-side"])
+def test_candidates_are_marks_however_tall_but_a_digit_beside_grain_or_a_line_is_an_entry(page, cell, candidates,
+                                                                                          wicht, entry):
+    photo = Path(__file__).parent / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
+    assert json.loads(photo.with_suffix(".json").read_text())["cells"][0][cell] == candidates
     result = scan(photo)
-    assert 13 in result.pencil_marks and not result.grid.values[13] and not result.entries
-    # Wicht mixed image17: r5c7's handwritten 5 stands on grainy paper among two shapes of the grain, as tall as
-    # marks and spread as wide, but paler than the digit (0.6 of its darkness): an entry, not marks
-    every = wicht_digits(data_file("wicht", "mixed_train", "image17.dat"))
-    entries = {e.cell: e.digit for e in scan(data_file("wicht", "mixed_train", "image17.jpg")).entries}
-    assert entries.get(42) == every[42] == 5
+    assert cell in result.pencil_marks and not result.grid.values[cell] and not result.entries
+    every = wicht_digits(data_file("wicht", "mixed_train", f"{wicht}.dat"))
+    scanned = scan(data_file("wicht", "mixed_train", f"{wicht}.jpg"))
+    assert {e.cell: e.digit for e in scanned.entries}.get(entry) == every[entry] and entry not in scanned.pencil_marks
