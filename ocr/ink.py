@@ -70,8 +70,9 @@ def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: 
     its handwriting probabilities) finds it the less handwritten of the two on average: print under a tinted
     light next to a grey pen is the other way round, and a reader that tells nothing apart decides nothing.
     Digits of the other group at least :data:`COLOURED` more saturated than the print and of the pen's one hue
-    (:data:`SAME_HUE`; :data:`HUE_DOUBT` for a digit the reader calls print) are then a pen's, but those with a twin in the print (:data:`PRINT_TWIN`; ``readings`` are the digits as read, e.g. the print model's
-    classes), and none when fewer than :data:`MIN_PEN_DIGITS` are left.  Photos without colour give none.
+    (:data:`SAME_HUE`; :data:`HUE_DOUBT` for a digit the reader calls print) are then a pen's, but those with a twin
+    in the print (:data:`PRINT_TWIN`; ``readings`` are the digits as read, e.g. the print model's classes), and none
+    when fewer than :data:`MIN_PEN_DIGITS` are left.  Photos without colour give none.
     """
     found = np.zeros(len(cells), bool)
     if not cells or any(cell.color is None for cell in cells):

@@ -1,8 +1,8 @@
 """Candidate marks (pencil marks): the small digits a solver writes in a cell to note what may go there.
 
 A solver notes a cell's candidates as small digits in its corners, in a row along its top, or small in its
-middle. An entry is one large digit, roughly centred. This stage tells the two apart by the ink's shapes alone
-(:func:`ink_shapes`), never by how dark the ink is:
+middle. An entry is one large digit, roughly centred. This stage tells the two apart by the ink's shapes
+(:func:`ink_shapes`), not by how dark the ink is (but that shapes spread over a cell be ink, not paper grain):
 
 - **along the top**: the tallest shape, and the digit the cell stage found, are no taller than a printed given
   (:data:`MARK_HEIGHT`), the ink's middle lies well above where the page's printed digits have theirs
@@ -15,6 +15,9 @@ middle. An entry is one large digit, roughly centred. This stage tells the two a
 - **small**: the tallest shape is well under the page's digit height and there are several (:data:`SMALL_MARK`,
   side by side or apart), or one shape is tiny for the cell (:data:`TINY_MARK`): marks in the corners or
   small in the middle;
+- **spread or paired**: three shapes or more alike, spread wider than one digit and each of real ink
+  (:func:`many_marks`, :data:`MARK_INK`), or two alike side by side, apart and clear of the cell's sides
+  (:data:`PAIR_GAP`, :data:`PAIR_CLEAR`), none taller than a printed given: marks however near the print's size;
 - **lone, on a page of marks**: where a solver noted candidates in several cells, a cell's one small digit is a mark
   too when it is the marks' size or well under the page's entries (:func:`lone_marks`, :data:`LONE_MARK`).
 

@@ -13,7 +13,10 @@ often makes them conflict.  Before the scan reports such a puzzle, the calls are
 - :func:`print_back`: the least surely handwritten digits are taken back as print, one by one, until the givens
   have one solution (:func:`rest_as_print` then takes the few left as print too);
 - :func:`redecide`: failing those, the fewest of the calls in doubt (the digits whose odds of print and
-  handwriting were closest) are flipped, either way, to make the givens unique.
+  handwriting were closest) are flipped, either way, to make the givens unique;
+- :func:`apart_as_handwriting`: on a page written on throughout whose givens have one solution, the print digits
+  that stand apart from the page's print, nearer its hand, are the solver's (a solved page's entry read as print
+  adds a given that changes nothing).
 
 A digit in a pen's coloured ink (:attr:`ocr.result.CellResult.pen_ink`) is never taken for print.
 """

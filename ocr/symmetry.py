@@ -4,9 +4,10 @@ Turned half a turn about the grid's centre, the givens of most printed puzzles l
 cell ``80 - i``.  The puzzles of 70 of the 77 real-photo corpus photos (``tools/ocr_corpus``) and of 65 of Wicht's 160
 newspaper photos are so, and nearly all the rest are far from it (half their givens or more have no mirror).  When
 the givens read are symmetric but for a few cells, those cells' calls were likely wrong: a given whose mirror holds
-a handwritten-looking digit makes that digit print (a given the reader took for handwriting); a given whose mirror
-holds no digit is handwriting (an entry the reader took for print).  A given facing a digit surely handwritten, or
-in a pen's coloured ink, shows a puzzle that is not symmetric: nothing changes.  The calls change only when the
+a handwritten-looking digit makes that digit print (a given the reader took for handwriting); a given in doubt
+(:data:`ocr.redecide.PRINT_IN_DOUBT`) whose mirror holds no digit is handwriting (an entry the reader took for print).
+A given facing a digit surely handwritten, or in a pen's coloured ink, shows a puzzle that is not symmetric, and a
+sure given facing an empty cell may face a given the reader missed: nothing changes.  The calls change only when the
 givens are then symmetric and have exactly one solution.
 """
 
@@ -37,9 +38,9 @@ def lone_givens(values: list[int]) -> list[int]:
 def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
                     written: dict[int, CellResult], cells: list[CellResult]) -> list[Correction]:
     """Re-decide the calls that keep the givens (``values``) from being symmetric (see the module text): each lone
-    given's mirror, a handwritten-looking digit, is print; a lone given whose mirror holds no digit is handwriting.
-    Kept only if the givens are then symmetric and have exactly one solution (changes the three arguments in place;
-    returns the changes, or none)."""
+    given's mirror, a handwritten-looking digit, is print; a lone given in doubt whose mirror holds no digit is
+    handwriting.  Kept only if the givens are then symmetric and have exactly one solution (changes the three
+    arguments in place; returns the changes, or none)."""
     if len(values) != CELLS:
         return []
     lone = lone_givens(values)
