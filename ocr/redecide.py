@@ -292,11 +292,15 @@ def _flip(values: list[int], alternatives: dict[int, list[tuple[int, float]]], w
 PEN_PAGE = 10
 """A page with at least this many digits surely handwritten (:data:`SURELY_HANDWRITTEN`) is written on in pen or
 pencil throughout: the solver's digits, not print misjudged."""
-APART = 1.5
-"""A digit called print stands apart from the page's print when its log odds of handwriting are at least this much
-above those of every print digit below it (chosen on draws 1 and 3 of the photo suite: an entry the reader took for
-print at 0.27-0.49 stood 1.6-4.1 above its page's print; a given standing apart at 1.5 or more kept its puzzle unique
-only when taken out on none of 400 pages, since a given is rarely one the puzzle can lose)."""
+APART = 1.0
+NEARER = 0.5
+"""A digit called print stands apart from the page's print when its log odds of handwriting are at least
+:data:`APART` above those of every print digit below it, and that step is wider than :data:`NEARER` times its step up
+to the page's least surely handwritten digit.  Chosen on draws 1, 3 and 4 of the photo suite: entries the reader
+took for print at 0.23-0.49 stood 1.1-4.2 above their page's print and 0.2-3.4 below its hand; on those 600 pages it
+took no given for an entry (a given can rarely be taken out of its puzzle leaving one solution).  Wicht's mixed
+photos have two givens 1.8 above their print but, their hand all surely handwritten, over 7 below it: they stay
+print."""
 MAX_APART = 3
 """At most this many of a page's print digits are taken as standing apart."""
 
@@ -309,8 +313,8 @@ def pen_page(written: Mapping[int, CellResult]) -> bool:
 def apart_from_print(values: list[int], cells: list[CellResult], written: Mapping[int, CellResult]) -> list[CellResult]:
     """The digits the reader called print, and still print (``values``), that stand apart from the rest of the page's
     print: the top one to :data:`MAX_APART` of them by handwriting odds, at least :data:`PRINT_IN_DOUBT`, where the
-    widest step down to the next print digit is, a step of at least :data:`APART` and wider than the step up to the
-    least surely handwritten digit of the page (``written``): nearer the page's hand than its print.  (A digit the
+    widest step down to the next print digit is, a step of at least :data:`APART` and wider than :data:`NEARER` times
+    the step up to the least surely handwritten digit of the page (``written``).  (A digit the
     reader called handwriting that a re-decision took as print is left as it was taken.)"""
     printed = sorted((cell for cell in cells if cell.digit and values[cell.index] and not cell.is_handwritten),
                      key=lambda c: -c.handwritten)
@@ -321,7 +325,8 @@ def apart_from_print(values: list[int], cells: list[CellResult], written: Mappin
         if lowest.handwritten < PRINT_IN_DOUBT:
             break
         step = _log_odds(lowest.handwritten) - _log_odds(printed[count].handwritten)
-        if step >= APART and step > hand_floor - _log_odds(lowest.handwritten) and (best is None or step > best[0]):
+        up = hand_floor - _log_odds(lowest.handwritten)
+        if step >= APART and step > NEARER * up and (best is None or step > best[0]):
             best = (step, count)
     return printed[:best[1]] if best else []
 

@@ -251,11 +251,12 @@ def test_the_lower_grid_is_not_a_window_over_the_upper_grids_last_row():
 def test_entries_that_looked_printed_on_a_solved_page_are_entries():
     # styled-held-out-187 (fully solved in black ballpoint) and 047 (two grids, the upper fully solved in felt tip):
     # one and two entries looked printed (27% and 47-49% handwritten) beside print of at most 1% and 13%, and the
-    # givens still had one solution with them as givens: nothing but how far they stand from the page's print shows it
-    for page, apart in (("187", {36}), ("047", {2, 59})):
+    # givens still had one solution with them as givens: nothing but how far they stand from the page's print shows
+    # it; seed4-126 (draw 4, half solved in felt tip): a 4 at 23% beside print of at most 8%
+    for page, apart in (("187", {36}), ("047", {2, 59}), ("seed4-126", {57})):
         photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
         truth = json.loads(photo.with_suffix(".json").read_text())
-        assert truth["content"] == "fully-solved"
+        assert truth["content"] in ("fully-solved", "half-solved")
         results = scan(photo, all=True)
         assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
         main = max(results, key=lambda r: len(r.entries))
