@@ -149,16 +149,16 @@ def ink_shapes(cell: np.ndarray, contrast: float) -> list[Box]:
     return _shapes_and_peak(cell, contrast)[0]
 
 
-def _shapes_and_peak(cell: np.ndarray, contrast: float) -> tuple[list[Box], float]:
-    """:func:`ink_shapes`, and the cell's darkest ink inside its border (a high percentile of its smoothed
-    darkness; :data:`FAINT_INK` is measured on it)."""
+def _shapes_and_peak(cell: np.ndarray, contrast: float) -> tuple[list[Box], float, np.ndarray]:
+    """:func:`ink_shapes`, the cell's darkest ink inside its border (a high percentile of its smoothed
+    darkness; :data:`FAINT_INK` is measured on it) and that smoothed darkness."""
     size = cell.shape[0]
     edge = _edge(size)
     smooth = cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
     inner = smooth[edge:-edge, edge:-edge]
     peak = float(np.percentile(inner, 99.5))
     if peak < INK_FLOOR * contrast:
-        return [], peak
+        return [], peak, smooth
     mask = np.zeros(cell.shape, np.uint8)
     mask[edge:-edge, edge:-edge] = inner > max(SHAPE_LEVEL * peak, STROKE_FLOOR * contrast)
     mask &= ~straight_strokes(mask)
@@ -170,7 +170,7 @@ def _shapes_and_peak(cell: np.ndarray, contrast: float) -> tuple[list[Box], floa
         box = (int(x), int(y), int(w), int(h))
         if area >= smallest and not grid_line_residue(*box, size):
             shapes.append(box)
-    return shapes, peak
+    return shapes, peak, smooth
 
 
 RESIDUE_WIDTH = 2
@@ -256,9 +256,9 @@ def are_marks(shapes: list[Box], page: PageDigits, sure: float = 1.0, printed: b
     return tall <= SMALL_MARK * page.height and several
 
 
-def many_marks(shapes: list[Box], cell: np.ndarray, peak: float, page: PageDigits) -> bool:
+def many_marks(shapes: list[Box], darkness: np.ndarray, peak: float, page: PageDigits) -> bool:
     """Whether a cell's ink shapes are three marks or more spread over it (:data:`MANY_MARKS`, :data:`MARK_INK`);
-    ``cell`` is its image and ``peak`` its darkest ink (:func:`_shapes_and_peak`)."""
+    ``darkness`` is its smoothed ink darkness and ``peak`` its darkest ink (:func:`_shapes_and_peak`)."""
     small = _main_shapes(shapes) if shapes else []
     if len(small) < MANY_MARKS:
         return False
@@ -267,8 +267,7 @@ def many_marks(shapes: list[Box], cell: np.ndarray, peak: float, page: PageDigit
     if right - left < SIDE_BY_SIDE * tall or tall > MARK_HEIGHT * page.height \
             or min(h for _, _, _, h in small) < MARK_ALIKE * tall:
         return False
-    smooth = cv2.GaussianBlur(ink_darkness(cell), (0, 0), 1.0)
-    return all(float(smooth[y:y + h, x:x + w].max()) >= MARK_INK * peak for x, y, w, h in small)
+    return all(float(darkness[y:y + h, x:x + w].max()) >= MARK_INK * peak for x, y, w, h in small)
 
 
 def _main_shapes(shapes: list[Box]) -> list[Box]:
@@ -413,17 +412,17 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     (:data:`PENCIL_DOUBT`, :data:`PENCIL_GUESS`).
     """
     measured = {index: _shapes_and_peak(image, contrast) for index, image in images.items()}
-    shapes = {index: found for index, (found, _) in measured.items()}
+    shapes = {index: found for index, (found, _, _) in measured.items()}
     size = next(iter(images.values())).shape[0] if images else CELL_PX
     printed = set(print_cells)
     page = page_digits([shapes[index] for index in printed if index in shapes], size)
-    faint_cells = {index for index, (_, peak) in measured.items() if peak < FAINT_INK * contrast}
+    faint_cells = {index for index, (_, peak, _) in measured.items() if peak < FAINT_INK * contrast}
     marks: dict[int, int] = {}
     for index, found in shapes.items():
         sure = sureness.get(index, 1.0)
         if are_marks(found, page, sure, index in printed, (heights or {}).get(index, 0), index in faint_cells) or (
                 index not in printed and index not in faint_cells
-                and many_marks(found, images[index], measured[index][1], page)):
+                and many_marks(found, measured[index][2], measured[index][1], page)):
             marks[index] = mark_count(found)
         elif sure < PENCIL_DOUBT:
             count = pencil_marks(images[index], contrast)

@@ -305,17 +305,17 @@ MAX_APART = 3
 """At most this many of a page's print digits are taken as standing apart."""
 
 
-def pen_page(written: Mapping[int, CellResult]) -> bool:
+def _pen_page(written: Mapping[int, CellResult]) -> bool:
     """Whether at least :data:`PEN_PAGE` of the digits called handwriting are surely so."""
     return sum(cell.handwritten >= SURELY_HANDWRITTEN for cell in written.values()) >= PEN_PAGE
 
 
-def apart_from_print(values: list[int], cells: list[CellResult], written: Mapping[int, CellResult]) -> list[CellResult]:
+def _apart_from_print(values: list[int], cells: list[CellResult], written: Mapping[int, CellResult]) -> list[CellResult]:
     """The digits the reader called print, and still print (``values``), that stand apart from the rest of the page's
     print: the top one to :data:`MAX_APART` of them by handwriting odds, at least :data:`PRINT_IN_DOUBT`, where the
     widest step down to the next print digit is, a step of at least :data:`APART` and wider than :data:`NEARER` times
-    the step up to the least surely handwritten digit of the page (``written``).  (A digit the
-    reader called handwriting that a re-decision took as print is left as it was taken.)"""
+    the step up to the least surely handwritten digit of the page (``written``).  (A digit the reader called
+    handwriting that a re-decision took as print is left as it was taken.)"""
     printed = sorted((cell for cell in cells if cell.digit and values[cell.index] and not cell.is_handwritten),
                      key=lambda c: -c.handwritten)
     hand_floor = min((_log_odds(cell.handwritten) for cell in written.values()), default=math.inf)
@@ -333,14 +333,14 @@ def apart_from_print(values: list[int], cells: list[CellResult], written: Mappin
 
 def apart_as_handwriting(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
                          written: dict[int, CellResult], cells: list[CellResult]) -> list[Correction]:
-    """On a page written on throughout (:func:`pen_page`) whose givens have one solution, the digits called print
-    that stand apart from its print (:func:`apart_from_print`) are the solver's: each is taken as handwriting when
+    """On a page written on throughout (:func:`_pen_page`) whose givens have one solution, the digits called print
+    that stand apart from its print (:func:`_apart_from_print`) are the solver's: each is taken as handwriting when
     the givens without it still have one solution (a solved page's entry the reader took for print adds a given
     that changes nothing, so nothing else shows it).  Changes the three arguments in place."""
-    if not pen_page(written) or reading_status(tuple(values))[0] != "unique":
+    if not _pen_page(written) or reading_status(tuple(values))[0] != "unique":
         return []
     changes = []
-    for cell in apart_from_print(values, cells, written):
+    for cell in _apart_from_print(values, cells, written):
         trial = list(values)
         trial[cell.index] = 0
         if reading_status(tuple(trial))[0] == "unique":
