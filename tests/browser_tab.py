@@ -42,17 +42,22 @@ class Player:
         assert self.page.inner_text("#about").startswith(f"Puzzle {number} ")
 
     def reopen_until(self, condition: str, tries: int = 10) -> None:
-        """Open the page again in a new tab of the same browser until the JavaScript ``condition`` holds there, or
-        fail naming what its storage held: what the page keeps, a player finds when they come back.
+        """Open the page again in a new tab until the JavaScript ``condition`` holds there, or fail naming what its
+        storage held: what the page keeps, a player finds when they come back.
 
-        A new tab, not a reload: a reload races the old page's last writes to localStorage (it saves as it hides),
-        and on a loaded machine Chromium has lost a write for good that way (once in CI, across ten reloads: a
-        theme a click had just chosen).  The new tab is closed after each look; this tab stays as it was.
+        The new tab is opened by this one (``window.open``), so Chromium puts it in this tab's renderer process,
+        which holds the storage this tab wrote.  A reload, or a tab the test opens, reads localStorage through the
+        browser process, and on a loaded machine that has missed this tab's writes: a theme a click had just chosen
+        (once in CI, across ten reloads), and a whole solve (once in a full run, across ten tabs).  The new tab is
+        closed after each look; this tab stays as it was.
         """
+        stored = ""
         for _ in range(tries):
-            other = self.context.new_page()
+            with self.context.expect_page() as opened:
+                self.page.evaluate("(url) => { window.open(url, '_blank'); }", self.url)
+            other = opened.value
             try:
-                other.goto(self.url)
+                other.wait_for_load_state()
                 if other.evaluate(condition):
                     return
                 stored = other.evaluate("JSON.stringify(Object.assign({}, localStorage))")
