@@ -5,7 +5,9 @@ keeping only long straight strokes, which cuts the grid loose from text that
 touches it).  Each candidate's outline is reduced to four corners and checked
 by warping it flat and looking for the ten evenly spread lines of a Sudoku in
 both directions.  Candidates that overlap are one grid (of its near-identical outlines the one along its outer
-border is kept, :func:`_at_the_border`), and two grids do not overlap (:func:`_clear_of`); of several grids the
+border is kept, :func:`_at_the_border`), two grids do not overlap (:func:`_clear_of`), and an outline across or
+around two grids is neither (:func:`_lying_across`).  A second puzzle whose outline runs into the page's edge is
+found by the cell holes left once the grids found are inked over (:func:`_holes_beside`).  Of several grids the
 largest, most complete and most central comes first.  The search runs on the
 photo shrunk to :data:`WORK_SIDE`; when nothing grid-like shows there, with
 the usual and then a fainter ink threshold, it looks once more at up to
@@ -76,8 +78,10 @@ or, for a solved grid with a digit in every cell, their margins)."""
 BESIDE_RANK = 0.99
 """... and it ranks under every grid found, by this factor at least."""
 ACROSS_OVERLAP = 0.25
-"""An outline that covers this share of each of two grids about its size that do not meet lies across them: it is
-no grid (:func:`_not_across`)."""
+"""An outline that covers this share of each of two grids that do not meet lies across or around them: it is no grid
+(:func:`_lying_across`)."""
+AROUND_AREA = 0.1
+"""... each of the two at least this share of its area (a page around two puzzles; a box or a digit is less)."""
 MIN_SKEW = 3
 """A page tilted at least this many degrees is also searched turned upright (see :mod:`ocr.skew`)."""
 
@@ -319,20 +323,44 @@ def _centrality(corners: np.ndarray, shape: tuple[int, ...]) -> float:
     return 1.0 - OFF_CENTRE_WEIGHT * min(1.0, off)
 
 
-def _not_across(ranked: list[tuple[float, GridOutline]]) -> list[tuple[float, GridOutline]]:
-    """The outlines less those lying across two others that do not meet (a window over the lower half of one
-    puzzle and the upper half of the next, as large as either: the holes of both grids' cells, taken for one
-    grid's), each covered by at least :data:`ACROSS_OVERLAP`."""
-    corners = [outline.corners for _, outline in ranked]
+def _lying_across(corners: list[np.ndarray]) -> list[bool]:
+    """Which outlines lie across or around two others that do not meet: each covered by at least
+    :data:`ACROSS_OVERLAP`, at most the outline's size and at least :data:`AROUND_AREA` of it (a window over the
+    lower half of one puzzle and the upper half of the next, the holes of both grids' cells taken for one grid's; or
+    a page's outline around its two puzzles, its edge and their box lines taken for a lattice)."""
     areas = [cv2.contourArea(c) for c in corners]
-    kept = []
-    for i, entry in enumerate(ranked):
-        under = [j for j in range(len(ranked)) if j != i and BESIDE_AREA <= areas[j] / areas[i] <= 1 / BESIDE_AREA
+    across = []
+    for i in range(len(corners)):
+        under = [j for j in range(len(corners)) if j != i and AROUND_AREA <= areas[j] / areas[i] <= 1 / BESIDE_AREA
                  and _overlap(corners[i], corners[j]) >= ACROSS_OVERLAP]
-        apart = any(_overlap(corners[j], corners[k]) < ACROSS_OVERLAP / 4 for j in under for k in under if j < k)
-        if not apart:
-            kept.append(entry)
-    return kept
+        across.append(any(_overlap(corners[j], corners[k]) < ACROSS_OVERLAP / 4 for j in under for k in under if j < k))
+    return across
+
+
+def _not_across(ranked: list[tuple[float, GridOutline]]) -> list[tuple[float, GridOutline]]:
+    """The ranked grids less those lying across or around two others (:func:`_lying_across`)."""
+    across = _lying_across([outline.corners for _, outline in ranked])
+    return [entry for entry, off in zip(ranked, across) if not off]
+
+
+def _not_lying_across(found: list[tuple[float, float, np.ndarray]]) -> list[tuple[float, float, np.ndarray]]:
+    """The outlines found less those lying across or around two others (:func:`_lying_across`); all of them when
+    every one does."""
+    across = _lying_across([corners for _, _, corners in found])
+    return [entry for entry, off in zip(found, across) if not off] or found
+
+
+def _holes_beside(ink: np.ndarray, found: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
+    """Outlines fitted to the cell holes left once the grids ``found`` are inked over: a second puzzle whose outline
+    is joined to the page's edge, so no shape of the ink is its own, and whose cells, with the first puzzle's, made
+    one family of holes centred between the two (:func:`ocr.cell_holes.cell_cluster`)."""
+    rest = ink.copy()
+    for _, _, corners in found:
+        cv2.fillConvexPoly(rest, np.round(corners).astype(np.int32), 255)
+    cluster, members, cell = cell_cluster(rest, MIN_GRID_FRACTION)
+    if members is None:
+        return []
+    return [order_corners(quad) for quad in lattice_quads(rest, members, cell)]
 
 
 def _in_order(ranked: list[tuple[float, GridOutline]]) -> list[GridOutline]:
@@ -383,7 +411,8 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         found, small_one, candidates = _plausible(small, ink, offset, lines, slanted)
         too_small |= small_one
         if found:
-            found += _beside(ink, found, candidates)
+            found = _not_lying_across(found)
+            found += _beside(ink, found, candidates + _holes_beside(ink, found))
             break
     else:
         if too_small:
