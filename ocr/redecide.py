@@ -230,14 +230,15 @@ called handwriting at 1.0 was flipped to a given and gave a wrong puzzle; print-
 looked handwritten at 0.67-0.97."""
 
 
-def _log_odds(probability: float) -> float:
+def log_odds(probability: float) -> float:
+    """log(p / (1 - p)), with p kept a millionth from 0 and 1."""
     p = min(max(probability, 1e-6), 1 - 1e-6)
     return math.log(p / (1 - p))
 
 
 def _odds(cell: CellResult) -> float:
     """How far the call is from even odds: |log odds| of the digit being handwritten."""
-    return abs(_log_odds(cell.handwritten))
+    return abs(log_odds(cell.handwritten))
 
 
 def doubtful(cells: list[CellResult]) -> list[CellResult]:
@@ -318,14 +319,14 @@ def _apart_from_print(values: list[int], cells: list[CellResult], written: Mappi
     handwriting that a re-decision took as print is left as it was taken.)"""
     printed = sorted((cell for cell in cells if cell.digit and values[cell.index] and not cell.is_handwritten),
                      key=lambda c: -c.handwritten)
-    hand_floor = min((_log_odds(cell.handwritten) for cell in written.values()), default=math.inf)
+    hand_floor = min((log_odds(cell.handwritten) for cell in written.values()), default=math.inf)
     best: tuple[float, int] | None = None
     for count in range(1, min(MAX_APART, len(printed) - 1) + 1):
         lowest = printed[count - 1]
         if lowest.handwritten < PRINT_IN_DOUBT:
             break
-        step = _log_odds(lowest.handwritten) - _log_odds(printed[count].handwritten)
-        up = hand_floor - _log_odds(lowest.handwritten)
+        step = log_odds(lowest.handwritten) - log_odds(printed[count].handwritten)
+        up = hand_floor - log_odds(lowest.handwritten)
         if step >= APART and step > NEARER * up and (best is None or step > best[0]):
             best = (step, count)
     return printed[:best[1]] if best else []

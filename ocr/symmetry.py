@@ -5,16 +5,17 @@ cell ``80 - i``.  The puzzles of 70 of the 77 real-photo corpus photos (``tools/
 newspaper photos are so, and nearly all the rest are far from it (half their givens or more have no mirror).  When
 the givens read are symmetric but for a few cells, those cells' calls were likely wrong: a given whose mirror holds
 a handwritten-looking digit makes that digit print (a given the reader took for handwriting); a given in doubt
-(:data:`ocr.redecide.PRINT_IN_DOUBT`) whose mirror holds no digit is handwriting (an entry the reader took for print).
-A given facing a digit surely handwritten, or in a pen's coloured ink, shows a puzzle that is not symmetric, and a
-sure given facing an empty cell may face a given the reader missed: nothing changes.  The calls change only when the
-givens are then symmetric and have exactly one solution.
+(:data:`ocr.redecide.PRINT_IN_DOUBT`) whose mirror holds no digit, or a digit clearly less likely print than the given
+is handwriting (:func:`_likelier_handwritten`), is handwriting itself (an entry the reader took for print, on a page
+solved all round it).  A sure given facing a digit surely handwritten, or in a pen's coloured ink, shows a puzzle
+that is not symmetric, and a sure given facing an empty cell may face a given the reader missed: nothing changes.  The
+calls change only when the givens are then symmetric and have exactly one solution.
 """
 
 from __future__ import annotations
 
 from .correct import Correction, reading_status
-from .redecide import PRINT_IN_DOUBT, SURELY_HANDWRITTEN, as_handwriting, as_print, print_reading
+from .redecide import APART, PRINT_IN_DOUBT, SURELY_HANDWRITTEN, as_handwriting, as_print, log_odds, print_reading
 from .result import CellResult
 
 MAX_ASYMMETRIC = 4
@@ -30,6 +31,13 @@ def mirror(cell: int) -> int:
     return CELLS - 1 - cell
 
 
+def _likelier_handwritten(given: CellResult, partner: CellResult) -> bool:
+    """Whether the odds that a digit read as print is handwritten beat the odds that its mirror, read as handwriting,
+    is print by :data:`ocr.redecide.APART` log odds at least (a digit in a pen's coloured ink is never print)."""
+    partner_print = 0.0 if partner.pen_ink else 1.0 - partner.handwritten
+    return log_odds(given.handwritten) >= log_odds(partner_print) + APART
+
+
 def lone_givens(values: list[int]) -> list[int]:
     """The givens whose mirror cell holds no given."""
     return [cell for cell, value in enumerate(values) if value and not values[mirror(cell)]]
@@ -38,8 +46,8 @@ def lone_givens(values: list[int]) -> list[int]:
 def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, float]]],
                     written: dict[int, CellResult], cells: list[CellResult]) -> list[Correction]:
     """Re-decide the calls that keep the givens (``values``) from being symmetric (see the module text): each lone
-    given's mirror, a handwritten-looking digit, is print; a lone given in doubt whose mirror holds no digit is
-    handwriting.  Kept only if the givens are then symmetric and have exactly one solution (changes the three
+    given's mirror, a handwritten-looking digit, is print; a lone given in doubt whose mirror holds no digit, or a
+    digit clearly less likely print than the given is handwriting, is handwriting.  Kept only if the givens are then symmetric and have exactly one solution (changes the three
     arguments in place; returns the changes, or none)."""
     if len(values) != CELLS:
         return []
@@ -51,12 +59,13 @@ def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, f
     to_hand: list[CellResult] = []
     for cell in lone:
         partner = written.get(mirror(cell))
-        if partner is not None:
+        in_doubt = cells[cell].handwritten >= PRINT_IN_DOUBT
+        if partner is not None and not (in_doubt and _likelier_handwritten(cells[cell], partner)):
             if partner.pen_ink or partner.handwritten >= SURELY_HANDWRITTEN:
-                return []  # a digit surely handwritten (or in a pen's ink) faces this given: not a symmetric puzzle
+                return []  # a sure given facing a digit surely handwritten: the puzzle is not symmetric
             to_print.append(partner)
             trial[partner.index] = print_reading(partner)[0][0]
-        elif cells[cell].handwritten >= PRINT_IN_DOUBT:
+        elif in_doubt:  # facing no digit, or a digit clearly likelier handwritten than this given is
             to_hand.append(cells[cell])
             trial[cell] = 0
         else:
