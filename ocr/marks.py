@@ -407,7 +407,8 @@ def blurred_marks(count: int, sure: float) -> bool:
 
 
 def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: list[int],
-               sureness: Mapping[int, float], heights: Mapping[int, int] | None = None) -> dict[int, int]:
+               sureness: Mapping[int, float], heights: Mapping[int, int] | None = None,
+               twins: Mapping[int, float] | None = None) -> dict[int, int]:
     """The cells of ``images`` (cell -> upright image: the cells holding a digit's shape) whose ink is candidate
     marks: cell -> number of marks.
 
@@ -416,7 +417,8 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     digit as the cell stage found it whole (a pencil 9's faint straight stem, which :func:`ink_shapes` takes for a
     grid line's remnant, leaves its loop alone high in the cell: a mark's look).  A cell is marks by its shapes'
     geometry (:func:`are_marks`), or when its digit is read unsurely and it holds several small shapes
-    (:data:`PENCIL_DOUBT`, :data:`PENCIL_GUESS`).
+    (:data:`PENCIL_DOUBT`, :data:`PENCIL_GUESS`).  ``twins``: how closely each cell's digit matches its best twin
+    (:func:`ocr.context.twins_of`); a print twin is no lone mark (:data:`FACE_TWIN`).
     """
     measured = {index: _shapes_and_peak(image, contrast) for index, image in images.items()}
     shapes = {index: found for index, (found, _, _) in measured.items()}
@@ -435,12 +437,19 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
             count = pencil_marks(images[index], contrast)
             if blurred_marks(count, sure):
                 marks[index] = count
-    written = {index: found for index, found in shapes.items() if index not in printed and found}
+    glyphs = {index for index, likeness in (twins or {}).items() if likeness >= FACE_TWIN}
+    written = {index: found for index, found in shapes.items() if index not in printed | glyphs and found}
     for index in lone_marks(written, marks, page, heights or {}, faint_cells):
         marks[index] = mark_count(shapes[index])
     return marks
 
 
+FACE_TWIN = 3.0
+"""A digit whose ink matches another digit of the page read the same this closely (:func:`ocr.context.twins_of`:
+-log(1 - correlation), 0.95) is a glyph of the printed face, however handwritten it looked: never a lone mark.  The
+prints of one digit match to 3.0-3.9 (Wicht's print-only photos 2.9-3.9); lone candidates of the photo suite's draws
+1, 3 and 4 matched their best twin at 2.82 at most, and two givens taken for lone marks (a typewriter face's 7, an
+old-style 2) at 3.3 and 3.5."""
 MIN_PAGE_MARKS = 3
 LONE_MARK = 0.85
 MARKED_PAGE = 0.3

@@ -294,9 +294,11 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     # candidate marks (small digits, never an entry or a given), judged against the page's printed digits
     marks = found.pencil_marks()
     print_cells = [i for i, (_, hand, _, pen, _) in by_cell.items() if hand < HANDWRITTEN and not pen]
+    # cell -> how closely its digit matches its best twin (a print twin is no mark; redecide.twins_as_print)
+    likeness = {c.index: float(t[0]) for c, t in zip(digit_cells, twins_of(correlations, print_readings))}
     in_digit_cells = find_marks({c.index: c.image for c in digit_cells}, found.contrast, print_cells,
                                 {i: float(np.max(p[1:])) for i, (p, *_) in by_cell.items()},
-                                {c.index: c.box[3] for c in digit_cells})
+                                {c.index: c.box[3] for c in digit_cells}, likeness)
     # a page where the solver noted candidates: its few handwritten-looking digits are not print misjudged
     solver_wrote = len(set(in_digit_cells) - set(print_cells)) >= MIN_PAGE_MARKS
     for index, count in in_digit_cells.items():
@@ -321,10 +323,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     if reason is not None:
         raise NoGridError(f"no Sudoku grid: {reason}", reason="not-sudoku")
     taken_back: list[Correction] = []
-    twins: dict[int, float] = {}  # cell -> how closely its digit matches its best twin (redecide.twins_as_print)
+    twins: dict[int, float] = {}  # the twins' likeness, where the page has entries enough to weigh them
     if solver_check and len(written) >= MIN_ENTRIES:  # fewer are all taken as print below; it asks the solver
-        likeness = twins_of(correlations, print_readings)
-        twins = {c.index: float(t[0]) for c, t in zip(digit_cells, likeness)}
+        twins = likeness
         taken_back = twins_as_print(values, alternatives, written, twins)
     if 0 < len(written) < MIN_ENTRIES and not solver_wrote:
         taken_back = few_as_print(values, alternatives, written, f"only {len(written)} digit(s) looked handwritten",

@@ -307,3 +307,17 @@ def test_an_entry_that_looked_printed_facing_an_entry_is_an_entry_where_the_give
     assert list(result.grid.values) == givens_of(cells)
     assert {e.cell: e.digit for e in result.entries}[62] == 4
     assert [c.cell for c in result.check.corrections if "symmetric" in c.why] == [62]
+
+
+def test_a_given_that_looked_like_a_lone_mark_is_a_glyph_of_the_face_when_it_matches_another():
+    # draw 4 page 013 (candidates only, in heavy graphite, TeX Gyre Cursor Bold): of its two printed 7s, one looked
+    # handwritten (52%) and small beside the page's marks, and was taken for a lone mark; the page then had 16 givens
+    # and was refused.  The two 7s are the same glyph (they match as print matches print); a hand's marks do not
+    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-seed4-013.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    assert (truth["content"], truth["pen"], truth["split"]) == ("candidates", "graphite-heavy", "held-out")
+    cells = truth["cells"][0]
+    result = scan(photo)
+    assert list(result.grid.values) == givens_of(cells)
+    assert [i for i, t in enumerate(cells) if t == "g7"] == [i for i, v in enumerate(result.grid.values) if v == 7]
+    assert result.entries == [] and set(result.pencil_marks) <= {i for i, t in enumerate(cells) if t[0] == "c"}
