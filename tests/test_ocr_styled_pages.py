@@ -7,6 +7,7 @@ in pen, candidate marks that must be neither entries nor givens.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import cv2
 import pytest
@@ -24,6 +25,12 @@ PAGES = sorted(photo for photo in (REPO / "tests" / "data" / "ocr-styled").glob(
                and photo.stem not in PALE_PAGES)
 """The pages of one grid (a page of two is read with ``scan(all=True)``, below), but for the pages whose faintest
 entries are below what can be read (below)."""
+
+
+def styled_page(name: str) -> tuple[Path, dict]:
+    """A page of tests/data/ocr-styled (``styled-held-out-<name>.jpg``) and its truth."""
+    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{name}.jpg"
+    return photo, json.loads(photo.with_suffix(".json").read_text())
 
 
 def givens_of(cells: list[str]) -> list[int]:
@@ -47,8 +54,7 @@ def test_a_held_out_page_is_read_as_drawn(photo):
 def test_a_page_of_two_printed_grids_in_old_style_figures_has_no_handwriting():
     # styled-held-out-015: two grids printed in EB Garamond, whose old-style 3, 4, 7 (and 9) dip below the line and
     # looked handwritten; nobody wrote on the page, so neither grid has an entry
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-015.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("015")
     assert truth["content"] == "print" and len(truth["cells"]) == 2
     results = scan(photo, all=True)
     read = sorted(list(result.grid.values) for result in results)
@@ -60,8 +66,7 @@ def test_a_page_of_two_printed_grids_in_old_style_figures_has_no_handwriting():
 def test_a_second_grid_whose_thin_lines_did_not_show_is_found_by_its_box_lines(page):
     # two grids printed on a page (045 on a curled page, 120 in red with dashed cell lines): the look that found the
     # first grid did not see the second's thin cell lines, but its border and box lines, beside the first, are a grid
-    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page(page)
     assert truth["content"] == "print" and truth["split"] == "held-out" and len(truth["cells"]) == 2
     results = scan(photo, all=True)
     read = sorted(list(result.grid.values) for result in results)
@@ -74,8 +79,7 @@ def test_a_solved_grid_beside_another_is_found_though_its_cells_are_full_of_ink(
     # styled-held-out-092: two grids on a book page, the upper solved in blue ballpoint on green-tinted paper; its
     # box lines were measured against the middles of its cells, where every cell holds a digit, so only the lower
     # grid was found; along the lines the cells' margins are clear
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-092.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("092")
     assert truth["content"] == "fully-solved" and truth["split"] == "held-out" and len(truth["cells"]) == 2
     results = scan(photo, all=True)
     read = sorted(list(result.grid.values) for result in results)
@@ -88,8 +92,7 @@ def test_a_solved_grid_beside_another_is_found_though_its_cells_are_full_of_ink(
 def test_a_half_solved_page_in_faint_graphite_gives_its_pale_entries():
     # styled-held-out-086: 30 entries pressed lightly in graphite, about half of them paler than a digit's ink must be;
     # read as faint digit shapes the reader calls handwritten once the page shows it has been written on (16 before)
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-086.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("086")
     assert (truth["content"], truth["pen"], truth["split"]) == ("half-solved", "graphite-faint", "held-out")
     cells = truth["cells"][0]
     result = scan(photo)
@@ -104,8 +107,7 @@ def test_a_half_solved_page_in_faint_graphite_gives_its_pale_entries():
 def test_a_window_across_two_puzzles_is_no_grid(page):
     # two grids one above the other: the cells of both made one family of holes, and the best ranked outline lay
     # across the lower half of one and the upper half of the other; scan refused the page (it read as no Sudoku)
-    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page(page)
     assert truth["layout"] == "book-two-grids" and truth["split"] == "held-out" and len(truth["cells"]) == 2
     puzzles = [givens_of(cells) for cells in truth["cells"]]
     outlines = find_grids(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
@@ -119,8 +121,7 @@ def test_both_puzzles_of_a_book_page_are_found_whatever_joins_or_frames_them(pag
     # own, and its cells and the upper grid's made one family of holes centred between them; seed4-062 (thin light
     # lines): the page's edge with both puzzles' box lines scored as a grid and took both in; 153: a window across
     # both puzzles ranked first and took in the upper one.  Each page gave one grid.
-    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page(page)
     assert truth["layout"] == "book-two-grids" and truth["split"] == "held-out" and len(truth["cells"]) == 2
     assert len(find_grids(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))) == 2
     read = sorted(list(result.grid.values) for result in scan(photo, all=True))
@@ -129,8 +130,7 @@ def test_both_puzzles_of_a_book_page_are_found_whatever_joins_or_frames_them(pag
 
 def test_an_outline_that_reads_as_no_sudoku_gives_way_to_the_next(monkeypatch):
     # the window across the two puzzles of seed2-106, put first again: scan reads the next outline, not refuses
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-seed2-106.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("seed2-106")
     puzzles = [givens_of(cells) for cells in truth["cells"]]
     first, second = find_grids(cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE))
     window = GridOutline((first.corners + second.corners) / 2, first.score)
@@ -150,8 +150,8 @@ def _marks_not_entries(page: str, marks: dict[int, str]) -> None:
     """Page ``page`` of the one-grid fixtures holds candidate marks in the cells ``marks`` (cell -> its truth, e.g.
     ``"c1367"``, checked against the page's .json); the scan reports them as pencil marks, never as entries, and
     reads every given."""
-    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-    cells = json.loads(photo.with_suffix(".json").read_text())["cells"][0]
+    photo, truth = styled_page(page)
+    cells = truth["cells"][0]
     assert {index: cells[index] for index in marks} == marks
     result = scan(photo)
     assert set(marks) <= set(result.pencil_marks) and not set(marks) & {e.cell for e in result.entries}
@@ -167,8 +167,7 @@ def test_rows_of_candidate_marks_across_a_cells_middle_are_marks():
 def test_a_given_beside_a_crossings_crumb_is_no_row_of_marks():
     # styled-held-out-135: two grids printed on tinted paper, nobody wrote on it; in the lower grid, found a little
     # askew, r6c8's 2 has a crumb of the dashed lines' crossing beside it and below: not level with it, so no row
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-135.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("135")
     assert truth["content"] == "print" and givens_of(truth["cells"][1])[52] == 2
     results = scan(photo, all=True)
     assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
@@ -213,8 +212,8 @@ def test_marks_run_together_into_one_wide_shape_are_marks(page, run_together):
 def test_a_faint_nine_whose_stem_is_lost_is_still_an_entry():
     # styled-held-out-082: fully solved in faint graphite; r5c9's 9 keeps only its loop, high in the cell, which
     # looks like a mark along the top: where faint ink sits says nothing, so it stays an entry
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-082.jpg"
-    cells = json.loads(photo.with_suffix(".json").read_text())["cells"][0]
+    photo, truth = styled_page("082")
+    cells = truth["cells"][0]
     assert cells[44] == "e9"
     result = scan(photo)
     assert {e.cell: e.digit for e in result.entries}.get(44) == 9 and 44 not in result.pencil_marks
@@ -226,8 +225,7 @@ def test_a_page_written_all_in_pale_pencil_gives_its_entries(page, missed):
     # half solved in faint graphite (draw 3 of the suite, pages 141 and 186): only four and two of their 26 and 20
     # entries are as dark as a written digit must be, too few for the page to count as written on, so the others
     # were read empty
-    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page(page)
     assert (truth["pen"], truth["content"]) == ("graphite-faint", "half-solved")
     cells = truth["cells"][0]
     entries = {i: int(t[1]) for i, t in enumerate(cells) if t[0] == "e"}
@@ -244,8 +242,7 @@ def test_a_dash_left_inside_a_cell_of_a_page_nobody_wrote_on_is_no_pencil_mark(p
     # two grids printed, nobody wrote on the page.  seed3-000 (dashed cell lines, League Spartan Light): in each grid
     # one empty cell kept a piece of a dash inside it, which looked like a small 1; seed3-150 (Karla Light) and
     # seed4-135 (tinted paper, EB Garamond): besides such pieces, one empty cell kept two, which looked like two marks
-    photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page(page)
     assert truth["content"] == "print" and truth["layout"] == "book-two-grids" and len(truth["cells"]) == 2
     results = scan(photo, all=True)
     assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
@@ -257,8 +254,7 @@ def test_the_lower_grid_is_not_a_window_over_the_upper_grids_last_row():
     # grid's best-ranked outline began on the upper grid's last row (no heavier box line tells where a grid starts),
     # two rows above its own top; two puzzles of a page do not overlap, so its outline clear of the upper grid is
     # taken
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-107.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("107")
     assert truth["style"] == "equal-weight" and len(truth["cells"]) == 2
     results = scan(photo, all=True)
     assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
@@ -270,8 +266,7 @@ def test_entries_that_looked_printed_on_a_solved_page_are_entries():
     # givens still had one solution with them as givens: nothing but how far they stand from the page's print shows
     # it; seed4-126 (draw 4, half solved in felt tip): a 4 at 23% beside print of at most 8%
     for page, apart in (("187", {36}), ("047", {2, 59}), ("seed4-126", {57})):
-        photo = REPO / "tests" / "data" / "ocr-styled" / f"styled-held-out-{page}.jpg"
-        truth = json.loads(photo.with_suffix(".json").read_text())
+        photo, truth = styled_page(page)
         assert truth["content"] in ("fully-solved", "half-solved")
         results = scan(photo, all=True)
         assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
@@ -285,8 +280,7 @@ def test_old_style_figures_that_look_surely_handwritten_beside_a_pen_stay_givens
     # styled-held-out-seed3-031 (draw 3): the upper of two grids half solved in black ballpoint, printed in EB
     # Garamond; five of its old-style givens looked handwritten, one of them surely (99%, under every entry), so
     # taking back the unsure ones left several solutions and every digit, the 25 entries too, was read as print
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-seed3-031.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("seed3-031")
     assert (truth["pen"], truth["content"], len(truth["cells"])) == ("black-ballpoint", "half-solved", 2)
     results = scan(photo, all=True)
     assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
@@ -298,8 +292,7 @@ def test_old_style_figures_that_look_surely_handwritten_beside_a_pen_stay_givens
 def test_an_entry_that_looked_printed_facing_an_entry_is_an_entry_where_the_givens_are_symmetric():
     # page 067 (fully solved in felt tip, coloured grid lines): the entry 4 at r7c9 looked printed (33% handwritten)
     # and faced an entry surely handwritten; without it the givens were symmetric, with one solution
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-067.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("067")
     assert (truth["content"], truth["pen"], truth["split"]) == ("fully-solved", "felt-tip", "held-out")
     cells = truth["cells"][0]
     assert cells[62] == "e4" and cells[80 - 62][0] == "e"
@@ -313,8 +306,7 @@ def test_a_given_that_looked_like_a_lone_mark_is_a_glyph_of_the_face_when_it_mat
     # draw 4 page 013 (candidates only, in heavy graphite, TeX Gyre Cursor Bold): of its two printed 7s, one looked
     # handwritten (52%) and small beside the page's marks, and was taken for a lone mark; the page then had 16 givens
     # and was refused.  The two 7s are the same glyph (they match as print matches print); a hand's marks do not
-    photo = REPO / "tests" / "data" / "ocr-styled" / "styled-held-out-seed4-013.jpg"
-    truth = json.loads(photo.with_suffix(".json").read_text())
+    photo, truth = styled_page("seed4-013")
     assert (truth["content"], truth["pen"], truth["split"]) == ("candidates", "graphite-heavy", "held-out")
     cells = truth["cells"][0]
     result = scan(photo)
