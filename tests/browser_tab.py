@@ -7,6 +7,7 @@ that is not the page's own file or a ``blob:`` (the engine's worker).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -41,30 +42,30 @@ class Player:
         self.page.select_option("#pick", str(number))
         assert self.page.inner_text("#about").startswith(f"Puzzle {number} ")
 
-    def reopen_until(self, condition: str, tries: int = 10) -> None:
-        """Open the page again in a new tab until the JavaScript ``condition`` holds there, or fail naming what its
-        storage held: what the page keeps, a player finds when they come back.
+    def reopen_until(self, condition: str, timeout: float = 10_000) -> None:
+        """Open the page again in a new tab that holds what this tab's localStorage holds, as a player who comes back
+        finds it, and wait until the JavaScript ``condition`` holds there (or fail naming what it held); this tab
+        stays as it was.
 
-        The new tab is opened by this one (``window.open``), so Chromium puts it in this tab's renderer process,
-        which holds the storage this tab wrote.  A reload, or a tab the test opens, reads localStorage through the
-        browser process, and on a loaded machine that has missed this tab's writes: a theme a click had just chosen
-        (once in CI, across ten reloads), and a whole solve (once in a full run, across ten tabs).  The new tab is
-        closed after each look; this tab stays as it was.
+        The new tab is given this tab's storage (set before the page's scripts run) rather than left to Chromium to
+        share: on a loaded machine Chromium lost a tab's later writes for every other tab, while the tab itself held
+        them (a theme a click had just chosen, once in CI; a solve and a change of puzzle in about 1 run of 30 under
+        load), whether the other tab was a reload, a tab the test opened, one the page opened, or one opened after
+        closing the first.  What the page writes is read here from the tab that wrote it.
         """
-        stored = ""
-        for _ in range(tries):
-            with self.context.expect_page() as opened:
-                self.page.evaluate("(url) => { window.open(url, '_blank'); }", self.url)
-            other = opened.value
+        kept = self.page.evaluate("JSON.stringify(Object.assign({}, localStorage))")
+        other = self.context.new_page()
+        try:
+            other.add_init_script(script=f"for (const [k, v] of Object.entries(JSON.parse({json.dumps(kept)}))) "
+                                         "localStorage.setItem(k, v);")
+            other.goto(self.url)
             try:
-                other.wait_for_load_state()
-                if other.evaluate(condition):
-                    return
+                other.wait_for_function(condition, timeout=timeout)
+            except Exception:  # Playwright's TimeoutError: say what the new tab held
                 stored = other.evaluate("JSON.stringify(Object.assign({}, localStorage))")
-            finally:
-                other.close()
-            self.page.wait_for_timeout(200)
-        raise AssertionError(f"after {tries} new tabs still not {condition}; the page's storage held {stored}")
+                raise AssertionError(f"a new tab never held {condition}; its storage held {stored}") from None
+        finally:
+            other.close()
 
     def cell(self, index: int) -> Any:
         return self.page.locator(f'.cell[data-cell="{index}"]')

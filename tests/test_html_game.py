@@ -326,8 +326,8 @@ def test_dark_mode_follows_the_system_toggles_and_keeps_wcag_aa(browser: Any, mi
     assert contrast(tab.page.evaluate(background), "rgb(255, 255, 255)") < 1.5
     assert_aa(tab)
     written = tab.page.evaluate("JSON.parse(localStorage.getItem('sudokuprint:settings')).theme")
-    assert written == "light"  # the page keeps the choice at once (a new tab below finds it once Chromium has it)
-    tab.reopen_until("document.getElementById('theme').getAttribute('aria-pressed') === 'false'", tries=30)
+    assert written == "light"  # the page keeps the choice at once, and a new tab below opens with it
+    tab.reopen_until("document.getElementById('theme').getAttribute('aria-pressed') === 'false'")
     tab.page.emulate_media(color_scheme="light")
     tab.page.click("#theme")  # dark on a light system
     assert tab.page.get_attribute("#theme", "aria-pressed") == "true"
