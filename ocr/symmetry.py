@@ -47,8 +47,8 @@ def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, f
                     written: dict[int, CellResult], cells: list[CellResult]) -> list[Correction]:
     """Re-decide the calls that keep the givens (``values``) from being symmetric (see the module text): each lone
     given's mirror, a handwritten-looking digit, is print; a lone given in doubt whose mirror holds no digit, or a
-    digit clearly less likely print than the given is handwriting, is handwriting.  Kept only if the givens are then symmetric and have exactly one solution (changes the three
-    arguments in place; returns the changes, or none)."""
+    digit clearly less likely print than the given is handwriting, is handwriting.  Kept only if the givens are then
+    symmetric and have exactly one solution (changes the three arguments in place; returns the changes, or none)."""
     if len(values) != CELLS:
         return []
     lone = lone_givens(values)
