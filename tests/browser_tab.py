@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from sudokuprint.grid import Grid
 from sudokuprint.html.browser import DESKTOP
 from sudokuprint.solver import solve
@@ -61,7 +63,7 @@ class Player:
             other.goto(self.url)
             try:
                 other.wait_for_function(condition, timeout=timeout)
-            except Exception:  # Playwright's TimeoutError: say what the new tab held
+            except PlaywrightTimeout:  # say what the new tab held
                 stored = other.evaluate("JSON.stringify(Object.assign({}, localStorage))")
                 raise AssertionError(f"a new tab never held {condition}; its storage held {stored}") from None
         finally:
