@@ -19,7 +19,9 @@ looks is :mod:`ocr.grid_score`'s; the outlines fitted to the cells' holes are :m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -337,17 +339,14 @@ def _lying_across(corners: list[np.ndarray]) -> list[bool]:
     return across
 
 
-def _not_across(ranked: list[tuple[float, GridOutline]]) -> list[tuple[float, GridOutline]]:
-    """The ranked grids less those lying across or around two others (:func:`_lying_across`)."""
-    across = _lying_across([outline.corners for _, outline in ranked])
-    return [entry for entry, off in zip(ranked, across) if not off]
+Entry = TypeVar("Entry")
 
 
-def _not_lying_across(found: list[tuple[float, float, np.ndarray]]) -> list[tuple[float, float, np.ndarray]]:
-    """The outlines found less those lying across or around two others (:func:`_lying_across`); all of them when
-    every one does."""
-    across = _lying_across([corners for _, _, corners in found])
-    return [entry for entry, off in zip(found, across) if not off] or found
+def _not_across(entries: list[Entry], corners: Callable[[Entry], np.ndarray]) -> list[Entry]:
+    """The entries (outlines found, or grids ranked) less those whose ``corners`` lie across or around two others
+    (:func:`_lying_across`); all of them when every one does."""
+    across = _lying_across([corners(entry) for entry in entries])
+    return [entry for entry, off in zip(entries, across) if not off] or entries
 
 
 def _holes_beside(ink: np.ndarray, found: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
@@ -411,7 +410,7 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         found, small_one, candidates = _plausible(small, ink, offset, lines, slanted)
         too_small |= small_one
         if found:
-            found = _not_lying_across(found)
+            found = _not_across(found, lambda entry: entry[2])
             found += _beside(ink, found, candidates + _holes_beside(ink, found))
             break
     else:
@@ -431,7 +430,7 @@ def find_grids(gray: np.ndarray, *, debug: DebugSink = NO_DEBUG) -> list[GridOut
         ranked.append((group.rank * _centrality(corners, gray.shape), GridOutline(corners.astype(np.float32), score)))
     if not ranked:
         raise NoGridError("the grid is too small to read", reason="too-small")
-    outlines = _in_order(_not_across(ranked))
+    outlines = _in_order(_not_across(ranked, lambda entry: entry[1].corners))
     if debug.enabled:
         picture = cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)
         for number, outline in enumerate(outlines):
