@@ -40,7 +40,7 @@ def run(*args: str | os.PathLike[str], timeout: float = 300, **options) -> subpr
 
 def test_license_and_declared_dependencies() -> None:
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
-    assert "MIT License" in (REPO / "LICENSE").read_text() and project["license"] == {"text": "MIT"}
+    assert "MIT License" in (REPO / "LICENSE").read_text() and project["license"] == "MIT"
     names = {d.split(">")[0].split(";")[0].strip() for d in project["dependencies"]}
     assert {"numpy", "pillow", "opencv-python-headless", "click", "reportlab"} <= names
     assert "pytesseract" not in names
