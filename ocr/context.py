@@ -261,8 +261,14 @@ def unlike_print(correlations: np.ndarray, readings: np.ndarray, handwritten: np
     :data:`NO_PRINT_TWIN`.  A face repeats itself; a dark pencil digit the reader took for print does not match
     the printed copies of its digit."""
     with np.errstate(invalid="ignore"):
-        unlike = print_twin_likeness(correlations, readings, handwritten < SURE_PRINT) < NO_PRINT_TWIN
+        unlike = page_print_likeness(correlations, readings, handwritten) < NO_PRINT_TWIN
     return (handwritten < HANDWRITTEN) & (confidence >= SURE_READING) & unlike
+
+
+def page_print_likeness(correlations: np.ndarray, readings: np.ndarray, handwritten: np.ndarray) -> np.ndarray:
+    """:func:`print_twin_likeness` to the page's sure prints: the digits whose P(handwritten) (``handwritten``) is
+    under :data:`SURE_PRINT`."""
+    return print_twin_likeness(correlations, readings, handwritten < SURE_PRINT)
 
 
 def context_features(look: np.ndarray, hand: np.ndarray, twins: np.ndarray) -> np.ndarray:

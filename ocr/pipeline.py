@@ -31,7 +31,7 @@ from .load import Photo, PhotoSource, load_photo
 from .marks import LONE_MARK, MIN_PAGE_MARKS, blurred_marks, find_marks, nobody_wrote, page_digits
 from .orientation import turn_indices
 from .readers import DEFAULT_READER, DigitReader, get_reader
-from .context import twin_correlations, twins_of, unlike_print
+from .context import page_print_likeness, twin_correlations, twins_of, unlike_print
 from .symmetry import symmetric_calls
 from .redecide import (MIN_ENTRIES, all_as_print, apart_as_handwriting, few_as_print, print_back,  # noqa: F401
                        redecide, rest_as_print, print_twins_back, twins_as_print)  # (MIN_ENTRIES re-exported)
@@ -285,15 +285,17 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     no_print_twin = unlike_print(correlations, print_readings, reading.handwritten,
                                  reading.probabilities[:, 1:].max(axis=1)) & ~pen_ink
     hand_probs = np.where(pen_ink, PEN_INK, np.where(no_print_twin, HANDWRITTEN, reading.handwritten))
-    by_cell = {c.index: (p, float(h), q, bool(pen), bool(unlike)) for c, p, h, q, pen, unlike
-               in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink, no_print_twin)}
+    print_likeness = page_print_likeness(correlations, print_readings, reading.handwritten)
+    by_cell = {c.index: (p, float(h), q, bool(pen), bool(unlike), float(like)) for c, p, h, q, pen, unlike, like
+               in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink, no_print_twin,
+                      print_likeness)}
     cells: list[CellResult] = []
     values: list[int] = []
     alternatives: dict[int, list[tuple[int, float]]] = {}
     written: dict[int, CellResult] = {}
     # candidate marks (small digits, never an entry or a given), judged against the page's printed digits
     marks = found.pencil_marks()
-    print_cells = [i for i, (_, hand, _, pen, _) in by_cell.items() if hand < HANDWRITTEN and not pen]
+    print_cells = [i for i, (_, hand, _, pen, *_) in by_cell.items() if hand < HANDWRITTEN and not pen]
     # cell -> how closely its digit matches its best twin (a print twin is no mark; redecide.twins_as_print)
     likeness = {c.index: float(t[0]) for c, t in zip(digit_cells, twins_of(correlations, print_readings))}
     in_digit_cells = find_marks({c.index: c.image for c in digit_cells}, found.contrast, print_cells,
@@ -309,9 +311,9 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
             cells.append(CellResult(index, 0, 1.0, ()))
             values.append(0)
             continue
-        p, hand, q, pen, unlike = by_cell[index]
+        p, hand, q, pen, unlike, like = by_cell[index]
         top, options = _ranked(p)
-        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen, unlike)
+        cell = CellResult(index, top, float(p[top]), options, hand, _ranked(q)[1], pen, unlike, like)
         cells.append(cell)
         if cell.is_handwritten:
             values.append(0)

@@ -27,6 +27,9 @@ class CellResult:
     no_print_twin: bool = False
     """The digit was read as print but matches none of the page's sure prints of its digit
     (:func:`ocr.context.unlike_print`): handwriting, taken back as print only when the givens need it."""
+    print_likeness: float = float("nan")
+    """How closely the digit's ink matches the closest of the page's sure prints of its digit, read as print
+    (:func:`ocr.context.print_twin_likeness`), whatever it was called; NaN when the page has none to compare with."""
 
     @property
     def is_handwritten(self) -> bool:

@@ -4,16 +4,18 @@ Turned half a turn about the grid's centre, the givens of most printed puzzles l
 cell ``80 - i``.  The puzzles of 70 of the 77 real-photo corpus photos (``tools/ocr_corpus``) and of 65 of Wicht's 160
 newspaper photos are so, and nearly all the rest are far from it (half their givens or more have no mirror).  When
 the givens read are symmetric but for a few cells, those cells' calls were likely wrong: a given whose mirror holds
-a handwritten-looking digit makes that digit print (a given the reader took for handwriting); a given in doubt
-(:data:`ocr.redecide.PRINT_IN_DOUBT`) whose mirror holds no digit, or a digit clearly less likely print than the given
-is handwriting (:func:`_likelier_handwritten`), is handwriting itself (an entry the reader took for print, on a page
-solved all round it).  A sure given facing a digit surely handwritten, or in a pen's coloured ink, shows a puzzle
-that is not symmetric, and a sure given facing an empty cell may face a given the reader missed: nothing changes.  The
-calls change only when the givens are then symmetric and have exactly one solution.
+a handwritten-looking digit makes that digit print (a given the reader took for handwriting), unless its ink matches
+none of the page's sure prints of its digit; a given in doubt (:data:`ocr.redecide.PRINT_IN_DOUBT`) whose mirror
+holds no digit, or a digit clearly less likely print than the given is handwriting (:func:`_likelier_handwritten`),
+is handwriting itself (an entry the reader took for print, on a page solved all round it).  A sure given facing a
+digit surely handwritten, or in a pen's coloured ink, shows a puzzle that is not symmetric, and a sure given facing
+an empty cell may face a given the reader missed: nothing changes.  The calls change only when the givens are then
+symmetric and have exactly one solution.
 """
 
 from __future__ import annotations
 
+from .context import NO_PRINT_TWIN
 from .correct import Correction, reading_status
 from .redecide import APART, PRINT_IN_DOUBT, SURELY_HANDWRITTEN, as_handwriting, as_print, log_odds, print_reading
 from .result import CellResult
@@ -36,6 +38,12 @@ def _likelier_handwritten(given: CellResult, partner: CellResult) -> bool:
     is print by :data:`ocr.redecide.APART` log odds at least (a digit in a pen's coloured ink is never print)."""
     partner_print = 0.0 if partner.pen_ink else 1.0 - partner.handwritten
     return log_odds(given.handwritten) >= log_odds(partner_print) + APART
+
+
+def _unlike_print(digit: CellResult) -> bool:
+    """Whether a digit matches none of the page's sure prints of its digit (:data:`ocr.context.NO_PRINT_TWIN`): a
+    face repeats itself, so it is no print (on a solved page every lone given faces a hand's digit)."""
+    return digit.print_likeness < NO_PRINT_TWIN
 
 
 def lone_givens(values: list[int]) -> list[int]:
@@ -61,7 +69,7 @@ def symmetric_calls(values: list[int], alternatives: dict[int, list[tuple[int, f
         partner = written.get(mirror(cell))
         in_doubt = cells[cell].handwritten >= PRINT_IN_DOUBT
         if partner is not None and not (in_doubt and _likelier_handwritten(cells[cell], partner)):
-            if partner.pen_ink or partner.handwritten >= SURELY_HANDWRITTEN:
+            if partner.pen_ink or partner.handwritten >= SURELY_HANDWRITTEN or _unlike_print(partner):
                 return []  # a sure given facing a digit surely handwritten: the puzzle is not symmetric
             to_print.append(partner)
             trial[partner.index] = print_reading(partner)[0][0]
