@@ -67,6 +67,13 @@ NO_PRINT_TWIN = 1.2
 (``benchmarks/ocr_print_twins.py``): their 9,141 givens with such twins match them at 2.5 and above but 2%, the two
 under 1.2 are read as handwriting or unsurely, so none is called handwriting by this rule, and their pen digits
 match at 1.08 in the median; its scores on the other sources: ``benchmarks/RESULTS.md``."""
+FACE_TWIN = 3.0
+"""A digit whose ink matches another digit of the page read the same this closely (:func:`twins_of`:
+-log(1 - correlation), 0.95) is a glyph of the printed face, however handwritten it looked: never a lone mark
+(:mod:`ocr.marks`), nor the pen's by its ink's hue alone (:func:`ocr.ink.hand_hue`).  The prints of one digit in one
+face correlate at about 0.96, 3.2 (Wicht's print-only photos 2.9-3.9, as :data:`ocr.ink.PRINT_TWIN` says); lone
+candidates of the photo suite's draws 1, 3 and 4 matched their best twin at 2.82 at most, and two givens taken for
+lone marks (a typewriter face's 7, an old-style 2) at 3.3 and 3.5."""
 MAX_LOGIT = 10.0
 MAX_DISTANCE = 16.0
 """Squared distances (in the cluster's spreads) are clipped here: one odd measure must not decide alone."""

@@ -6,6 +6,11 @@ the ink is, and how much bluer than red).  When the page's print is grey or blac
 saturated than the print's is a pen's (:func:`coloured_ink`), whatever its shape or darkness says: no
 black-printed puzzle prints a given in blue.  A page printed in colour, or photographed under a light that tints
 its print, gives no such evidence.
+
+Thin pen strokes lose most of their colour in a phone's JPEG (its colour is stored at half the resolution), and on
+tinted paper the print itself measures saturated.  The ink's hue then still tells a pen: a digit whose blue - red
+lies well beyond that of every digit the reader is sure is print, on the side of the digits it is sure are
+handwritten (:func:`hand_hue`), is the pen's too.
 """
 
 from __future__ import annotations
@@ -14,9 +19,9 @@ from typing import Sequence
 
 import numpy as np
 
-from .context import ink_colour, twin_likeness
+from .context import FACE_TWIN, SURE_PRINT, ink_colour, twin_likeness
 from .readers import DigitCell
-from .result import HANDWRITTEN
+from .result import HANDWRITTEN, SURELY_HANDWRITTEN
 
 MIN_PRINT_DIGITS = 8
 """The print's ink is measured on at least this many digits (fewer: ink colour decides nothing)."""
@@ -42,6 +47,15 @@ pen's (League Spartan Light's thin givens in a tinted box of the suite's first d
 blue pen's 0.07-0.18)."""
 MIN_PEN_DIGITS = 3
 """Fewer coloured digits than this (left after the twins) say nothing: a tinted spot, not a pen."""
+HUE_BEYOND = 0.06
+"""A digit's ink is the pen's hue when its blue - red lies at least this far beyond that of every sure print
+(P(handwritten) under :data:`ocr.context.SURE_PRINT`), on the side where the median of the sure handwriting
+(:data:`ocr.result.SURELY_HANDWRITTEN`) lies at least :data:`HAND_HUE` from the sure prints' median.  Chosen on
+draws 1, 3, 5 and 6 of the photo suite: blue-ballpoint entries the reader took for print lay 0.08-0.12 beyond the
+print, givens in a tinted box or lit warm up to 0.043 beyond it."""
+HAND_HUE = 0.03
+MIN_SURE_HAND = 5
+"""The page's sure handwriting gives a hue only with at least this many digits."""
 
 
 def ink_groups(saturation: np.ndarray) -> np.ndarray | None:
@@ -78,7 +92,30 @@ def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: 
     if not cells or any(cell.color is None for cell in cells):
         return found
     colours = np.stack([ink_colour(cell.image, cell.box, cell.contrast, cell.color) for cell in cells])
-    saturation, hand = colours[:, 1].astype(np.float64), np.asarray(handwritten, np.float64)
+    hand = np.asarray(handwritten, np.float64)
+    by_hue = _without_print_twins(cells, hand_hue(colours[:, 0], hand) & (hand < HANDWRITTEN), readings,
+                                  hand < SURE_PRINT, FACE_TWIN)
+    return by_hue | _saturated(cells, colours, hand, readings)
+
+
+def hand_hue(hue: np.ndarray, handwritten: np.ndarray) -> np.ndarray:
+    """Which digits' ink has the hue of the page's sure handwriting, well apart from its print's (:data:`HUE_BEYOND`,
+    :data:`HAND_HUE`): ``hue`` is each digit's blue - red (:func:`ocr.context.ink_colour`), ``handwritten`` the
+    reader's P(handwritten)."""
+    sure_print, sure_hand = handwritten < SURE_PRINT, handwritten >= SURELY_HANDWRITTEN
+    if int(sure_print.sum()) < MIN_PRINT_DIGITS or int(sure_hand.sum()) < MIN_SURE_HAND:
+        return np.zeros(len(hue), bool)
+    side = float(np.median(hue[sure_hand]) - np.median(hue[sure_print]))
+    if abs(side) < HAND_HUE:
+        return np.zeros(len(hue), bool)
+    toward_hand = np.sign(side) * hue  # the hue measured toward the handwriting's side
+    return toward_hand >= float(toward_hand[sure_print].max()) + HUE_BEYOND
+
+
+def _saturated(cells: Sequence[DigitCell], colours: np.ndarray, hand: np.ndarray, readings: np.ndarray) -> np.ndarray:
+    """:func:`coloured_ink` by the ink's saturation (its docstring)."""
+    found = np.zeros(len(cells), bool)
+    saturation = colours[:, 1].astype(np.float64)
     upper = ink_groups(saturation)
     if upper is None or int((~upper).sum()) < MIN_PRINT_DIGITS:
         return found
@@ -91,12 +128,23 @@ def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: 
         off_hue = np.abs(colours[:, 0] - hue)
         other_side = np.sign(colours[:, 0]) != np.sign(hue)  # warm beside a blue pen, or blue beside a red one
         coloured &= (off_hue <= SAME_HUE) & ~(other_side & (off_hue > HUE_DOUBT) & (hand < HANDWRITTEN))
-    grey = np.flatnonzero(~upper).tolist()
-    for index in np.flatnonzero(coloured).tolist():
-        twins = [index] + [other for other in grey if readings[other] == readings[index]]
-        if len(twins) > 1 and _best_twin(cells, twins) >= PRINT_TWIN:
-            coloured[index] = False
+    coloured = _without_print_twins(cells, coloured, readings, ~upper, PRINT_TWIN)
     return coloured if int(coloured.sum()) >= MIN_PEN_DIGITS else found
+
+
+def _without_print_twins(cells: Sequence[DigitCell], coloured: np.ndarray, readings: np.ndarray,
+                         printed: np.ndarray, twin: float) -> np.ndarray:
+    """``coloured`` but the digits with a twin among the ``printed`` ones (matching one read the same at ``twin`` or
+    closer, :func:`ocr.context.twin_likeness`): print in a tinted spot of the photo.  By saturation a twin at
+    :data:`PRINT_TWIN` is print; by hue alone, only a glyph of the face (:data:`ocr.context.FACE_TWIN`): a pen's
+    closed 4, bold in felt tip or ballpoint, matched the printed 4s of the suite's pages at 2.6-2.7."""
+    coloured = coloured.copy()
+    grey = np.flatnonzero(printed).tolist()
+    for index in np.flatnonzero(coloured).tolist():
+        twins = [index] + [other for other in grey if readings[other] == readings[index] and other != index]
+        if len(twins) > 1 and _best_twin(cells, twins) >= twin:
+            coloured[index] = False
+    return coloured
 
 
 def _best_twin(cells: Sequence[DigitCell], indices: list[int]) -> float:

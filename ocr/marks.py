@@ -44,6 +44,7 @@ import cv2
 import numpy as np
 
 from .cells import BORDER, CELL_PX, STROKE_FLOOR, ink_darkness, straight_strokes, without_specks
+from .context import FACE_TWIN
 
 Box = tuple[int, int, int, int]
 """A shape's box in a cell image: x, y, width, height (pixels)."""
@@ -444,12 +445,6 @@ def find_marks(images: Mapping[int, np.ndarray], contrast: float, print_cells: l
     return marks
 
 
-FACE_TWIN = 3.0
-"""A digit whose ink matches another digit of the page read the same this closely (:func:`ocr.context.twins_of`:
--log(1 - correlation), 0.95) is a glyph of the printed face, however handwritten it looked: never a lone mark.  The
-prints of one digit in one face correlate at about 0.96, 3.2 (Wicht's print-only photos 2.9-3.9, as
-:data:`ocr.ink.PRINT_TWIN` says); lone candidates of the photo suite's draws 1, 3 and 4 matched their best twin at
-2.82 at most, and two givens taken for lone marks (a typewriter face's 7, an old-style 2) at 3.3 and 3.5."""
 MIN_PAGE_MARKS = 3
 LONE_MARK = 0.85
 MARKED_PAGE = 0.3

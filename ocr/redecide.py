@@ -32,7 +32,7 @@ import numpy as np
 
 from .correct import CONFIDENT, Correction, check_reading, reading_status
 from .ink import PRINT_TWIN
-from .result import CellResult
+from .result import SURELY_HANDWRITTEN, CellResult
 
 MAX_PRINT_BACK = 20
 """At most this many handwritten-looking digits are taken back as print when the givens alone are not unique."""
@@ -40,8 +40,6 @@ MIN_ENTRIES = 3
 """Fewer handwritten-looking digits than this in a photo are taken for print misjudged (a blurred or noisy given
 looks handwritten more often than a solver writes one or two digits); not on a page where the solver noted candidate
 marks (:data:`ocr.marks.MIN_PAGE_MARKS` cells of them, see :mod:`ocr.pipeline`): there the solver did write."""
-SURELY_HANDWRITTEN = 0.95
-"""A digit at least this surely handwritten is never taken back as print."""
 
 def print_reading(cell: CellResult) -> list[tuple[int, float]]:
     """The digit's reading if it is print: the print reading's choices, none surer than the reader was of the digit (so

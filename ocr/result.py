@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 HANDWRITTEN = 0.5
 """A digit whose handwriting probability is at least this is a solver's entry, not a given."""
+SURELY_HANDWRITTEN = 0.95
+"""A digit at least this surely handwritten is never taken back as print."""
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from .context import NO_PRINT_TWIN
 from .correct import Correction, reading_status
-from .redecide import APART, PRINT_IN_DOUBT, SURELY_HANDWRITTEN, as_handwriting, as_print, log_odds, print_reading
-from .result import CellResult
+from .redecide import APART, PRINT_IN_DOUBT, as_handwriting, as_print, log_odds, print_reading
+from .result import SURELY_HANDWRITTEN, CellResult
 
 MAX_ASYMMETRIC = 4
 """At most this many givens without a given in their mirror cell for a page's givens to count as symmetric but

@@ -320,6 +320,21 @@ def test_a_lone_given_facing_an_entry_unlike_the_print_is_no_sign_of_a_symmetric
     assert not [c for c in result.check.corrections if "symmetric" in c.why]
 
 
+def test_a_blue_pen_whose_colour_the_photo_washed_out_is_told_by_its_hue():
+    # draw 6 page 092 (two grids on green-tinted paper, the upper fully solved in blue ballpoint): the thin blue strokes
+    # measured hardly more saturated than the print on its tint, so saturation showed no pen; the entry 4 at r2c9
+    # looked printed (16% handwritten) and matched the printed 4s at 2.4.  Its ink's blue - red lies far beyond every
+    # sure print's, on the side of the page's sure handwriting
+    photo, truth = styled_page("seed6-092")
+    assert (truth["content"], truth["pen"], truth["style"]) == ("fully-solved", "blue-ballpoint", "tinted-green")
+    results = scan(photo, all=True)
+    assert sorted(list(r.grid.values) for r in results) == sorted(givens_of(cells) for cells in truth["cells"])
+    cells = truth["cells"][0]
+    solved = next(r for r in results if list(r.grid.values) == givens_of(cells))
+    assert cells[17] == "e4" and solved.cells[17].pen_ink
+    assert {e.cell: e.digit for e in solved.entries}[17] == 4
+
+
 def test_a_given_that_looked_like_a_lone_mark_is_a_glyph_of_the_face_when_it_matches_another():
     # draw 4 page 013 (candidates only, in heavy graphite, TeX Gyre Cursor Bold): of its two printed 7s, one looked
     # handwritten (52%) and small beside the page's marks, and was taken for a lone mark; the page then had 16 givens
