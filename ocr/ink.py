@@ -86,7 +86,9 @@ def coloured_ink(cells: Sequence[DigitCell], handwritten: np.ndarray, readings: 
     Digits of the other group at least :data:`COLOURED` more saturated than the print and of the pen's one hue
     (:data:`SAME_HUE`; :data:`HUE_DOUBT` for a digit the reader calls print) are then a pen's, but those with a twin
     in the print (:data:`PRINT_TWIN`; ``readings`` are the digits as read, e.g. the print model's classes), and none
-    when fewer than :data:`MIN_PEN_DIGITS` are left.  Photos without colour give none.
+    when fewer than :data:`MIN_PEN_DIGITS` are left.  So are the digits called print whose ink has the hue of the
+    page's sure handwriting (:func:`hand_hue`), but those that match a sure print as the face's own glyph
+    (:data:`ocr.context.FACE_TWIN`).  Photos without colour give none.
     """
     found = np.zeros(len(cells), bool)
     if not cells or any(cell.color is None for cell in cells):
