@@ -76,8 +76,9 @@ def test_killing_only_the_parent_leaves_no_worker_and_resume_completes(puzzles: 
     parent = subprocess.Popen(installed_cli(*args), start_new_session=True, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     try:
-        _wait_for(lambda: output.exists() and output.read_bytes().count(b"\n") >= 10 or parent.poll() is not None,
-                  DEADLINE, "the first rows")
+        # the first rows, with both workers up (under load the second may start after the first has written ten)
+        _wait_for(lambda: output.exists() and output.read_bytes().count(b"\n") >= 10
+                  and len(_children(parent.pid)) == 2 or parent.poll() is not None, DEADLINE, "the first rows")
         workers = _children(parent.pid)
         assert parent.poll() is None and len(workers) == 2, "the run ended before it could be killed"
         os.kill(parent.pid, signum)  # the parent alone, not its process group
