@@ -22,7 +22,7 @@ import numpy as np
 
 from ocr_training.corpus import load_corpus
 from sudokuprint.errors import NoGridError
-from sudokuprint.ocr.context import NO_PRINT_TWIN, SURE_PRINT, print_twin_likeness, twin_correlations, unlike_print
+from sudokuprint.ocr.context import NO_PRINT_TWIN, page_print_likeness, twin_correlations, unlike_print
 from sudokuprint.ocr.grid_cells import grid_cells
 from sudokuprint.ocr.readers import get_reader
 
@@ -67,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         readings = np.argmax(printed, axis=1)
         correlations = twin_correlations([c.image for c in cells], [c.contrast for c in cells],
                                          [c.box for c in cells], readings)
-        likeness = print_twin_likeness(correlations, readings, reading.handwritten < SURE_PRINT)
-        unlike = unlike_print(correlations, readings, reading.handwritten, reading.probabilities[:, 1:].max(axis=1))
+        likeness = page_print_likeness(correlations, readings, reading.handwritten)
+        unlike = unlike_print(likeness, reading.handwritten, reading.probabilities[:, 1:].max(axis=1))
         for cell, value, no_twin in zip(cells, likeness, unlike):
             if givens[cell.index]:
                 flagged[source][0] += int(no_twin)

@@ -260,15 +260,14 @@ def print_twin_likeness(correlations: np.ndarray, readings: np.ndarray, sure_pri
     return out
 
 
-def unlike_print(correlations: np.ndarray, readings: np.ndarray, handwritten: np.ndarray,
-                 confidence: np.ndarray) -> np.ndarray:
+def unlike_print(print_likeness: np.ndarray, handwritten: np.ndarray, confidence: np.ndarray) -> np.ndarray:
     """The digits read as print (P(handwritten) under :data:`~ocr.result.HANDWRITTEN`), and read surely
     (``confidence``, the reader's probability of its digit, at least :data:`SURE_READING`), that are no print: their
-    :func:`print_twin_likeness` to the page's sure prints (P(handwritten) under :data:`SURE_PRINT`) is under
+    likeness to the page's sure prints (``print_likeness``, :func:`page_print_likeness`) is under
     :data:`NO_PRINT_TWIN`.  A face repeats itself; a dark pencil digit the reader took for print does not match
     the printed copies of its digit."""
     with np.errstate(invalid="ignore"):
-        unlike = page_print_likeness(correlations, readings, handwritten) < NO_PRINT_TWIN
+        unlike = print_likeness < NO_PRINT_TWIN
     return (handwritten < HANDWRITTEN) & (confidence >= SURE_READING) & unlike
 
 

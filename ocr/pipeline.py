@@ -282,10 +282,10 @@ def _scan_grid(photo: Photo, outline: GridOutline, the_reader: DigitReader, solv
     correlations = twin_correlations([c.image for c in digit_cells], [c.contrast for c in digit_cells],
                                      [c.box for c in digit_cells], print_readings)
     # a digit read as print that matches none of the page's sure prints of its digit is handwriting, in doubt
-    no_print_twin = unlike_print(correlations, print_readings, reading.handwritten,
+    print_likeness = page_print_likeness(correlations, print_readings, reading.handwritten)
+    no_print_twin = unlike_print(print_likeness, reading.handwritten,
                                  reading.probabilities[:, 1:].max(axis=1)) & ~pen_ink
     hand_probs = np.where(pen_ink, PEN_INK, np.where(no_print_twin, HANDWRITTEN, reading.handwritten))
-    print_likeness = page_print_likeness(correlations, print_readings, reading.handwritten)
     by_cell = {c.index: (p, float(h), q, bool(pen), bool(unlike), float(like)) for c, p, h, q, pen, unlike, like
                in zip(digit_cells, reading.probabilities, hand_probs, printed_probs, pen_ink, no_print_twin,
                       print_likeness)}
